@@ -1,0 +1,72 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import { AuthModule } from '@platform/auth';
+import { ConfigModule, type PlatformConfig } from '@platform/config';
+import { DatabaseModule } from '@platform/database';
+import { PlatformGraphqlDriver, type PlatformGraphqlOptions } from '@platform/graphql';
+import { HealthModule } from '@platform/health';
+import { LoggingModule, type Logger } from '@platform/logging';
+import { QueueModule } from '@platform/queue';
+import { RedisModule } from '@platform/redis';
+import { RequestModule } from '@platform/request';
+import { RestModule } from '@platform/rest';
+import { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from '@platform/shop';
+import { TenancyModule } from '@platform/tenancy';
+import { MIGRATIONS } from '../../migrations/index.js';
+
+export interface ApiRuntime {
+  config: PlatformConfig;
+  databaseUrl: string;
+  logger: Logger;
+  /** Redis key prefix for the queue; tests isolate themselves with it. */
+  queuePrefix?: string;
+}
+
+// Each surface's schema is built from the modules listed here, and only those.
+const STOREFRONT_API_MODULES = [ShopStorefrontApiModule];
+const ADMIN_GRAPHQL_MODULES = [ShopAdminApiModule];
+const REST_MODULES = [ShopRestModule];
+
+/** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
+@Module({})
+export class ApiModule {
+  static forRoot(runtime: ApiRuntime): DynamicModule {
+    const { config, logger } = runtime;
+    return {
+      module: ApiModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(logger),
+        DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
+        RedisModule.forRoot(config.redisUrl),
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.queuePrefix }),
+        TenancyModule,
+        AuthModule,
+        RequestModule,
+        RestModule,
+        HealthModule,
+        ...REST_MODULES,
+        ...STOREFRONT_API_MODULES,
+        ...ADMIN_GRAPHQL_MODULES,
+        GraphQLModule.forRoot<PlatformGraphqlOptions>({
+          driver: PlatformGraphqlDriver,
+          surface: 'storefront',
+          path: '/api/:version/graphql.json',
+          autoSchemaFile: true,
+          include: STOREFRONT_API_MODULES,
+          hooks: [],
+          logger,
+        }),
+        GraphQLModule.forRoot<PlatformGraphqlOptions>({
+          driver: PlatformGraphqlDriver,
+          surface: 'admin_graphql',
+          path: '/admin/api/:version/graphql.json',
+          autoSchemaFile: true,
+          include: ADMIN_GRAPHQL_MODULES,
+          hooks: [],
+          logger,
+        }),
+      ],
+    };
+  }
+}

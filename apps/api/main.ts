@@ -1,0 +1,93 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { AuthService } from '@platform/auth';
+import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
+import { migrateDatabase, openDatabase } from '@platform/database';
+import { type Logger, createLogger } from '@platform/logging';
+import { ShopService } from '@platform/tenancy';
+import { SUPPORTED_VERSIONS } from '@platform/versioning';
+import { startWorker } from '../worker/start-worker.js';
+import { createApiApp } from './create-api-app.js';
+import { ensureDemoShop } from './demo-shop.js';
+
+const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel);
+  if (config.role === 'worker') return startWorker(config, logger);
+  if (config.role === 'api' && !config.redisUrl) {
+    fail(logger, 'PLATFORM_ROLE=api needs REDIS_URL: throttle buckets and jobs must be shared between processes');
+  }
+
+  const database = await openDatabase(config);
+  if (database.embedded) logger.info({ dataDir: config.dataDir }, 'DATABASE_URL is not set: using the embedded Postgres');
+  if (!config.redisUrl) logger.info('REDIS_URL is not set: in-process throttle store and job queue (single instance only)');
+
+  const app = await createApiApp({ config, databaseUrl: database.url, logger });
+  const applied = await migrateDatabase(app.get(MikroORM));
+  if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  const demo = await ensureDemoShop(app.get(ShopService), app.get(AuthService));
+
+  await app.listen(config.port, config.host);
+  logStarted(logger, config, demo);
+
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function logStarted(logger: Logger, config: PlatformConfig, demo: Awaited<ReturnType<typeof ensureDemoShop>>): void {
+  const base = `http://localhost:${config.port}`;
+  logger.info(
+    {
+      role: config.role,
+      storefront: `${base}/api/${LATEST_VERSION}/graphql.json`,
+      adminGraphql: `${base}/admin/api/${LATEST_VERSION}/graphql.json`,
+      adminRest: `${base}/admin/api/${LATEST_VERSION}/shop.json`,
+      health: `${base}/healthz`,
+      defaultShop: config.defaultShop,
+    },
+    `Platform is listening on ${config.host}:${config.port}`,
+  );
+  if (demo) {
+    logger.info(
+      {
+        shop: demo.shop.handle,
+        host: demo.shop.domain,
+        adminAccessToken: demo.tokens.adminAccessToken,
+        storefrontAccessToken: demo.tokens.storefrontAccessToken,
+        storefrontPrivateToken: demo.tokens.storefrontPrivateToken,
+      },
+      demo.created ? 'demo shop created' : 'demo shop',
+    );
+  }
+}
+
+function loadConfigOrExit(): PlatformConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function fail(logger: Logger, message: string): never {
+  logger.fatal(message);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+main().catch((error) => {
+  process.stderr.write(`Platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+// Jest runs the TypeScript sources as ESM (see docs/decisions.md); one database per test file.
+const platformParts = 'config|database|errors|logging|tenancy|auth|versioning|request|throttling|graphql|rest|queue|health|redis';
+
+export default {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: {
+    [`^@platform/(${platformParts})$`]: '<rootDir>/libs/platform/$1/index.ts',
+    '^@platform/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+  },
+  globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
+  testTimeout: 30000,
+};

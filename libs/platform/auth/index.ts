@@ -1,0 +1,8 @@
+export { AccessToken } from './access-token.entity.js';
+export { AppInstallation } from './app-installation.entity.js';
+export { App } from './app.entity.js';
+export { AuthModule } from './auth.module.js';
+export { AuthService, MAX_PUBLIC_STOREFRONT_TOKENS, type InstalledApp } from './auth.service.js';
+export { callerHasScope, type Caller } from './caller.js';
+export { ADMIN_SCOPES, ALL_SCOPES, STOREFRONT_SCOPES, TOKENLESS_SCOPES, expandScopes, parseScopes } from './scopes.js';
+export { TOKEN_KINDS, deriveToken, hashToken, type TokenKind } from './token-crypto.js';

@@ -1,0 +1,76 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+
+export const PLATFORM_ROLES = ['all', 'api', 'worker'] as const;
+export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const blankToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+// The environment as the process receives it; names are part of the public contract (ARCHITECTURE.md).
+export class EnvSchema {
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'PORT must be an integer' })
+  @Min(0)
+  @Max(65535)
+  PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  HOST?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
+    message: 'PLATFORM_DOMAIN must be a lower-case domain name such as myplatform.localhost',
+  })
+  PLATFORM_DOMAIN?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9-]*$/, { message: 'DEFAULT_SHOP must be a shop handle (a-z, 0-9, -)' })
+  DEFAULT_SHOP?: string;
+
+  @IsOptional()
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL?: string;
+
+  @IsOptional()
+  @IsIn(PLATFORM_ROLES, { message: `PLATFORM_ROLE must be one of ${PLATFORM_ROLES.join(', ')}` })
+  PLATFORM_ROLE?: PlatformRole;
+
+  @IsOptional()
+  @IsString()
+  MEDIA_ALLOWED_PRIVATE_HOSTS?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'EMBEDDED_POSTGRES_PORT must be an integer' })
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_POSTGRES_PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'TRUST_PROXY must be true or false' })
+  TRUST_PROXY?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'CHECKOUT_CREATIONS_PER_MINUTE must be an integer' })
+  @Min(1)
+  CHECKOUT_CREATIONS_PER_MINUTE?: number;
+}

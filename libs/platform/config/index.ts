@@ -1,0 +1,3 @@
+export { ConfigModule, PLATFORM_CONFIG } from './config.module.js';
+export { ConfigError, loadConfig, type PlatformConfig } from './platform-config.js';
+export { PLATFORM_ROLES, type PlatformRole } from './env.schema.js';

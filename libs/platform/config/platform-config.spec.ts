@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './platform-config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      port: 3000,
+      host: '0.0.0.0',
+      platformDomain: 'myplatform.localhost',
+      defaultShop: 'demo',
+      role: 'all',
+      mediaAllowedPrivateHosts: [],
+      checkoutCreationsPerMinute: 30,
+    });
+  });
+
+  it('reads and converts the variables', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PORT: '4000',
+      PLATFORM_ROLE: 'api',
+      MEDIA_ALLOWED_PRIVATE_HOSTS: 'cdn.local, Images.Local',
+    });
+    expect(config.port).toBe(4000);
+    expect(config.role).toBe('api');
+    expect(config.mediaAllowedPrivateHosts).toEqual(['cdn.local', 'images.local']);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://x'],
+    ['PLATFORM_ROLE', 'everything'],
+    ['LOG_LEVEL', 'loud'],
+    ['DEFAULT_SHOP', 'Not A Handle'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

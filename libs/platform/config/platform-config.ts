@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { EnvSchema, type PlatformRole } from './env.schema.js';
+
+export interface PlatformConfig {
+  /** Postgres URL; undefined means the embedded Postgres under `dataDir`. */
+  databaseUrl?: string;
+  /** Redis URL; undefined means in-process throttle store and queue (single instance only). */
+  redisUrl?: string;
+  port: number;
+  host: string;
+  platformDomain: string;
+  defaultShop: string;
+  logLevel: string;
+  role: PlatformRole;
+  mediaAllowedPrivateHosts: string[];
+  embeddedPostgresPort: number;
+  dataDir: string;
+  trustProxy: boolean;
+  checkoutCreationsPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = plainToInstance(EnvSchema, { ...env }, { excludeExtraneousValues: false });
+  const errors = validateSync(parsed, { whitelist: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
+  }
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    port: parsed.PORT ?? 3000,
+    host: parsed.HOST || '0.0.0.0',
+    platformDomain: parsed.PLATFORM_DOMAIN ?? 'myplatform.localhost',
+    defaultShop: parsed.DEFAULT_SHOP ?? 'demo',
+    logLevel: parsed.LOG_LEVEL ?? 'info',
+    role: parsed.PLATFORM_ROLE ?? 'all',
+    mediaAllowedPrivateHosts: (parsed.MEDIA_ALLOWED_PRIVATE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    embeddedPostgresPort: parsed.EMBEDDED_POSTGRES_PORT ?? 54329,
+    dataDir: resolve(parsed.DATA_DIR ?? '.data'),
+    trustProxy: parsed.TRUST_PROXY === 'true',
+    checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
+  };
+}

@@ -1,0 +1,7 @@
+export { BaseEntity, TenantEntity } from './base.entity.js';
+export { DatabaseModule, type DatabaseModuleOptions } from './database.module.js';
+export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
+export { migrateDatabase } from './migrate.js';
+export { openDatabase, type OpenDatabase } from './open-database.js';
+export { ormConfig, type MigrationEntry, type OrmConfigInput } from './orm-config.js';
+export { TENANT_FILTER, forkForShop, type TenantFilterArgs } from './tenant-filter.js';

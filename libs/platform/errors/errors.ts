@@ -1,0 +1,29 @@
+import { DomainError } from './domain-error.js';
+
+// Constructors for the errors every surface raises, with the hosted platform's wording.
+
+export const REQUIRED_PARAMETER_MESSAGE = 'Required parameter missing or invalid';
+
+export function badRequest(parameter: string, message = REQUIRED_PARAMETER_MESSAGE): DomainError {
+  return new DomainError('BAD_REQUEST', message, { field: parameter });
+}
+
+export function notFound(message = 'Not Found'): DomainError {
+  return new DomainError('NOT_FOUND', message);
+}
+
+export function invalidAccessToken(): DomainError {
+  return new DomainError('UNAUTHORIZED', '[API] Invalid API key or access token (unrecognized login or wrong password)');
+}
+
+export function missingScope(scope: string): DomainError {
+  return new DomainError('FORBIDDEN', `[API] This action requires merchant approval for ${scope} scope.`, {
+    code: 'MISSING_SCOPE',
+  });
+}
+
+export function internalError(requestId: string): DomainError {
+  return new DomainError('INTERNAL', `Internal error. Looks like something went wrong on our end.\nRequest ID: ${requestId}`, {
+    extensions: { requestId },
+  });
+}

@@ -1,0 +1,102 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, execute, getOperationAST } from 'graphql';
+import { DomainError, badRequest } from '@platform/errors';
+import { type GraphqlContextValue, type RequestContext, errorResponse } from '@platform/request';
+import { DocumentCache } from './document-cache.js';
+import { type ErrorLogger, formatGraphqlError } from './graphql-errors.js';
+import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
+
+export interface GraphqlRequestBody {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName?: string;
+}
+
+export interface GraphqlResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: {
+    data?: unknown;
+    errors?: readonly GraphQLFormattedError[] | unknown;
+    extensions?: Record<string, unknown>;
+  };
+}
+
+/** Reads `{query, variables, operationName}`; anything else is a 400 keyed by the parameter. */
+export function readGraphqlBody(body: unknown): GraphqlRequestBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('query');
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') throw badRequest('query');
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+    throw badRequest('variables');
+  }
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') throw badRequest('operationName');
+  return { query, variables: (variables as Record<string, unknown>) ?? {}, operationName: operationName ?? undefined };
+}
+
+/** One surface's GraphQL engine over graphql-js: cached parse/validate, hooks, error envelope. */
+export class GraphqlExecutor {
+  private readonly documents: DocumentCache;
+
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly hooks: readonly GraphqlHook[],
+    private readonly logUnexpected: ErrorLogger,
+  ) {
+    this.documents = new DocumentCache(schema);
+  }
+
+  async run(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
+    try {
+      return await this.runOrThrow(ctx, rawBody, headers);
+    } catch (error) {
+      // Refusals from hooks (throttled, too costly) and 400s: nothing was executed.
+      const response = errorResponse(error, ctx.surface, ctx.requestId);
+      if (response.unexpected) this.logUnexpected(error);
+      return { status: response.status, headers: response.headers, body: response.body as GraphqlResponse['body'] };
+    }
+  }
+
+  private async runOrThrow(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
+    const body = readGraphqlBody(rawBody);
+    const cached = this.documents.get(body.query);
+    if (cached.errors) return ok({ errors: cached.errors.map((e) => e.toJSON()) });
+    const operation = selectOperation(cached.document, body.operationName);
+    const op: PreparedOperation = { schema: this.schema, document: cached.document, operation, variables: body.variables, headers };
+    for (const hook of this.hooks) await hook.before?.(ctx, op);
+
+    const contextValue: GraphqlContextValue = { ctx };
+    const result: ExecutionResult = await execute({
+      schema: this.schema,
+      document: cached.document,
+      variableValues: body.variables,
+      operationName: body.operationName,
+      contextValue,
+    });
+
+    let extensions: Record<string, unknown> | undefined;
+    for (const hook of this.hooks) {
+      const more = await hook.after?.(ctx, op, result);
+      if (more) extensions = { ...extensions, ...more };
+    }
+    const errors = result.errors?.map((e) => formatGraphqlError(e, ctx.requestId, this.logUnexpected));
+    return ok({
+      ...(errors ? { errors } : {}),
+      ...('data' in result ? { data: result.data } : {}),
+      ...(extensions ? { extensions } : {}),
+    });
+  }
+}
+
+function ok(body: GraphqlResponse['body']): GraphqlResponse {
+  return { status: 200, headers: {}, body };
+}
+
+function selectOperation(document: PreparedOperation['document'], operationName: string | undefined): OperationDefinitionNode {
+  const operation = getOperationAST(document, operationName);
+  if (operation) return operation;
+  const message = operationName
+    ? `Unknown operation named "${operationName}".`
+    : 'Must provide operation name if query contains multiple operations.';
+  throw new DomainError('UNPROCESSABLE', message, { field: 'operationName', code: 'OPERATION_NOT_FOUND' });
+}

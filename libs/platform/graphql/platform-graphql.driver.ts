@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { AbstractGraphQLDriver, type GqlModuleOptions } from '@nestjs/graphql';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from '@platform/logging';
+import type { Surface } from '@platform/request';
+import { GraphqlExecutor } from './graphql-executor.js';
+import type { GraphqlHook } from './graphql-hooks.js';
+
+export interface PlatformGraphqlOptions extends GqlModuleOptions {
+  surface: Extract<Surface, 'storefront' | 'admin_graphql'>;
+  /** Fastify route, e.g. `/api/:version/graphql.json`. */
+  path: string;
+  hooks: GraphqlHook[];
+  logger: Logger;
+}
+
+const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Serves a Nest-built schema on our own Fastify route with graphql-js (see docs/decisions.md):
+ * the request pipeline has already resolved shop, version and credentials.
+ */
+@Injectable()
+export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphqlOptions> {
+  override async start(options: PlatformGraphqlOptions): Promise<void> {
+    const { schema, logger, surface } = options;
+    if (!schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
+    const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'));
+    const fastify = this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>();
+    fastify.route({
+      method: [...ALL_METHODS],
+      url: options.path,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        // The pipeline answered already for anything but an authenticated POST.
+        const ctx = request.platform!;
+        const response = await executor.run(ctx, request.body, request.headers);
+        return reply.code(response.status).headers(response.headers).send(response.body);
+      },
+    });
+  }
+
+  // Nest shares one registry of referenced types between GraphQLModule instances; without a reset the
+  // second surface's schema would also carry the first one's types (two `Shop`s).
+  override async generateSchema(options: PlatformGraphqlOptions) {
+    resetSharedTypeRegistry(this.graphQlFactory);
+    return super.generateSchema(options);
+  }
+
+  override async stop(): Promise<void> {}
+
+  // Our route is registered as given; Nest's global prefix does not apply.
+  override async mergeDefaultOptions(options: PlatformGraphqlOptions): Promise<PlatformGraphqlOptions> {
+    return options;
+  }
+}
+
+function resetSharedTypeRegistry(factory: unknown): void {
+  const registry = (factory as any)?.gqlSchemaBuilder?.gqlSchemaFactory?.orphanedTypesFactory?.orphanedReferenceRegistry?.registry;
+  if (!(registry instanceof Set)) throw new Error('@nestjs/graphql internals changed: cannot isolate the schemas of the two surfaces');
+  registry.clear();
+}

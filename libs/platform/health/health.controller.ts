@@ -1,0 +1,51 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import { JOB_QUEUE, type JobQueue } from '@platform/queue';
+import { REDIS } from '@platform/redis';
+
+type Status = 'ok' | 'down' | 'in-process';
+
+const PROBE_TIMEOUT_MS = 1000;
+
+/** Liveness and dependencies; 503 only when Postgres is unreachable (nothing can be served then). */
+@Controller()
+export class HealthController {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  @Get('healthz')
+  async health(@Res() reply: FastifyReply): Promise<void> {
+    const [postgres, redis] = await Promise.all([this.postgres(), this.redisStatus()]);
+    const status = postgres === 'down' ? 'down' : redis === 'down' ? 'degraded' : 'ok';
+    reply.code(postgres === 'down' ? 503 : 200).send({ status, postgres, redis, queue: this.queue.kind });
+  }
+
+  private async postgres(): Promise<Status> {
+    return probe(() => this.em.getConnection().execute('select 1'));
+  }
+
+  private async redisStatus(): Promise<Status> {
+    if (!this.redis) return 'in-process';
+    return probe(() => this.redis!.ping());
+  }
+}
+
+async function probe(check: () => Promise<unknown>): Promise<Status> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}

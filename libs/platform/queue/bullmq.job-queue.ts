@@ -1,0 +1,67 @@
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type { EnqueueOptions, JobHandler, JobQueue } from './job-queue.js';
+
+const QUEUE_NAME = 'platform';
+
+type ErrorReporter = (error: unknown, jobName: string) => void;
+
+/** BullMQ on Redis: one queue, job names route to handlers; workers run only where the role says so. */
+export class BullmqJobQueue implements JobQueue {
+  readonly kind = 'bullmq' as const;
+  private readonly queue: Queue;
+  private readonly handlers = new Map<string, JobHandler>();
+  private worker?: Worker;
+
+  constructor(
+    private readonly connection: ConnectionOptions,
+    private readonly runsJobs: boolean,
+    private readonly prefix = 'platform',
+    private readonly onError: ErrorReporter = () => undefined,
+  ) {
+    this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+  }
+
+  async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<string> {
+    const job = await this.queue.add(name, data, {
+      attempts: options.attempts ?? 3,
+      jobId: options.jobId,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    });
+    return job.id!;
+  }
+
+  process<T>(name: string, handler: JobHandler<T>): void {
+    this.handlers.set(name, handler as JobHandler);
+    if (this.runsJobs && !this.worker) this.startWorker();
+  }
+
+  async drain(): Promise<void> {
+    // Wait until nothing is waiting, delayed or active.
+    for (;;) {
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+  }
+
+  private startWorker(): void {
+    this.worker = new Worker(
+      QUEUE_NAME,
+      async (job) => {
+        const handler = this.handlers.get(job.name);
+        if (!handler) throw new Error(`No processor for job ${job.name}`);
+        return handler({ id: job.id!, name: job.name, data: job.data, attempt: job.attemptsMade + 1 });
+      },
+      { connection: this.connection, prefix: this.prefix, concurrency: 4 },
+    );
+    this.worker.on('failed', (job, error) => this.onError(error, job?.name ?? 'unknown'));
+    this.worker.on('error', (error) => this.onError(error, 'worker'));
+  }
+}

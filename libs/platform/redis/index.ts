@@ -1,0 +1,1 @@
+export { REDIS, RedisModule, createRedisClient } from './redis.module.js';

@@ -1,0 +1,38 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+
+/** Injection token of the shared ioredis client, or null in embedded mode (no REDIS_URL). */
+export const REDIS = Symbol('REDIS');
+
+/**
+ * Options that keep a request from waiting on a dead Redis: no offline queue, a command timeout
+ * and one retry, so callers get an error in bounded time and pick fail-open or fail-closed.
+ */
+export function createRedisClient(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: false,
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+}
+
+@Global()
+@Module({})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
+
+  static forRoot(url: string | undefined): DynamicModule {
+    return {
+      module: RedisModule,
+      providers: [{ provide: REDIS, useFactory: () => (url ? createRedisClient(url) : null) }],
+      exports: [REDIS],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis) this.redis.disconnect();
+  }
+}

@@ -1,0 +1,67 @@
+import { DomainError, REQUIRED_PARAMETER_MESSAGE, answerFor, internalError, isDomainError, notFound } from '@platform/errors';
+import { type Surface, isGraphqlSurface } from './surface.js';
+
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** True when the error was not expected: it is logged with its stack. */
+  unexpected: boolean;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+};
+
+/**
+ * The one place an error becomes a response. GraphQL surfaces answer credential, shop-state,
+ * throttle and internal failures in the GraphQL `errors[]` shape; REST and transport failures
+ * (400, 404, 405, 413) use the `errors` string or keyed object.
+ */
+export function errorResponse(error: unknown, surface: Surface | undefined, requestId: string): ErrorResponse {
+  const domain = toDomainError(error, surface, requestId);
+  const unexpected = domain.kind === 'INTERNAL' && !isDomainError(error);
+  const answer = answerFor(domain.kind);
+  const headers = { ...domain.headers };
+
+  if (domain.kind === 'BAD_REQUEST') {
+    return { status: 400, headers, body: { errors: { [domain.field ?? 'body']: domain.message } }, unexpected };
+  }
+  if (isGraphqlSurface(surface) && isGraphqlShaped(domain)) {
+    const body = { errors: [{ message: domain.message, extensions: { code: answer.graphqlCode, ...domain.extensions } }] };
+    return { status: answer.graphqlStatus, headers, body, unexpected };
+  }
+  if (domain.kind === 'UNPROCESSABLE') {
+    return { status: 422, headers, body: { errors: { [domain.field ?? 'base']: [domain.message] } }, unexpected };
+  }
+  return { status: answer.status, headers, body: { errors: domain.message }, unexpected };
+}
+
+function isGraphqlShaped(error: DomainError): boolean {
+  return !['NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE'].includes(error.kind);
+}
+
+interface HttpLikeError {
+  statusCode?: number;
+  status?: number;
+  code?: string;
+}
+
+// Errors raised by Fastify (body parsing, limits) and Nest (unknown routes) become domain errors here.
+function toDomainError(error: unknown, surface: Surface | undefined, requestId: string): DomainError {
+  if (isDomainError(error)) return error;
+  const e = (error ?? {}) as HttpLikeError;
+  const status = e.statusCode ?? e.status;
+  if (status === 404) return notFound();
+  if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', STATUS_TEXT[413]);
+  if (status === 405) return new DomainError('METHOD_NOT_ALLOWED', STATUS_TEXT[405]);
+  if (status === 415) return new DomainError('BAD_REQUEST', STATUS_TEXT[415], { field: 'content_type' });
+  if (status && status >= 400 && status < 500) {
+    // An unreadable body (malformed JSON) means the required parameters are missing.
+    return new DomainError('BAD_REQUEST', REQUIRED_PARAMETER_MESSAGE, { field: isGraphqlSurface(surface) ? 'query' : 'body' });
+  }
+  return internalError(requestId);
+}

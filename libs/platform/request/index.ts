@@ -1,0 +1,15 @@
+export { Ctx, type GraphqlContextValue } from './ctx.decorator.js';
+export { errorResponse, type ErrorResponse } from './error-response.js';
+export type { RequestContext } from './request-context.js';
+export {
+  ADMIN_TOKEN_HEADER,
+  API_VERSION_HEADER,
+  BUYER_IP_HEADER,
+  REQUEST_STEPS,
+  RequestPipeline,
+  STOREFRONT_PRIVATE_TOKEN_HEADER,
+  STOREFRONT_PUBLIC_TOKEN_HEADER,
+  type RequestStep,
+} from './request-pipeline.js';
+export { RequestModule } from './request.module.js';
+export { isGraphqlSurface, routeTarget, type RouteTarget, type Surface } from './surface.js';

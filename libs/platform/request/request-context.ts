@@ -1,0 +1,22 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Caller } from '@platform/auth';
+import type { ShopSnapshot } from '@platform/tenancy';
+import type { Surface } from './surface.js';
+
+/**
+ * Everything a use case needs to know about the request it serves. Every service method takes it
+ * first; nothing reads globals.
+ */
+export interface RequestContext {
+  readonly requestId: string;
+  readonly surface: Surface;
+  readonly version: string;
+  readonly shop: ShopSnapshot;
+  readonly caller: Caller;
+  /** The buyer's IP: the connection's address, or Platform-Storefront-Buyer-IP on private-token requests. */
+  readonly buyerIp: string;
+  /** Scheme and Host of the request (`https://shop.example.com`), for the absolute URLs the platform hands out. */
+  readonly origin: string;
+  /** A fork bound to this shop by the tenant filter; only services use it. */
+  readonly em: EntityManager;
+}

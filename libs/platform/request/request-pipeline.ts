@@ -1,0 +1,133 @@
+import { isIP } from 'node:net';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AuthService, type Caller } from '@platform/auth';
+import { forkForShop } from '@platform/database';
+import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
+import { LOGGER, type Logger } from '@platform/logging';
+import { ShopService, type ShopSnapshot, inactiveShopError } from '@platform/tenancy';
+import { isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
+import { errorResponse } from './error-response.js';
+import type { RequestContext } from './request-context.js';
+import { type RouteTarget, isGraphqlSurface, routeTarget } from './surface.js';
+
+export const API_VERSION_HEADER = 'X-Platform-API-Version';
+export const ADMIN_TOKEN_HEADER = 'x-platform-access-token';
+export const STOREFRONT_PUBLIC_TOKEN_HEADER = 'x-platform-storefront-access-token';
+export const STOREFRONT_PRIVATE_TOKEN_HEADER = 'platform-storefront-private-token';
+export const BUYER_IP_HEADER = 'platform-storefront-buyer-ip';
+
+/** Extra per-request steps (throttling) that run after authentication, in order. */
+export interface RequestStep {
+  onAuthenticated?(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  onCompleted?(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> | void;
+}
+
+export const REQUEST_STEPS = Symbol('REQUEST_STEPS');
+
+/**
+ * Runs once for every API route, before the body is read: shop from Host, version, method,
+ * shop state, credentials; then builds the RequestContext. Routes only see authenticated requests.
+ */
+@Injectable()
+export class RequestPipeline {
+  constructor(
+    private readonly shops: ShopService,
+    private readonly auth: AuthService,
+    private readonly em: EntityManager,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(REQUEST_STEPS) private readonly steps: RequestStep[],
+  ) {}
+
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      const target = routeTarget(request.url);
+      if (!target) return;
+      try {
+        request.platform = await this.contextFor(request, reply, target);
+        for (const step of this.steps) await step.onAuthenticated?.(request.platform, request, reply);
+      } catch (error) {
+        return this.reject(reply, error, target, request.id);
+      }
+    });
+    fastify.addHook('onResponse', async (request, reply) => {
+      const ctx = request.platform;
+      if (ctx) for (const step of this.steps) await step.onCompleted?.(ctx, request, reply);
+      this.logger.info(
+        {
+          requestId: request.id,
+          method: request.method,
+          url: request.url,
+          surface: ctx?.surface ?? routeTarget(request.url)?.surface,
+          shop: ctx?.shop.handle,
+          status: reply.statusCode,
+          durationMs: Math.round(reply.elapsedTime * 10) / 10,
+        },
+        'request',
+      );
+    });
+  }
+
+  private async contextFor(request: FastifyRequest, reply: FastifyReply, target: RouteTarget): Promise<RequestContext> {
+    const shop = await this.shops.findByHost(request.headers.host);
+    if (!shop) throw notFound();
+    if (!isSupportedVersion(target.version)) throw new DomainError('NOT_FOUND', unsupportedVersionMessage(target.version));
+    reply.header(API_VERSION_HEADER, target.version);
+    if (isGraphqlSurface(target.surface) && request.method !== 'POST') {
+      throw new DomainError('METHOD_NOT_ALLOWED', 'Method Not Allowed', { headers: { Allow: 'POST' } });
+    }
+    const inactive = inactiveShopError(shop.state);
+    if (inactive) throw new DomainError(inactive.kind, inactive.message);
+    const caller = await this.authenticate(shop, target, request);
+    return {
+      requestId: request.id,
+      surface: target.surface,
+      version: target.version,
+      shop,
+      caller,
+      buyerIp: buyerIp(request, caller),
+      origin: `${request.protocol}://${request.host}`,
+      em: forkForShop(this.em, shop.id),
+    };
+  }
+
+  private async authenticate(shop: ShopSnapshot, target: RouteTarget, request: FastifyRequest): Promise<Caller> {
+    const headers = request.headers;
+    if (target.surface !== 'storefront') {
+      const token = header(headers[ADMIN_TOKEN_HEADER]);
+      const caller = token ? await this.auth.authenticate(shop.id, 'admin', token) : null;
+      if (!caller) throw invalidAccessToken();
+      return caller;
+    }
+    const privateToken = header(headers[STOREFRONT_PRIVATE_TOKEN_HEADER]);
+    const publicToken = header(headers[STOREFRONT_PUBLIC_TOKEN_HEADER]);
+    if (!privateToken && !publicToken) return this.auth.tokenless();
+    const caller = privateToken
+      ? await this.auth.authenticate(shop.id, 'storefront_private', privateToken)
+      : await this.auth.authenticate(shop.id, 'storefront_public', publicToken!);
+    if (!caller) throw invalidAccessToken();
+    return caller;
+  }
+
+  private reject(reply: FastifyReply, error: unknown, target: RouteTarget, requestId: string): FastifyReply {
+    const response = errorResponse(error, target.surface, requestId);
+    if (response.unexpected) this.logger.error({ err: error, requestId }, 'request pipeline failed');
+    return reply.code(response.status).headers(response.headers).send(response.body);
+  }
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+// Private-token requests speak for a buyer through Platform-Storefront-Buyer-IP; everyone else is
+// the connection's address (which honours proxy headers only when TRUST_PROXY is set).
+function buyerIp(request: FastifyRequest, caller: Caller): string {
+  if (caller.kind === 'storefront_private') {
+    const claimed = header(request.headers[BUYER_IP_HEADER])?.trim();
+    if (claimed && isIP(claimed)) return claimed;
+  }
+  return request.ip;
+}

@@ -1,0 +1,28 @@
+/** The three APIs; each has one pipeline and one error shape. */
+export type Surface = 'storefront' | 'admin_graphql' | 'admin_rest';
+
+export interface RouteTarget {
+  surface: Surface;
+  version: string;
+}
+
+const STOREFRONT = /^\/api\/([^/]+)\/graphql\.json$/;
+const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
+const ADMIN_REST = /^\/admin\/api\/([^/]+)\/.+$/;
+
+/** Which surface and version a request path addresses, or null for paths outside the APIs (e.g. /healthz). */
+export function routeTarget(url: string): RouteTarget | null {
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  let m = STOREFRONT.exec(path);
+  if (m) return { surface: 'storefront', version: m[1] };
+  m = ADMIN_GRAPHQL.exec(path);
+  if (m) return { surface: 'admin_graphql', version: m[1] };
+  m = ADMIN_REST.exec(path);
+  if (m) return { surface: 'admin_rest', version: m[1] };
+  return null;
+}
+
+export function isGraphqlSurface(surface: Surface | undefined): boolean {
+  return surface === 'storefront' || surface === 'admin_graphql';
+}

@@ -1,0 +1,4 @@
+export { RequiresScope, ScopeGuard } from './requires-scope.decorator.js';
+export { RestModule } from './rest.module.js';
+/** Prefix of every admin REST controller: `@Controller(ADMIN_REST_PREFIX)`. */
+export const ADMIN_REST_PREFIX = 'admin/api/:version';

@@ -1,0 +1,39 @@
+export {
+  LEVEL_EPSILON,
+  adjust,
+  assertValidAdjust,
+  assertValidConfig,
+  assertValidRefund,
+  assertValidTake,
+  drain,
+  emptyState,
+  formatCallLimit,
+  formatRetryAfter,
+  msUntilEmpty,
+  peek,
+  refund,
+  tryTake,
+  type BucketConfig,
+  type BucketOutcome,
+  type BucketResult,
+  type BucketState,
+} from './leaky-bucket.js';
+export { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
+export { MemoryBucketStore, type MemoryBucketStoreOptions } from './memory-bucket.store.js';
+export { RedisBucketStore, type RedisBucketStoreOptions } from './redis-bucket.store.js';
+export { LEAKY_BUCKET_LUA } from './leaky-bucket.lua.js';
+export {
+  limitsForPlan,
+  type CheckoutCreationLimit,
+  type LimitOverrides,
+  type Plan,
+  type PlanLimits,
+  type StorefrontLimit,
+  type VariantCreationLimit,
+} from './limits.js';
+export {
+  VariantCreationLimiter,
+  variantLimitApplies,
+  variantLimitMessage,
+  type VariantCreationDecision,
+} from './resource-limit.js';

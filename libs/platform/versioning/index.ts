@@ -1,0 +1,2 @@
+export { SUPPORTED_VERSIONS, UNSTABLE, compareVersions, isSupportedVersion, unsupportedVersionMessage } from './api-versions.js';
+export { isFeatureAvailable, type VersionedFeature } from './features.js';

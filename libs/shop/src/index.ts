@@ -1,0 +1,1 @@
+export { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from './shop-api.modules.js';

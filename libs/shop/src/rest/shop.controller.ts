@@ -1,0 +1,13 @@
+import { Controller, Get } from '@nestjs/common';
+import { Ctx, type RequestContext } from '@platform/request';
+import { ADMIN_REST_PREFIX } from '@platform/rest';
+import { restShop } from '../shop.presenter.js';
+
+@Controller(ADMIN_REST_PREFIX)
+export class ShopController {
+  /** Needs only a valid token: proves shop, auth, version, throttle and errors end to end. */
+  @Get('shop.json')
+  show(@Ctx() ctx: RequestContext) {
+    return { shop: restShop(ctx.shop) };
+  }
+}

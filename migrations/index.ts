@@ -1,0 +1,5 @@
+import type { MigrationEntry } from '@platform/database';
+import { PlatformCore } from './20261123000000-platform-core.js';
+
+/** Every migration, in order. A new migration is a new file plus a line here. */
+export const MIGRATIONS: MigrationEntry[] = [{ name: '20261123000000-platform-core', class: PlatformCore }];

@@ -1,0 +1,19 @@
+import pg from 'pg';
+
+// Drops the template and any clone a crashed file left behind, then stops the embedded Postgres.
+export default async function globalTeardown() {
+  const serverUrl = process.env.PLATFORM_TEST_SERVER_URL;
+  if (serverUrl) {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'platform_test_%' OR datname LIKE 'platform_template_%'`,
+      );
+      for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  }
+  await globalThis.__PLATFORM_TEST_PG__?.stop();
+}
