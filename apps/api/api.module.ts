@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
+import { AppsRestModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
@@ -25,7 +26,7 @@ export interface ApiRuntime {
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [ShopStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [ShopAdminApiModule];
-const REST_MODULES = [ShopRestModule];
+const REST_MODULES = [ShopRestModule, AppsRestModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
 @Module({})

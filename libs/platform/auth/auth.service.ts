@@ -49,7 +49,7 @@ export class AuthService {
   }
 
   /** A new public storefront token; at most 100 active ones per app per shop. */
-  async createStorefrontAccessToken(shopId: number, appId: number, title: string): Promise<{ id: number; accessToken: string }> {
+  async createStorefrontAccessToken(shopId: number, appId: number, title: string): Promise<{ id: number; accessToken: string; createdAt: Date }> {
     return this.forShop(shopId).transactional(async (em) => {
       // Lock the installation row so concurrent creations cannot both pass the count.
       const installation = await em.findOne(AppInstallation, { appId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
@@ -65,7 +65,7 @@ export class AuthService {
       const accessToken = generateToken('storefront_public');
       const row = em.create(AccessToken, { shopId, appId, kind: 'storefront_public', tokenHash: hashToken(accessToken), title });
       await em.flush();
-      return { id: row.id, accessToken };
+      return { id: row.id, accessToken, createdAt: row.createdAt };
     });
   }
 

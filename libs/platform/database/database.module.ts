@@ -19,7 +19,7 @@ export class DatabaseModule {
       autoLoadEntities: true,
       // Requests carry their own fork in RequestContext.em; no global middleware.
       registerRequestContext: false,
-    });
+    }) as DynamicModule;
   }
 
   /** Registers a context's entities (and makes their repositories injectable inside it). */

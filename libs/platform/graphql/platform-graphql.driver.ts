@@ -41,7 +41,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
 
   // Nest shares one registry of referenced types between GraphQLModule instances; without a reset the
   // second surface's schema would also carry the first one's types (two `Shop`s).
-  override async generateSchema(options: PlatformGraphqlOptions) {
+  override generateSchema(options: PlatformGraphqlOptions) {
     resetSharedTypeRegistry(this.graphQlFactory);
     return super.generateSchema(options);
   }

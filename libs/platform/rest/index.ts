@@ -1,4 +1,5 @@
 export { RequiresScope, ScopeGuard } from './requires-scope.decorator.js';
 export { RestModule } from './rest.module.js';
+export { validBody } from './valid-body.js';
 /** Prefix of every admin REST controller: `@Controller(ADMIN_REST_PREFIX)`. */
 export const ADMIN_REST_PREFIX = 'admin/api/:version';

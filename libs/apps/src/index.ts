@@ -1,0 +1,1 @@
+export { AppsRestModule } from './apps-api.modules.js';

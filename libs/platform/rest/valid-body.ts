@@ -1,0 +1,28 @@
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validateSync } from 'class-validator';
+import { DomainError, badRequest } from '@platform/errors';
+
+/**
+ * Shapes a REST body into `type`: a missing root key is a 400 keyed by it (the hosted platform's
+ * "Required parameter missing or invalid"); a field that breaks a rule is a 422 keyed by the field.
+ */
+export function validBody<T extends object>(type: new () => T, body: unknown, rootKey: string): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof (body as Record<string, unknown>)[rootKey] !== 'object') {
+    throw badRequest(rootKey);
+  }
+  const instance = plainToInstance(type, body);
+  const errors = validateSync(instance, { forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const [field, message] = firstProblem(errors);
+    throw new DomainError('UNPROCESSABLE', message, { field });
+  }
+  return instance;
+}
+
+function firstProblem(errors: ValidationError[]): [string, string] {
+  let error = errors[0];
+  while (error.children?.length) error = error.children[0];
+  const message = Object.values(error.constraints ?? {})[0] ?? 'is invalid';
+  // class-validator says "title must be longer…"; the hosted platform keys by field and drops the name.
+  return [error.property, message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message];
+}

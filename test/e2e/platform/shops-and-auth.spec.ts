@@ -1,0 +1,191 @@
+import pg from 'pg';
+import { MAX_PUBLIC_STOREFRONT_TOKENS, hashToken } from '@platform/auth';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
+
+const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
+
+describe('shops, tokens and scopes', () => {
+  let t: TestApp;
+  let acme: TestShop;
+  let other: TestShop;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    acme = await t.createShop('acme', { plan: 'plus' });
+    other = await t.createShop('other-shop');
+  });
+  afterAll(() => t.close());
+
+  const shopJson = (host: string, token?: string) =>
+    send(t.app, { url: `/admin/api/${VERSION}/shop.json`, host, headers: token ? { 'x-platform-access-token': token } : {} });
+
+  describe('shop resolution from Host', () => {
+    it('serves the REST proof route with the shop resource', async () => {
+      const res = await shopJson(acme.host, acme.tokens.adminAccessToken);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        shop: { id: acme.shop.id, name: 'Acme', domain: 'acme.myplatform.localhost', currency: 'USD', plan_name: 'plus' },
+      });
+      expect(res.headers['x-platform-api-version']).toBe(VERSION);
+    });
+
+    it('ignores the port of the Host header', async () => {
+      const res = await shopJson(`${acme.host}:3000`, acme.tokens.adminAccessToken);
+      expect(res.body.shop.name).toBe('Acme');
+    });
+
+    it('answers an unknown host with 404 {"errors":"Not Found"} on every surface', async () => {
+      for (const url of [`/admin/api/${VERSION}/shop.json`, `/api/${VERSION}/graphql.json`, `/admin/api/${VERSION}/graphql.json`]) {
+        const res = await send(t.app, { method: url.endsWith('graphql.json') ? 'POST' : 'GET', url, host: 'nobody.myplatform.localhost', body: { query: '{ shop { name } }' } });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ errors: 'Not Found' });
+      }
+    });
+
+    it('answers a shop-less path with 404 {"errors":"Not Found"}', async () => {
+      const res = await send(t.app, { url: '/nothing-here', host: acme.host });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ errors: 'Not Found' });
+    });
+  });
+
+  describe('shop states', () => {
+    it.each([
+      ['frozen', 402],
+      ['fraudulent', 403],
+      ['locked', 423],
+    ])('%s answers %i on REST and SHOP_INACTIVE on both GraphQL APIs', async (state, status) => {
+      const shop = await t.createShop(`state-${state}`);
+      await t.setShopState(shop.shop.handle, state);
+
+      const rest = await shopJson(shop.host, shop.tokens.adminAccessToken);
+      expect(rest.status).toBe(status);
+      expect(rest.body.errors).toEqual(expect.any(String));
+
+      const storefront = await storefrontQuery(t.app, shop.host, '{ shop { name } }');
+      expect(storefront.status).toBe(status);
+      expect(storefront.body.errors[0].extensions.code).toBe('SHOP_INACTIVE');
+
+      const admin = await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken, '{ shop { name } }');
+      expect(admin.body.errors[0].extensions.code).toBe('SHOP_INACTIVE');
+
+      await t.setShopState(shop.shop.handle, 'active');
+      expect((await shopJson(shop.host, shop.tokens.adminAccessToken)).status).toBe(200);
+    });
+  });
+
+  describe('admin credentials', () => {
+    it.each([
+      ['missing', undefined],
+      ['wrong', 'platat_00000000000000000000000000000000'],
+      ['a storefront token', 'x'],
+    ])('REST answers 401 for a %s token', async (_case, token) => {
+      const res = await shopJson(acme.host, token === 'x' ? acme.tokens.storefrontAccessToken : token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ errors: INVALID_TOKEN });
+    });
+
+    it('admin GraphQL answers ACCESS_DENIED for a missing or wrong token', async () => {
+      for (const token of [undefined, 'platat_nope']) {
+        const res = await adminQuery(t.app, acme.host, token, '{ shop { name } }');
+        expect(res.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+        expect(res.body.data).toBeUndefined();
+      }
+    });
+
+    it("keeps tenants apart: shop A's admin token is refused on shop B's host", async () => {
+      const rest = await shopJson(other.host, acme.tokens.adminAccessToken);
+      expect(rest.status).toBe(401);
+      const gql = await adminQuery(t.app, other.host, acme.tokens.adminAccessToken, '{ shop { name } }');
+      expect(gql.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+      const storefront = await storefrontQuery(t.app, other.host, '{ shop { name } }', { 'x-platform-storefront-access-token': acme.tokens.storefrontAccessToken });
+      expect(storefront.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+    });
+  });
+
+  describe('storefront credentials', () => {
+    it('accepts tokenless, public and private (with buyer IP) requests', async () => {
+      const headerSets = [
+        {},
+        { 'x-platform-storefront-access-token': acme.tokens.storefrontAccessToken },
+        { 'platform-storefront-private-token': acme.tokens.storefrontPrivateToken, 'platform-storefront-buyer-ip': '203.0.113.7' },
+      ];
+      for (const headers of headerSets) {
+        const res = await storefrontQuery(t.app, acme.host, '{ shop { name } }', headers);
+        expect(res.body).toEqual({ data: { shop: { name: 'Acme' } } });
+      }
+    });
+
+    it('answers ACCESS_DENIED for a wrong public or private token, never falling back to tokenless', async () => {
+      for (const headers of [{ 'x-platform-storefront-access-token': 'deadbeef' }, { 'platform-storefront-private-token': acme.tokens.adminAccessToken }]) {
+        const res = await storefrontQuery(t.app, acme.host, '{ shop { name } }', headers);
+        expect(res.status).toBe(200);
+        expect(res.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } });
+      }
+    });
+  });
+
+  describe('tokens at rest', () => {
+    it('stores only SHA-256 hashes, never the tokens', async () => {
+      const client = new pg.Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query('SELECT token_hash FROM access_tokens WHERE shop_id = $1 ORDER BY id', [acme.shop.id]);
+        const stored = rows.map((r) => r.token_hash);
+        const plain = [acme.tokens.adminAccessToken, acme.tokens.storefrontAccessToken, acme.tokens.storefrontPrivateToken];
+        expect(stored).toEqual(plain.map(hashToken));
+        const dump = JSON.stringify((await client.query('SELECT * FROM access_tokens')).rows);
+        for (const token of plain) expect(dump).not.toContain(token);
+      } finally {
+        await client.end();
+      }
+    });
+  });
+
+  describe('storefront access tokens (REST) and scopes', () => {
+    const create = (shop: TestShop, body: unknown) =>
+      send(t.app, {
+        method: 'POST',
+        url: `/admin/api/${VERSION}/storefront_access_tokens.json`,
+        host: shop.host,
+        headers: { 'x-platform-access-token': shop.tokens.adminAccessToken },
+        body,
+      });
+
+    it('creates a public token that works on the storefront', async () => {
+      const res = await create(acme, { storefront_access_token: { title: 'Mobile app' } });
+      expect(res.status).toBe(200);
+      expect(res.body.storefront_access_token).toMatchObject({ title: 'Mobile app', access_token: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      const sf = await storefrontQuery(t.app, acme.host, '{ shop { name } }', { 'x-platform-storefront-access-token': res.body.storefront_access_token.access_token });
+      expect(sf.body.data.shop.name).toBe('Acme');
+    });
+
+    it('answers 403 naming the scope when the app lacks it', async () => {
+      const limited = await t.createShop('limited', { scopes: 'read_products' });
+      const res = await create(limited, { storefront_access_token: { title: 'x' } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ errors: '[API] This action requires merchant approval for unauthenticated_read_product_listings scope.' });
+    });
+
+    it('answers 400 keyed by the root when it is missing and 422 keyed by field when invalid', async () => {
+      const missing = await create(acme, { title: 'x' });
+      expect(missing.status).toBe(400);
+      expect(missing.body).toEqual({ errors: { storefront_access_token: 'Required parameter missing or invalid' } });
+      const blank = await create(acme, { storefront_access_token: { title: '' } });
+      expect(blank.status).toBe(422);
+      expect(blank.body.errors.title).toEqual([expect.any(String)]);
+    });
+
+    it(`refuses the ${MAX_PUBLIC_STOREFRONT_TOKENS + 1}st active public token of an app on a shop`, async () => {
+      const shop = await t.createShop('many-tokens');
+      // installApp issued one public token already.
+      for (let i = 2; i <= MAX_PUBLIC_STOREFRONT_TOKENS; i++) {
+        expect((await create(shop, { storefront_access_token: { title: `t${i}` } })).status).toBe(200);
+      }
+      const refused = await create(shop, { storefront_access_token: { title: 'one too many' } });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.storefront_access_token[0]).toMatch(/at most 100/);
+    });
+  });
+});
