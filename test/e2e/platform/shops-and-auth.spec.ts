@@ -106,7 +106,7 @@ describe('shops, tokens and scopes', () => {
 
   describe('storefront credentials', () => {
     it('accepts tokenless, public and private (with buyer IP) requests', async () => {
-      const headerSets = [
+      const headerSets: Record<string, string>[] = [
         {},
         { 'x-platform-storefront-access-token': acme.tokens.storefrontAccessToken },
         { 'platform-storefront-private-token': acme.tokens.storefrontPrivateToken, 'platform-storefront-buyer-ip': '203.0.113.7' },
@@ -118,7 +118,8 @@ describe('shops, tokens and scopes', () => {
     });
 
     it('answers ACCESS_DENIED for a wrong public or private token, never falling back to tokenless', async () => {
-      for (const headers of [{ 'x-platform-storefront-access-token': 'deadbeef' }, { 'platform-storefront-private-token': acme.tokens.adminAccessToken }]) {
+      const wrong: Record<string, string>[] = [{ "x-platform-storefront-access-token": "deadbeef" }, { "platform-storefront-private-token": acme.tokens.adminAccessToken }];
+      for (const headers of wrong) {
         const res = await storefrontQuery(t.app, acme.host, '{ shop { name } }', headers);
         expect(res.status).toBe(200);
         expect(res.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } });

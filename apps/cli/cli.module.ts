@@ -1,0 +1,30 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@platform/auth';
+import { ConfigModule, type PlatformConfig } from '@platform/config';
+import { DatabaseModule } from '@platform/database';
+import { LoggingModule, type Logger } from '@platform/logging';
+import { TenancyModule } from '@platform/tenancy';
+import { MIGRATIONS } from '../../migrations/index.js';
+
+export interface CliRuntime {
+  config: PlatformConfig;
+  databaseUrl: string;
+  logger: Logger;
+}
+
+/** What operator commands need: the database, shops and apps; no HTTP, no queue. */
+@Module({})
+export class CliModule {
+  static forRoot(runtime: CliRuntime): DynamicModule {
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(runtime.config),
+        LoggingModule.forRoot(runtime.logger),
+        DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, poolSize: 4 }),
+        TenancyModule,
+        AuthModule,
+      ],
+    };
+  }
+}

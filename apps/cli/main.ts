@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { runCli } from './run-cli.js';
+
+const code = await runCli(process.argv.slice(2), {
+  stdout: (line) => process.stdout.write(`${line}\n`),
+  stderr: (line) => process.stderr.write(`${line}\n`),
+});
+process.exitCode = code;

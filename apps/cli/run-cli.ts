@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+import { NestFactory } from '@nestjs/core';
+import { type PlatformConfig, loadConfig } from '@platform/config';
+import { openDatabase } from '@platform/database';
+import { isDomainError } from '@platform/errors';
+import { NestPinoLogger, createLogger } from '@platform/logging';
+import { CliModule } from './cli.module.js';
+import { COMMANDS, type Flags } from './commands.js';
+
+export interface CliIo {
+  stdout(line: string): void;
+  stderr(line: string): void;
+  env?: NodeJS.ProcessEnv;
+  /** Extra work on the booted context (the seed command registers here). */
+}
+
+const USAGE = `Usage: npm run platform -- <command> [--json]
+  migrate
+  seed [--shop demo] [--products N] [--customers N] [--orders N] [--seed N]
+  shop:create --handle H [--name N] [--plan standard|plus] [--currency USD]
+  shop:set-state --shop H --state active|frozen|fraudulent|locked
+  app:create --shop H --name N --scopes all|<comma list>`;
+
+const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+  handle: { type: 'string' },
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  currency: { type: 'string' },
+  shop: { type: 'string' },
+  state: { type: 'string' },
+  scopes: { type: 'string' },
+  products: { type: 'string' },
+  customers: { type: 'string' },
+  orders: { type: 'string' },
+  seed: { type: 'string' },
+} as const;
+
+/** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    return usageError(io, (error as Error).message, argv.includes('--json'));
+  }
+  const flags = parsed.values as Flags;
+  const name = parsed.positionals[0];
+  if (flags.help || !name) {
+    io.stderr(USAGE);
+    return name || flags.help ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) return usageError(io, `Unknown command '${name}'`, Boolean(flags.json));
+
+  let config: PlatformConfig;
+  try {
+    config = loadConfig(io.env ?? process.env);
+  } catch (error) {
+    return fail(io, error, Boolean(flags.json));
+  }
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2);
+  const database = await openDatabase(config);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, databaseUrl: database.url, logger }), {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+  });
+  try {
+    const output = await command(app, flags);
+    io.stdout(flags.json ? JSON.stringify({ ok: true, ...output.json }) : output.text);
+    return 0;
+  } catch (error) {
+    return fail(io, error, Boolean(flags.json));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+function usageError(io: CliIo, message: string, json: boolean): number {
+  if (json) io.stdout(JSON.stringify({ ok: false, error: { code: 'USAGE', message } }));
+  io.stderr(`${message}\n\n${USAGE}`);
+  return 2;
+}
+
+function fail(io: CliIo, error: unknown, json: boolean): number {
+  const message = error instanceof Error ? error.message : String(error);
+  const field = isDomainError(error) ? error.field : undefined;
+  const code = isDomainError(error) ? error.code : 'ERROR';
+  if (json) io.stdout(JSON.stringify({ ok: false, error: { code, message, ...(field ? { field } : {}) } }));
+  io.stderr(field && isDomainError(error) && !message.startsWith('--') ? `${field} ${message}` : message);
+  return 1;
+}

@@ -1,0 +1,77 @@
+import { runCli } from '../../../apps/cli/run-cli.js';
+import { cloneTestDatabase } from '../../support/test-database.js';
+
+describe('platform CLI', () => {
+  let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    database = await cloneTestDatabase();
+    env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+  });
+  afterAll(() => database.drop());
+
+  async function cli(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
+    return { code, out, err, json: argv.includes('--json') && out.length === 1 ? JSON.parse(out[0]) : undefined };
+  }
+
+  it('migrate --json prints one JSON line (nothing pending on a migrated database)', async () => {
+    const res = await cli('migrate', '--json');
+    expect(res.code).toBe(0);
+    expect(res.out).toHaveLength(1);
+    expect(res.json).toEqual({ ok: true, migrated: [] });
+  });
+
+  it('shop:create then shop:set-state', async () => {
+    const created = await cli('shop:create', '--handle', 'cli-shop', '--name', 'CLI Shop', '--plan', 'plus', '--currency', 'eur', '--json');
+    expect(created.code).toBe(0);
+    expect(created.json).toMatchObject({ ok: true, shop: { handle: 'cli-shop', name: 'CLI Shop', plan: 'plus', currency: 'EUR', state: 'active', domain: 'cli-shop.myplatform.localhost' } });
+
+    const frozen = await cli('shop:set-state', '--shop', 'cli-shop', '--state', 'frozen', '--json');
+    expect(frozen.json).toMatchObject({ ok: true, shop: { handle: 'cli-shop', state: 'frozen' } });
+  });
+
+  it('app:create prints the three tokens as ARCHITECTURE.md names them', async () => {
+    await cli('shop:create', '--handle', 'app-shop');
+    const res = await cli('app:create', '--shop', 'app-shop', '--name', 'My app', '--scopes', 'read_products,write_customers', '--json');
+    expect(res.code).toBe(0);
+    expect(res.out).toHaveLength(1);
+    expect(res.json).toEqual({
+      ok: true,
+      appId: expect.any(Number),
+      adminAccessToken: expect.stringMatching(/^platat_[0-9a-f]{32}$/),
+      storefrontAccessToken: expect.stringMatching(/^[0-9a-f]{32}$/),
+      storefrontPrivateToken: expect.stringMatching(/^platsp_[0-9a-f]{32}$/),
+    });
+  });
+
+  it('reports errors as one JSON line and a non-zero exit code', async () => {
+    const dup = await cli('shop:create', '--handle', 'cli-shop', '--json');
+    expect(dup.code).toBe(1);
+    expect(dup.json).toMatchObject({ ok: false, error: { field: 'handle', message: 'has already been taken' } });
+
+    const badState = await cli('shop:set-state', '--shop', 'cli-shop', '--state', 'asleep', '--json');
+    expect(badState.json).toMatchObject({ ok: false, error: { field: 'state' } });
+
+    const badScopes = await cli('app:create', '--shop', 'cli-shop', '--name', 'x', '--scopes', 'read_everything', '--json');
+    expect(badScopes.json.error.message).toMatch(/read_everything/);
+
+    const missing = await cli('shop:create', '--json');
+    expect(missing.json).toMatchObject({ ok: false, error: { message: '--handle is required' } });
+
+    const unknown = await cli('frobnicate', '--json');
+    expect(unknown.code).toBe(2);
+    expect(unknown.json).toMatchObject({ ok: false, error: { code: 'USAGE' } });
+  });
+
+  it('stops on a wrong environment value, naming the variable', async () => {
+    env = { ...env, PORT: 'not-a-port' };
+    const res = await cli('migrate', '--json');
+    env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    expect(res.code).toBe(1);
+    expect(res.json.error.message).toMatch(/PORT/);
+  });
+});
