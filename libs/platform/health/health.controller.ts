@@ -31,7 +31,15 @@ export class HealthController {
 
   private async redisStatus(): Promise<Status> {
     if (!this.redis) return 'in-process';
-    return probe(() => this.redis!.ping());
+    const redis = this.redis;
+    return probe(async () => {
+      // The shared client keeps no offline queue: wait for it to be ready rather than fail a fresh start.
+      if (redis.status !== 'ready') await new Promise((resolve, reject) => {
+        redis.once('ready', resolve);
+        redis.once('error', reject);
+      });
+      return redis.ping();
+    });
   }
 }
 

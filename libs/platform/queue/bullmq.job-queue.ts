@@ -19,6 +19,8 @@ export class BullmqJobQueue implements JobQueue {
     private readonly onError: ErrorReporter = () => undefined,
   ) {
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });
+    // Without a listener a Redis outage would crash the process; report it and keep serving.
+    this.queue.on('error', (error) => this.onError(error, 'queue'));
   }
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<string> {
