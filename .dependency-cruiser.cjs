@@ -1,0 +1,39 @@
+// Boundaries of the modular monolith (ARCHITECTURE.md, "Rules between parts"), checked in CI by `npm run lint`.
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true, dependencyTypesNot: ['type-only'] } },
+    { name: 'libs-never-import-apps', severity: 'error', from: { path: '^libs/' }, to: { path: '^apps/' } },
+    {
+      name: 'platform-imports-no-context',
+      severity: 'error',
+      from: { path: '^libs/platform/' },
+      to: { path: '^libs/(?!platform/)' },
+    },
+    {
+      name: 'contexts-only-through-index',
+      comment: 'Another context is reached only through its index.ts (the @platform/<name> alias).',
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/' },
+      to: { path: '^libs/([^/]+)/(?!src/index\\.ts$)', pathNot: ['^libs/$1/', '^libs/platform/'] },
+    },
+    {
+      name: 'platform-parts-only-through-index',
+      severity: 'error',
+      from: { path: '^libs/platform/([^/]+)/' },
+      to: { path: '^libs/platform/([^/]+)/(?!index\\.ts$)', pathNot: '^libs/platform/$1/' },
+    },
+    {
+      name: 'apps-use-libs-through-index',
+      severity: 'error',
+      from: { path: '^apps/' },
+      to: { path: '^libs/', pathNot: ['^libs/[^/]+/src/index\\.ts$', '^libs/platform/[^/]+/index\\.ts$'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.spec\\.ts$' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+  },
+};
