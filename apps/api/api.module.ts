@@ -4,7 +4,7 @@ import { AppsRestModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
-import { PlatformGraphqlDriver, type PlatformGraphqlOptions } from '@platform/graphql';
+import { PlatformGraphqlDriver, type PlatformGraphqlOptions, arrayInputLimitHook, complexityLimitHook } from '@platform/graphql';
 import { HealthModule } from '@platform/health';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
@@ -13,6 +13,7 @@ import { RequestModule } from '@platform/request';
 import { RestModule } from '@platform/rest';
 import { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from '@platform/shop';
 import { TenancyModule } from '@platform/tenancy';
+import { AdminCostHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
 
 export interface ApiRuntime {
@@ -21,6 +22,8 @@ export interface ApiRuntime {
   logger: Logger;
   /** Redis key prefix for the queue; tests isolate themselves with it. */
   queuePrefix?: string;
+  /** Rate-limit numbers to replace (tests shrink buckets); the checkout limit comes from config. */
+  limits?: LimitOverrides;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
@@ -43,7 +46,8 @@ export class ApiModule {
         QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.queuePrefix }),
         TenancyModule,
         AuthModule,
-        RequestModule,
+        ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }),
+        RequestModule.forRoot([RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
         ...REST_MODULES,
@@ -55,17 +59,20 @@ export class ApiModule {
           path: '/api/:version/graphql.json',
           autoSchemaFile: true,
           include: STOREFRONT_API_MODULES,
-          hooks: [],
+          hooks: [arrayInputLimitHook, complexityLimitHook()],
           logger,
         }),
-        GraphQLModule.forRoot<PlatformGraphqlOptions>({
+        GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
           driver: PlatformGraphqlDriver,
-          surface: 'admin_graphql',
-          path: '/admin/api/:version/graphql.json',
-          autoSchemaFile: true,
-          include: ADMIN_GRAPHQL_MODULES,
-          hooks: [],
-          logger,
+          inject: [AdminCostHook],
+          useFactory: (cost: AdminCostHook) => ({
+            surface: 'admin_graphql',
+            path: '/admin/api/:version/graphql.json',
+            autoSchemaFile: true,
+            include: ADMIN_GRAPHQL_MODULES,
+            hooks: [arrayInputLimitHook, cost],
+            logger,
+          }),
         }),
       ],
     };

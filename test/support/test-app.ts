@@ -4,6 +4,7 @@ import { AuthService, type InstalledApp } from '@platform/auth';
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
 import { ShopService, type ShopSnapshot } from '@platform/tenancy';
+import type { LimitOverrides } from '@platform/throttling';
 import { createApiApp } from '../../apps/api/create-api-app.js';
 import { cloneTestDatabase } from './test-database.js';
 
@@ -22,12 +23,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the whole api on its own fresh database; one per test file. `env` overrides the environment. */
-export async function createTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+/**
+ * Boots the whole api on its own fresh database; one per test file. `env` overrides the environment,
+ * `limits` the rate-limit numbers (tests that send many requests raise them, throttling tests shrink them).
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}, limits?: LimitOverrides): Promise<TestApp> {
   const database = await cloneTestDatabase();
   const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel);
-  const app = await createApiApp({ config, databaseUrl: database.url, logger, queuePrefix: `test-${randomBytes(4).toString('hex')}` });
+  const app = await createApiApp({ config, databaseUrl: database.url, logger, queuePrefix: `test-${randomBytes(4).toString('hex')}`, limits });
   const shops = app.get(ShopService);
   const auth = app.get(AuthService);
   return {

@@ -15,6 +15,7 @@ export type ErrorKind =
   | 'THROTTLED'
   | 'MAX_COST_EXCEEDED'
   | 'MAX_COMPLEXITY_EXCEEDED'
+  | 'MAX_INPUT_SIZE_EXCEEDED'
   | 'UNPROCESSABLE'
   | 'INTERNAL';
 
@@ -27,6 +28,8 @@ export interface DomainErrorOptions {
   extensions?: Record<string, unknown>;
   /** Extra response headers (e.g. Retry-After). */
   headers?: Record<string, string>;
+  /** Top-level GraphQL `extensions` of the response (e.g. `cost` on a throttled request). */
+  responseExtensions?: Record<string, unknown>;
 }
 
 /** The only error type domain and platform code throws on purpose; transports map it through error-table.ts. */
@@ -35,6 +38,7 @@ export class DomainError extends Error {
   readonly field?: string;
   readonly extensions?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
+  readonly responseExtensions?: Record<string, unknown>;
 
   constructor(
     readonly kind: ErrorKind,
@@ -47,6 +51,7 @@ export class DomainError extends Error {
     this.field = options.field;
     this.extensions = options.extensions;
     this.headers = options.headers;
+    this.responseExtensions = options.responseExtensions;
   }
 }
 

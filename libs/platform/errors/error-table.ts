@@ -23,6 +23,7 @@ const TABLE: Record<ErrorKind, ErrorAnswer> = {
   THROTTLED: { status: 429, graphqlCode: 'THROTTLED', graphqlStatus: 200 },
   MAX_COST_EXCEEDED: { status: 422, graphqlCode: 'MAX_COST_EXCEEDED', graphqlStatus: 200 },
   MAX_COMPLEXITY_EXCEEDED: { status: 422, graphqlCode: 'MAX_COMPLEXITY_EXCEEDED', graphqlStatus: 200 },
+  MAX_INPUT_SIZE_EXCEEDED: { status: 422, graphqlCode: 'MAX_INPUT_SIZE_EXCEEDED', graphqlStatus: 200 },
   UNPROCESSABLE: { status: 422, graphqlCode: 'BAD_USER_INPUT', graphqlStatus: 200 },
   INTERNAL: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR', graphqlStatus: 500 },
 };

@@ -5,6 +5,7 @@ import { type GraphqlContextValue, type RequestContext, errorResponse } from '@p
 import { DocumentCache } from './document-cache.js';
 import { type ErrorLogger, formatGraphqlError } from './graphql-errors.js';
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
+import { type CostPlan, planCost } from './query-cost.js';
 
 export interface GraphqlRequestBody {
   query: string;
@@ -62,7 +63,15 @@ export class GraphqlExecutor {
     const cached = this.documents.get(body.query);
     if (cached.errors) return ok({ errors: cached.errors.map((e) => e.toJSON()) });
     const operation = selectOperation(cached.document, body.operationName);
-    const op: PreparedOperation = { schema: this.schema, document: cached.document, operation, variables: body.variables, headers };
+    let plan: CostPlan | undefined;
+    const op: PreparedOperation = {
+      schema: this.schema,
+      document: cached.document,
+      operation,
+      variables: body.variables,
+      headers,
+      costPlan: () => (plan ??= planCost(this.schema, cached.document, operation, body.variables)),
+    };
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
     const contextValue: GraphqlContextValue = { ctx };

@@ -1,6 +1,7 @@
 import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationDefinitionNode } from 'graphql';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestContext } from '@platform/request';
+import type { CostPlan } from './query-cost.js';
 
 /** A request after parsing and validation, before execution. */
 export interface PreparedOperation {
@@ -9,6 +10,8 @@ export interface PreparedOperation {
   readonly operation: OperationDefinitionNode;
   readonly variables: Readonly<Record<string, unknown>>;
   readonly headers: IncomingHttpHeaders;
+  /** The requested-cost plan, computed once on first use and shared by every hook. */
+  costPlan(): CostPlan;
 }
 
 /**

@@ -31,10 +31,13 @@ export function errorResponse(error: unknown, surface: Surface | undefined, requ
     return { status: 400, headers, body: { errors: { [domain.field ?? 'body']: domain.message } }, unexpected };
   }
   if (isGraphqlSurface(surface) && isGraphqlShaped(domain)) {
-    const body = { errors: [{ message: domain.message, extensions: { code: answer.graphqlCode, ...domain.extensions } }] };
+    const body = {
+      errors: [{ message: domain.message, extensions: { code: answer.graphqlCode, ...domain.extensions } }],
+      ...(domain.responseExtensions ? { extensions: domain.responseExtensions } : {}),
+    };
     return { status: answer.graphqlStatus, headers, body, unexpected };
   }
-  if (domain.kind === 'UNPROCESSABLE') {
+  if (domain.kind === 'UNPROCESSABLE' || domain.kind === 'MAX_INPUT_SIZE_EXCEEDED') {
     return { status: 422, headers, body: { errors: { [domain.field ?? 'base']: [domain.message] } }, unexpected };
   }
   return { status: answer.status, headers, body: { errors: domain.message }, unexpected };

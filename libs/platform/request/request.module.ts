@@ -1,18 +1,23 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AuthModule } from '@platform/auth';
 import { TenancyModule } from '@platform/tenancy';
 import { PlatformExceptionFilter } from './platform-exception.filter.js';
-import { REQUEST_STEPS, RequestPipeline } from './request-pipeline.js';
+import { REQUEST_STEPS, RequestPipeline, type RequestStep } from './request-pipeline.js';
 
-@Module({
-  imports: [TenancyModule, AuthModule],
-  providers: [
-    RequestPipeline,
-    { provide: APP_FILTER, useClass: PlatformExceptionFilter },
-    // Throttling and other steps are added by the surfaces' modules; none by default.
-    { provide: REQUEST_STEPS, useValue: [] },
-  ],
-  exports: [RequestPipeline],
-})
-export class RequestModule {}
+@Module({})
+export class RequestModule {
+  /** The pipeline, with the steps (e.g. throttling) that run after authentication, in order. */
+  static forRoot(steps: Type<RequestStep>[] = []): DynamicModule {
+    return {
+      module: RequestModule,
+      imports: [TenancyModule, AuthModule],
+      providers: [
+        RequestPipeline,
+        { provide: APP_FILTER, useClass: PlatformExceptionFilter },
+        { provide: REQUEST_STEPS, inject: steps, useFactory: (...instances: RequestStep[]) => instances },
+      ],
+      exports: [RequestPipeline],
+    };
+  }
+}

@@ -37,3 +37,7 @@ export {
   variantLimitMessage,
   type VariantCreationDecision,
 } from './resource-limit.js';
+export { AdminCostHook, COST_DOCUMENTATION_URL, SINGLE_QUERY_MAX_COST } from './admin-cost.hook.js';
+export { CALL_LIMIT_HEADER, MAX_REST_PAGE_OFFSET, ThrottleService } from './throttle.service.js';
+export { RestThrottleStep, StorefrontThrottleStep } from './throttle.steps.js';
+export { ThrottleModule } from './throttle.module.js';

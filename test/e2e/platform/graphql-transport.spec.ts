@@ -22,7 +22,8 @@ describe('GraphQL transport (both surfaces)', () => {
   it('answers { shop { name } } on the admin API with an admin token', async () => {
     const res = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, '{ shop { name } }');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { shop: { name: 'Acme' } } });
+    expect(res.body.data).toEqual({ shop: { name: 'Acme' } });
+    expect(res.body.errors).toBeUndefined();
   });
 
   it('keeps a sane X-Request-Id given by the caller', async () => {

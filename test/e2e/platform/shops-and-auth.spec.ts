@@ -11,7 +11,8 @@ describe('shops, tokens and scopes', () => {
   let other: TestShop;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Many requests from one app: raise the REST bucket so this file tests auth, not throttling.
+    t = await createTestApp({}, { rest: { capacity: 10_000, leakPerSecond: 10_000 } });
     acme = await t.createShop('acme', { plan: 'plus' });
     other = await t.createShop('other-shop');
   });

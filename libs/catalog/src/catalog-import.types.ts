@@ -1,0 +1,73 @@
+import type { ProductStatus } from './product.entity.js';
+
+/** An option of a new product: its name and the values its variants use, in display order. */
+export interface NewProductOption {
+  name: string;
+  values: string[];
+}
+
+export interface NewProductVariant {
+  /** Defaults to the option values joined with ' / '. */
+  title?: string;
+  sku?: string | null;
+  /** Exact decimal string with at most two places, e.g. '19.99'. */
+  price: string;
+  compareAtPrice?: string | null;
+  /** The variant's value for each of the product's options, in option order. */
+  options: string[];
+  inventoryQuantity?: number;
+  /** Defaults to inventoryQuantity > 0. */
+  availableForSale?: boolean;
+}
+
+export interface NewProductImage {
+  src: string;
+  alt?: string | null;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** A product to import with its options, variants and images. */
+export interface NewProduct {
+  handle: string;
+  title: string;
+  descriptionHtml?: string;
+  vendor?: string;
+  productType?: string;
+  tags?: string[];
+  status?: ProductStatus;
+  publishedAt?: Date | null;
+  /** At most three; none means the single `Title` option with one `Default Title` variant. */
+  options: NewProductOption[];
+  variants: NewProductVariant[];
+  images?: NewProductImage[];
+  /** Collections (of the same shop) the product joins, appended after their current products. */
+  collectionIds?: number[];
+}
+
+/** A collection to import; `productIds` are placed in the given order. */
+export interface NewCollection {
+  handle: string;
+  title: string;
+  descriptionHtml?: string;
+  productIds?: number[];
+}
+
+/** Ids of an imported product and its variants, in the order they were given. */
+export interface ImportedProduct {
+  id: number;
+  handle: string;
+  variants: { id: number; sku: string | null }[];
+}
+
+export interface ImportedCollection {
+  id: number;
+  handle: string;
+}
+
+/** What other contexts need to reference a variant (e.g. an order line). */
+export interface VariantRef {
+  id: number;
+  productId: number;
+  sku: string | null;
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { forkForShop } from '@platform/database';
+import { DomainError } from '@platform/errors';
+import { insertRows } from './bulk-insert.js';
+import type { ImportedCollection, ImportedProduct, NewCollection, NewProduct, VariantRef } from './catalog-import.types.js';
+import { CollectionProduct } from './collection-product.entity.js';
+import { Collection } from './collection.entity.js';
+import { ProductImage } from './product-image.entity.js';
+import { ProductOption } from './product-option.entity.js';
+import { ProductVariant } from './product-variant.entity.js';
+import { Product } from './product.entity.js';
+import { HANDLE_PATTERN, productRows } from './product.rules.js';
+
+@Injectable()
+export class CatalogService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Creates products with their options, variants, images and collection memberships in one transaction,
+   * with multi-row inserts (bulk import and seeding). Returns the ids in the order given.
+   */
+  async importProducts(shopId: number, products: NewProduct[]): Promise<ImportedProduct[]> {
+    if (products.length === 0) return [];
+    const prepared = products.map((p, i) => productRows(p, `products[${i}]`));
+    return forkForShop(this.em, shopId).transactional(async (em) => {
+      const productIds = await insertRows(em, Product, prepared.map((p) => ({ shopId, ...p.product })));
+      const children = <R>(pick: (p: (typeof prepared)[number]) => R[]) =>
+        prepared.flatMap((p, i) => pick(p).map((row) => ({ shopId, productId: productIds[i], ...row })));
+      await insertRows(em, ProductOption, children((p) => p.options));
+      const variantIds = await insertRows(em, ProductVariant, children((p) => p.variants));
+      await insertRows(em, ProductImage, children((p) => p.images));
+      await this.joinCollections(em, shopId, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i] }))));
+
+      let v = 0;
+      return prepared.map((p, i) => ({
+        id: productIds[i],
+        handle: p.product.handle,
+        variants: p.variants.map((variant) => ({ id: variantIds[v++], sku: variant.sku })),
+      }));
+    });
+  }
+
+  /** Creates collections (with their products in the given order) in one transaction. */
+  async importCollections(shopId: number, collections: NewCollection[]): Promise<ImportedCollection[]> {
+    if (collections.length === 0) return [];
+    collections.forEach((c, i) => {
+      if (!HANDLE_PATTERN.test(c.handle)) {
+        throw new DomainError('UNPROCESSABLE', 'must be lowercase letters, digits and single hyphens', { field: `collections[${i}].handle`, code: 'INVALID' });
+      }
+      if (!c.title.trim()) throw new DomainError('UNPROCESSABLE', "can't be blank", { field: `collections[${i}].title`, code: 'BLANK' });
+    });
+    return forkForShop(this.em, shopId).transactional(async (em) => {
+      const ids = await insertRows(
+        em,
+        Collection,
+        collections.map((c) => ({ shopId, handle: c.handle, title: c.title.trim(), descriptionHtml: c.descriptionHtml ?? '' })),
+      );
+      await this.joinCollections(em, shopId, collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i], productId }))));
+      return collections.map((c, i) => ({ id: ids[i], handle: c.handle }));
+    });
+  }
+
+  /** Variants of this shop with the given SKUs (SKUs are not unique: a SKU may answer several variants). */
+  async findVariantsBySku(shopId: number, skus: string[]): Promise<VariantRef[]> {
+    if (skus.length === 0) return [];
+    const rows = await forkForShop(this.em, shopId).find(
+      ProductVariant,
+      { sku: { $in: [...new Set(skus)] } },
+      { fields: ['id', 'productId', 'sku'], orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
+    return rows.map((r) => ({ id: r.id, productId: r.productId, sku: r.sku ?? null }));
+  }
+
+  // Appends products to collections after the products they already hold. Collections of another shop
+  // are refused: foreign keys alone would accept them.
+  private async joinCollections(em: EntityManager, shopId: number, links: { collectionId: number; productId: number }[]): Promise<void> {
+    if (links.length === 0) return;
+    const collectionIds = [...new Set(links.map((l) => l.collectionId))];
+    const found = await em.find(Collection, { id: { $in: collectionIds } }, { fields: ['id'], disableIdentityMap: true });
+    if (found.length !== collectionIds.length) {
+      const missing = collectionIds.filter((id) => !found.some((c) => c.id === id));
+      throw new DomainError('UNPROCESSABLE', `collections do not exist: ${missing.join(', ')}`, { field: 'collectionIds', code: 'NOT_FOUND' });
+    }
+    const last = await em
+      .createQueryBuilder(CollectionProduct, 'cp')
+      .select(['cp.collectionId', 'max(cp.position) as last'])
+      .where({ shopId, collectionId: { $in: collectionIds } })
+      .groupBy('cp.collectionId')
+      .execute<{ collectionId: string | number; last: number }[]>('all', false);
+    const next = new Map<number, number>(last.map((r) => [Number(r.collectionId), Number(r.last)]));
+    await insertRows(
+      em,
+      CollectionProduct,
+      links.map((l) => {
+        const position = (next.get(l.collectionId) ?? 0) + 1;
+        next.set(l.collectionId, position);
+        return { shopId, collectionId: l.collectionId, productId: l.productId, position };
+      }),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+export type {
+  ImportedCollection,
+  ImportedProduct,
+  NewCollection,
+  NewProduct,
+  NewProductImage,
+  NewProductOption,
+  NewProductVariant,
+  VariantRef,
+} from './catalog-import.types.js';
+export { CatalogModule } from './catalog.module.js';
+export { CatalogService } from './catalog.service.js';
+export { CollectionProduct } from './collection-product.entity.js';
+export { Collection } from './collection.entity.js';
+export { ProductImage } from './product-image.entity.js';
+export { ProductOption } from './product-option.entity.js';
+export { ProductVariant } from './product-variant.entity.js';
+export { PRODUCT_STATUSES, Product, type ProductStatus } from './product.entity.js';
+export { MAX_OPTIONS, MAX_VARIANTS } from './product.rules.js';

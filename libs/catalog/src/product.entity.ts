@@ -1,0 +1,37 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Enum, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { TenantEntity } from '@platform/database';
+
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** A product; its options, variants and images are rows of their own that point at it by product_id. */
+@Entity({ tableName: 'products' })
+@Unique({ properties: ['shopId', 'handle'] })
+@Index({ properties: ['shopId', 'id'] })
+export class Product extends TenantEntity {
+  @Property({ type: 'text' })
+  handle!: string;
+
+  @Property({ type: 'text' })
+  title!: string;
+
+  @Property({ type: 'text' })
+  descriptionHtml: Opt<string> = '';
+
+  @Property({ type: 'text' })
+  vendor: Opt<string> = '';
+
+  @Property({ type: 'text' })
+  productType: Opt<string> = '';
+
+  @Property({ type: 'text[]' })
+  tags: Opt<string[]> = [];
+
+  @Enum({ items: () => PRODUCT_STATUSES })
+  status: Opt<ProductStatus> = 'active';
+
+  // Null while unpublished; the storefront shows active products whose published_at has passed.
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt?: Date | null;
+}

@@ -1,0 +1,71 @@
+import { buildSchema, getOperationAST, parse } from 'graphql';
+import { actualCost, flattenPlan, planCost } from './query-cost.js';
+
+const schema = buildSchema(`
+  interface Node { id: ID! }
+  type Image { url: String! }
+  type Variant implements Node { id: ID! price: String! image: Image }
+  type VariantEdge { cursor: String! node: Variant! }
+  type PageInfo { hasNextPage: Boolean! endCursor: String }
+  type VariantConnection { edges: [VariantEdge!]! nodes: [Variant!]! pageInfo: PageInfo! }
+  type Product implements Node { id: ID! title: String! featuredImage: Image variants(first: Int, last: Int): VariantConnection! }
+  type ProductEdge { cursor: String! node: Product! }
+  type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! }
+  enum Status { ACTIVE DRAFT }
+  type Shop { name: String! status: Status! }
+  type Query { shop: Shop! products(first: Int, last: Int): ProductConnection! node(id: ID!): Node }
+  type Mutation { productUpdate(id: ID!): Product }
+`);
+
+function plan(query: string, variables: Record<string, unknown> = {}) {
+  const document = parse(query);
+  return planCost(schema, document, getOperationAST(document)!, variables);
+}
+
+describe('query cost', () => {
+  it('charges 0 for scalars and enums, 1 for an object', () => {
+    expect(plan('{ shop { name status } }').requested).toBe(1);
+  });
+
+  it('charges a connection 2 + first × the cost of one node', () => {
+    expect(plan('{ products(first: 10) { edges { cursor node { id title } } pageInfo { hasNextPage } } }').requested).toBe(12);
+    expect(plan('{ products(first: 10) { nodes { id featuredImage { url } } } }').requested).toBe(2 + 10 * 2);
+  });
+
+  it('multiplies nested connections', () => {
+    const q = '{ products(first: 5) { edges { node { variants(first: 3) { edges { node { price } } } } } } }';
+    expect(plan(q).requested).toBe(2 + 5 * (1 + 2 + 3 * 1));
+  });
+
+  it('reads page sizes from variables and honours @skip/@include', () => {
+    const q = 'query($n: Int, $no: Boolean!) { products(first: $n) { nodes { id } } shop @skip(if: $no) { name } }';
+    expect(plan(q, { n: 50, no: true }).requested).toBe(52);
+    expect(plan(q, { n: 50, no: false }).requested).toBe(53);
+  });
+
+  it('charges an interface the most expensive possible selection', () => {
+    const q = '{ node(id: "1") { id ... on Product { featuredImage { url } } ... on Variant { image { url } } } }';
+    expect(plan(q).requested).toBe(2);
+  });
+
+  it('charges mutation fields 10', () => {
+    const document = parse('mutation { productUpdate(id: "1") { id } }');
+    expect(planCost(schema, document, getOperationAST(document)!, {}).requested).toBe(10);
+  });
+
+  it('counts what was returned for the actual cost', () => {
+    const p = plan('{ products(first: 10) { edges { node { id featuredImage { url } } } } }');
+    expect(p.requested).toBe(2 + 10 * 2);
+    const data = { products: { edges: [{ node: { id: '1', featuredImage: null } }, { node: { id: '2', featuredImage: { url: 'u' } } }] } };
+    expect(actualCost(p, data)).toBe(2 + 1 + (1 + 1));
+  });
+
+  it('reports every field with its defined and requested costs', () => {
+    const fields = flattenPlan(plan('{ products(first: 2) { nodes { id } } }'));
+    expect(fields.map((f) => [f.path.join('.'), f.definedCost, f.requestedTotalCost, f.requestedChildrenCost])).toEqual([
+      ['products', 2, 4, 1],
+      ['products.nodes', 1, 1, 0],
+      ['products.nodes.id', 0, 0, 0],
+    ]);
+  });
+});

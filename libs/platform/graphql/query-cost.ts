@@ -1,0 +1,244 @@
+import {
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLCompositeType,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLUnionType,
+  Kind,
+  getNamedType,
+  isAbstractType,
+  isCompositeType,
+  isLeafType,
+  valueFromASTUntyped,
+} from 'graphql';
+
+// The cost model of the spec: scalar and enum 0, object 1, interface/union 1 plus the most expensive
+// possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10.
+export const OBJECT_COST = 1;
+export const CONNECTION_COST = 2;
+export const MUTATION_COST = 10;
+
+/** One selected field with its static cost; the tree is kept to compute actual cost and per-field reports. */
+export interface CostNode {
+  readonly path: readonly string[];
+  readonly responseKey: string;
+  readonly definedCost: number;
+  /** Page size for connections, 1 otherwise. */
+  readonly multiplier: number;
+  readonly children: CostNode[];
+  /** Type condition of the fragment that selected it, for abstract parents. */
+  readonly typeCondition?: string;
+  readonly requestedChildrenCost: number;
+  readonly requestedTotalCost: number;
+}
+
+export interface CostPlan {
+  readonly requested: number;
+  readonly fields: readonly CostNode[];
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Readonly<Record<string, unknown>>;
+}
+
+/** Requested (static) cost of an operation, before execution. */
+export function planCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+): CostPlan {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  if (!root) return { requested: 0, fields: [] };
+  const walk: Walk = { schema, fragments, variables };
+  const fields = selectionCost(walk, operation.selectionSet, root, [], operation.operation === 'mutation');
+  return { requested: sumMax(walk, fields, root), fields };
+}
+
+/** Actual cost: the same model over what was returned (null objects and short pages cost less). */
+export function actualCost(plan: CostPlan, data: unknown): number {
+  return sumActual(plan.fields, data);
+}
+
+/** Every node of the plan, depth first (for the `fields` report of X-GraphQL-Cost-Include-Fields). */
+export function flattenPlan(plan: CostPlan): CostNode[] {
+  const out: CostNode[] = [];
+  const visit = (nodes: readonly CostNode[]) => {
+    for (const node of nodes) {
+      out.push(node);
+      visit(node.children);
+    }
+  };
+  visit(plan.fields);
+  return out;
+}
+
+function selectionCost(walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLCompositeType, path: string[], isMutationRoot: boolean): CostNode[] {
+  const byKey = new Map<string, { nodes: FieldNode[]; typeCondition?: string }>();
+  collectFields(walk, selectionSet, undefined, byKey, new Set());
+  const result: CostNode[] = [];
+  for (const [responseKey, { nodes, typeCondition }] of byKey) {
+    const fieldName = nodes[0].name.value;
+    if (fieldName === '__typename') continue;
+    const owner = typeCondition ? (walk.schema.getType(typeCondition) as GraphQLCompositeType | undefined) ?? parent : parent;
+    const field = fieldOf(owner, fieldName) ?? fieldOf(parent, fieldName);
+    if (!field) continue;
+    result.push(fieldCost(walk, field, nodes, parent, [...path, responseKey], responseKey, typeCondition, isMutationRoot));
+  }
+  return result;
+}
+
+function fieldCost(
+  walk: Walk,
+  field: GraphQLField<unknown, unknown>,
+  nodes: FieldNode[],
+  parent: GraphQLCompositeType,
+  path: string[],
+  responseKey: string,
+  typeCondition: string | undefined,
+  isMutationRoot: boolean,
+): CostNode {
+  const named = getNamedType(field.type);
+  const structural = isConnectionType(parent) && (field.name === 'edges' || field.name === 'pageInfo');
+  const connection = isConnectionType(named);
+  let definedCost = 0;
+  if (isMutationRoot) definedCost = MUTATION_COST;
+  else if (connection) definedCost = CONNECTION_COST;
+  else if (!isLeafType(named) && !structural) definedCost = OBJECT_COST;
+
+  const children: CostNode[] = [];
+  if (isCompositeType(named)) {
+    for (const node of nodes) {
+      if (node.selectionSet) mergeInto(children, selectionCost(walk, node.selectionSet, named, path, false));
+    }
+  }
+  const multiplier = connection ? pageSize(walk, nodes[0]) : 1;
+  const requestedChildrenCost = sumMax(walk, children, named);
+  return {
+    path,
+    responseKey,
+    definedCost,
+    multiplier,
+    children,
+    typeCondition,
+    requestedChildrenCost,
+    requestedTotalCost: definedCost + multiplier * requestedChildrenCost,
+  };
+}
+
+// For an abstract type, the most expensive concrete type's selection counts.
+function sumMax(walk: Walk, nodes: readonly CostNode[], type: GraphQLNamedType): number {
+  const conditioned = nodes.some((n) => n.typeCondition);
+  if (!conditioned || !isAbstractType(type)) return nodes.reduce((sum, n) => sum + n.requestedTotalCost, 0);
+  let max = 0;
+  for (const candidate of walk.schema.getPossibleTypes(type)) {
+    const total = nodes
+      .filter((n) => !n.typeCondition || n.typeCondition === candidate.name || isSubtypeNamed(walk.schema, n.typeCondition, candidate))
+      .reduce((sum, n) => sum + n.requestedTotalCost, 0);
+    max = Math.max(max, total);
+  }
+  return max;
+}
+
+function sumActual(nodes: readonly CostNode[], value: unknown): number {
+  if (value === null || value === undefined || typeof value !== 'object') return 0;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + sumActual(nodes, item), 0);
+  let total = 0;
+  for (const node of nodes) total += nodeActual(node, (value as Record<string, unknown>)[node.responseKey]);
+  return total;
+}
+
+function nodeActual(node: CostNode, value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + nodeActual(node, item), 0);
+  return node.definedCost + sumActual(node.children, value);
+}
+
+function collectFields(
+  walk: Walk,
+  selectionSet: SelectionSetNode,
+  typeCondition: string | undefined,
+  into: Map<string, { nodes: FieldNode[]; typeCondition?: string }>,
+  visited: Set<string>,
+): void {
+  for (const selection of selectionSet.selections) {
+    if (!included(walk, selection.directives)) continue;
+    if (selection.kind === Kind.FIELD) {
+      const key = selection.alias?.value ?? selection.name.value;
+      const entry = into.get(key);
+      if (entry) entry.nodes.push(selection);
+      else into.set(key, { nodes: [selection], typeCondition });
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      collectFields(walk, selection.selectionSet, selection.typeCondition?.name.value ?? typeCondition, into, visited);
+    } else {
+      const name = selection.name.value;
+      const fragment = walk.fragments.get(name);
+      if (!fragment || visited.has(name)) continue;
+      visited.add(name);
+      collectFields(walk, fragment.selectionSet, fragment.typeCondition.name.value, into, visited);
+    }
+  }
+}
+
+function included(walk: Walk, directives: FieldNode['directives']): boolean {
+  for (const directive of directives ?? []) {
+    const name = directive.name.value;
+    if (name !== 'skip' && name !== 'include') continue;
+    const arg = directive.arguments?.find((a) => a.name.value === 'if');
+    const value = arg ? Boolean(resolveValue(walk, arg.value)) : false;
+    if (name === 'skip' && value) return false;
+    if (name === 'include' && !value) return false;
+  }
+  return true;
+}
+
+function pageSize(walk: Walk, node: FieldNode): number {
+  for (const name of ['first', 'last']) {
+    const arg = node.arguments?.find((a) => a.name.value === name);
+    if (!arg) continue;
+    const value = resolveValue(walk, arg.value);
+    if (typeof value === 'number' && value >= 0) return value;
+  }
+  // No page size: execution refuses the connection; count one node.
+  return 1;
+}
+
+function resolveValue(walk: Walk, value: ValueNode): unknown {
+  return valueFromASTUntyped(value, walk.variables as Record<string, unknown>);
+}
+
+function mergeInto(target: CostNode[], more: CostNode[]): void {
+  for (const node of more) {
+    const existing = target.findIndex((n) => n.responseKey === node.responseKey);
+    if (existing === -1) target.push(node);
+    else if (node.requestedTotalCost > target[existing].requestedTotalCost) target[existing] = node;
+  }
+}
+
+function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
+  return type instanceof GraphQLObjectType || type instanceof GraphQLInterfaceType ? type.getFields()[name] : undefined;
+}
+
+/** Relay connections: a type named `…Connection` with `edges` or `nodes`. */
+export function isConnectionType(type: GraphQLNamedType): boolean {
+  if (!(type instanceof GraphQLObjectType) || !type.name.endsWith('Connection')) return false;
+  const fields = type.getFields();
+  return 'edges' in fields || 'nodes' in fields;
+}
+
+function isSubtypeNamed(schema: GraphQLSchema, abstractName: string, candidate: GraphQLObjectType): boolean {
+  const abstract = schema.getType(abstractName);
+  return (abstract instanceof GraphQLInterfaceType || abstract instanceof GraphQLUnionType) && schema.isSubType(abstract, candidate);
+}

@@ -1,0 +1,164 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError } from '@platform/errors';
+import { LOGGER, type Logger } from '@platform/logging';
+import type { RequestContext } from '@platform/request';
+import { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
+import { type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
+import { type LimitOverrides, type Plan, type PlanLimits, limitsForPlan } from './limits.js';
+import { type VariantCreationDecision, VariantCreationLimiter } from './resource-limit.js';
+
+export const BUCKET_STORE = Symbol('BUCKET_STORE');
+export const LIMIT_OVERRIDES = Symbol('LIMIT_OVERRIDES');
+
+export const CALL_LIMIT_HEADER = 'X-Platform-Shop-Api-Call-Limit';
+/** REST page offsets beyond this (page × limit) are refused. */
+export const MAX_REST_PAGE_OFFSET = 100_000;
+
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * Every rate limit of the platform over one BucketStore. Request-rate limits fail open when the store is
+ * unreachable (serving unthrottled beats refusing every buyer); the variant creation limit fails closed
+ * (it protects the database, and creation can wait). See docs/decisions.md.
+ */
+@Injectable()
+export class ThrottleService {
+  private readonly limitsByPlan = new Map<Plan, PlanLimits>();
+  private readonly variantLimiters = new Map<Plan, VariantCreationLimiter>();
+  private lastOutageLog = 0;
+
+  constructor(
+    @Inject(BUCKET_STORE) private readonly store: BucketStore,
+    @Inject(LIMIT_OVERRIDES) private readonly overrides: LimitOverrides,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  limits(ctx: RequestContext): PlanLimits {
+    let limits = this.limitsByPlan.get(ctx.shop.plan);
+    if (!limits) {
+      limits = limitsForPlan(ctx.shop.plan, this.overrides);
+      this.limitsByPlan.set(ctx.shop.plan, limits);
+    }
+    return limits;
+  }
+
+  /** Admin REST: one request from the app's bucket; returns the call-limit header value. */
+  async restRequest(ctx: RequestContext): Promise<string | undefined> {
+    const cfg = this.limits(ctx).rest;
+    const result = await this.failOpen(() => this.store.take(`rest:${ctx.shop.id}:${appKey(ctx)}`, cfg, 1));
+    if (!result) return undefined;
+    const header = formatCallLimit(result);
+    if (!result.allowed) {
+      throw new DomainError(
+        'THROTTLED',
+        `Exceeded ${cfg.leakPerSecond} calls per second for api client. Reduce request rates to resume uninterrupted service.`,
+        { headers: { 'Retry-After': formatRetryAfter(result.retryAfterSeconds), [CALL_LIMIT_HEADER]: header } },
+      );
+    }
+    return header;
+  }
+
+  /** Storefront: reserves the minimum request time up front; returns the seconds reserved. */
+  async reserveStorefront(ctx: RequestContext): Promise<number> {
+    const cfg = this.limits(ctx).storefront;
+    const result = await this.failOpen(() => this.store.take(storefrontKey(ctx), cfg, cfg.minimumCharge));
+    if (!result) return 0;
+    if (!result.allowed) throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+    return cfg.minimumCharge;
+  }
+
+  /** Storefront: after the response, charges what the request really took (at least the minimum). */
+  async settleStorefront(ctx: RequestContext, reservedSeconds: number, elapsedSeconds: number): Promise<void> {
+    if (reservedSeconds === 0) return;
+    const cfg = this.limits(ctx).storefront;
+    const delta = Math.max(cfg.minimumCharge, elapsedSeconds) - reservedSeconds;
+    if (delta > 0) await this.failOpen(() => this.store.adjust(storefrontKey(ctx), cfg, delta));
+  }
+
+  /** Admin GraphQL: the requested cost must fit before execution; null when the store is unreachable. */
+  async takeAdminCost(ctx: RequestContext, requested: number): Promise<BucketResult | null> {
+    const cfg = this.limits(ctx).adminGraphql;
+    return this.failOpen(() => this.store.take(adminKey(ctx), cfg, requested));
+  }
+
+  /** Admin GraphQL: gives back requested − actual after execution; returns the bucket afterwards. */
+  async refundAdminCost(ctx: RequestContext, amount: number): Promise<BucketResult | null> {
+    const cfg = this.limits(ctx).adminGraphql;
+    return this.failOpen(() => (amount > 0 ? this.store.refund(adminKey(ctx), cfg, amount) : this.store.peek(adminKey(ctx), cfg)));
+  }
+
+  /** Checkout creation: N per minute per buyer IP; over it THROTTLED (HTTP 200 on the storefront). */
+  async checkoutCreation(ctx: RequestContext): Promise<void> {
+    const cfg = this.limits(ctx).checkoutCreation;
+    const result = await this.failOpen(() => this.store.take(`checkout:${ctx.buyerIp}`, cfg, 1));
+    if (result && !result.allowed) throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+  }
+
+  /**
+   * Resource-based limit: shops at 50,000 variants create at most 1,000 more a day. Returns what was
+   * charged (give it back with releaseVariantCreation if the creation fails); refuses with THROTTLED.
+   */
+  async reserveVariantCreation(ctx: RequestContext, currentVariantCount: number, toCreate: number): Promise<number> {
+    let decision: VariantCreationDecision;
+    try {
+      decision = await this.variantLimiter(ctx).reserve(`variants:${ctx.shop.id}`, currentVariantCount, toCreate);
+    } catch (error) {
+      if (!(error instanceof BucketStoreUnavailableError)) throw error;
+      this.reportOutage(error);
+      throw new DomainError('THROTTLED', 'Variant creation is temporarily unavailable; retry shortly.', { headers: { 'Retry-After': '1.0' } });
+    }
+    if (!decision.allowed) {
+      const headers: Record<string, string> = decision.retryAfterSeconds === null ? {} : { 'Retry-After': formatRetryAfter(decision.retryAfterSeconds) };
+      throw new DomainError('THROTTLED', decision.message, { headers });
+    }
+    return decision.charged;
+  }
+
+  async releaseVariantCreation(ctx: RequestContext, charged: number): Promise<void> {
+    await this.failOpen(() => this.variantLimiter(ctx).release(`variants:${ctx.shop.id}`, charged));
+  }
+
+  private variantLimiter(ctx: RequestContext): VariantCreationLimiter {
+    let limiter = this.variantLimiters.get(ctx.shop.plan);
+    if (!limiter) {
+      limiter = new VariantCreationLimiter(this.store, this.limits(ctx).variantCreation);
+      this.variantLimiters.set(ctx.shop.plan, limiter);
+    }
+    return limiter;
+  }
+
+  private async failOpen<T>(call: () => Promise<T>): Promise<T | null> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof BucketStoreUnavailableError)) throw error;
+      this.reportOutage(error);
+      return null;
+    }
+  }
+
+  private reportOutage(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
+    this.lastOutageLog = now;
+    this.logger.warn({ err: error }, 'throttle store unreachable: request-rate limits fail open');
+  }
+}
+
+function throttled(headers: Record<string, string>): DomainError {
+  return new DomainError('THROTTLED', 'Throttled', { headers });
+}
+
+function appKey(ctx: RequestContext): string {
+  return ctx.caller.kind === 'tokenless' ? 'tokenless' : String(ctx.caller.appId);
+}
+
+// The storefront limit follows the buyer IP (per app), not the shop.
+function storefrontKey(ctx: RequestContext): string {
+  return `sf:${appKey(ctx)}:${ctx.buyerIp}`;
+}
+
+function adminKey(ctx: RequestContext): string {
+  return `gql:${ctx.shop.id}:${appKey(ctx)}`;
+}
+

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '@platform/errors';
+import type { RequestContext, RequestStep } from '@platform/request';
+import { CALL_LIMIT_HEADER, MAX_REST_PAGE_OFFSET, ThrottleService } from './throttle.service.js';
+
+const DEFAULT_REST_PAGE_LIMIT = 50;
+const reserved = new WeakMap<FastifyRequest, number>();
+
+/** Admin REST: request-based bucket per app per shop, call-limit header on every response, deep-page refusal. */
+@Injectable()
+export class RestThrottleStep implements RequestStep {
+  constructor(private readonly throttle: ThrottleService) {}
+
+  async onAuthenticated(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (ctx.surface !== 'admin_rest') return;
+    const header = await this.throttle.restRequest(ctx);
+    if (header) reply.header(CALL_LIMIT_HEADER, header);
+    if (request.method === 'GET') refuseDeepPages(request.query as Record<string, unknown>, header);
+  }
+}
+
+/** Storefront: time-based bucket per app per buyer IP; reserve before, settle the elapsed time after. */
+@Injectable()
+export class StorefrontThrottleStep implements RequestStep {
+  constructor(private readonly throttle: ThrottleService) {}
+
+  async onAuthenticated(ctx: RequestContext, request: FastifyRequest): Promise<void> {
+    if (ctx.surface !== 'storefront') return;
+    reserved.set(request, await this.throttle.reserveStorefront(ctx));
+  }
+
+  async onCompleted(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const seconds = reserved.get(request);
+    if (seconds === undefined) return;
+    await this.throttle.settleStorefront(ctx, seconds, reply.elapsedTime / 1000);
+  }
+}
+
+function refuseDeepPages(query: Record<string, unknown>, callLimit: string | undefined): void {
+  const page = Number(query.page);
+  if (!Number.isFinite(page) || page <= 0) return;
+  const limit = Number(query.limit ?? DEFAULT_REST_PAGE_LIMIT);
+  const offset = page * (Number.isFinite(limit) && limit > 0 ? limit : DEFAULT_REST_PAGE_LIMIT);
+  if (offset > MAX_REST_PAGE_OFFSET) {
+    throw new DomainError('THROTTLED', `Page offset ${offset} is above the maximum of ${MAX_REST_PAGE_OFFSET}; use cursor pagination (page_info).`, {
+      headers: { 'Retry-After': '2.0', ...(callLimit ? { [CALL_LIMIT_HEADER]: callLimit } : {}) },
+    });
+  }
+}
