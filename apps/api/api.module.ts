@@ -20,8 +20,8 @@ export interface ApiRuntime {
   config: PlatformConfig;
   databaseUrl: string;
   logger: Logger;
-  /** Redis key prefix for the queue; tests isolate themselves with it. */
-  queuePrefix?: string;
+  /** Prefix of every Redis key (queue and throttle buckets); tests isolate themselves with it. */
+  redisPrefix?: string;
   /** Rate-limit numbers to replace (tests shrink buckets); the checkout limit comes from config. */
   limits?: LimitOverrides;
 }
@@ -43,10 +43,10 @@ export class ApiModule {
         LoggingModule.forRoot(logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
         RedisModule.forRoot(config.redisUrl),
-        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.queuePrefix }),
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.redisPrefix }),
         TenancyModule,
         AuthModule,
-        ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }),
+        ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }, runtime.redisPrefix),
         RequestModule.forRoot([RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,

@@ -31,7 +31,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   const database = await cloneTestDatabase();
   const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel);
-  const app = await createApiApp({ config, databaseUrl: database.url, logger, queuePrefix: `test-${randomBytes(4).toString('hex')}`, limits });
+  const app = await createApiApp({ config, databaseUrl: database.url, logger, redisPrefix: `test-${randomBytes(4).toString('hex')}`, limits });
   const shops = app.get(ShopService);
   const auth = app.get(AuthService);
   return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { insertRows } from './bulk-insert.js';
@@ -23,7 +23,7 @@ export class CatalogService {
   async importProducts(shopId: number, products: NewProduct[]): Promise<ImportedProduct[]> {
     if (products.length === 0) return [];
     const prepared = products.map((p, i) => productRows(p, `products[${i}]`));
-    return forkForShop(this.em, shopId).transactional(async (em) => {
+    return handleTaken(forkForShop(this.em, shopId).transactional(async (em) => {
       const productIds = await insertRows(em, Product, prepared.map((p) => ({ shopId, ...p.product })));
       const children = <R>(pick: (p: (typeof prepared)[number]) => R[]) =>
         prepared.flatMap((p, i) => pick(p).map((row) => ({ shopId, productId: productIds[i], ...row })));
@@ -38,7 +38,7 @@ export class CatalogService {
         handle: p.product.handle,
         variants: p.variants.map((variant) => ({ id: variantIds[v++], sku: variant.sku })),
       }));
-    });
+    }));
   }
 
   /** Creates collections (with their products in the given order) in one transaction. */
@@ -50,7 +50,7 @@ export class CatalogService {
       }
       if (!c.title.trim()) throw new DomainError('UNPROCESSABLE', "can't be blank", { field: `collections[${i}].title`, code: 'BLANK' });
     });
-    return forkForShop(this.em, shopId).transactional(async (em) => {
+    return handleTaken(forkForShop(this.em, shopId).transactional(async (em) => {
       const ids = await insertRows(
         em,
         Collection,
@@ -58,7 +58,7 @@ export class CatalogService {
       );
       await this.joinCollections(em, shopId, collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i], productId }))));
       return collections.map((c, i) => ({ id: ids[i], handle: c.handle }));
-    });
+    }));
   }
 
   /** Variants of this shop with the given SKUs (SKUs are not unique: a SKU may answer several variants). */
@@ -98,5 +98,17 @@ export class CatalogService {
         return { shopId, collectionId: l.collectionId, productId: l.productId, position };
       }),
     );
+  }
+}
+
+// Handles are unique per shop; a clash (with an existing row or within the batch) is the caller's input error.
+async function handleTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && error.message.includes('handle')) {
+      throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: 'handle', code: 'TAKEN' });
+    }
+    throw error;
   }
 }

@@ -15,7 +15,7 @@ import { RestThrottleStep, StorefrontThrottleStep } from './throttle.steps.js';
 export class ThrottleModule implements OnApplicationShutdown {
   constructor(@Inject(BUCKET_STORE) private readonly store: BucketStore) {}
 
-  static forRoot(overrides: LimitOverrides = {}): DynamicModule {
+  static forRoot(overrides: LimitOverrides = {}, redisPrefix = 'platform'): DynamicModule {
     return {
       module: ThrottleModule,
       providers: [
@@ -23,7 +23,7 @@ export class ThrottleModule implements OnApplicationShutdown {
           provide: BUCKET_STORE,
           inject: [REDIS],
           useFactory: (redis: Redis | null): BucketStore =>
-            redis ? new RedisBucketStore({ client: redis, keyPrefix: 'throttle:' }) : new MemoryBucketStore(),
+            redis ? new RedisBucketStore({ client: redis, keyPrefix: `${redisPrefix}:throttle:` }) : new MemoryBucketStore(),
         },
         { provide: LIMIT_OVERRIDES, useValue: overrides },
         ThrottleService,

@@ -1,0 +1,37 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+// Interactive-login cost (about 50 ms, 16 MiB); stored with the hash so it can be raised later.
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, length, { N: n, r, p, maxmem: 256 * n * r }, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** A salted scrypt hash: `scrypt$N$r$p$<salt>$<hash>` (base64url), for Customer.passwordHash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Whether `password` matches a hash made by hashPassword (false for any malformed hash). */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [n, r, p] = parts.slice(1, 4).map(Number);
+  if (![n, r, p].every((x) => Number.isSafeInteger(x) && x > 0) || n > 2 ** 20 || r > 32 || p > 16) return false;
+  const salt = Buffer.from(parts[4], 'base64url');
+  const expected = Buffer.from(parts[5], 'base64url');
+  if (salt.length === 0 || expected.length === 0) return false;
+  const key = await derive(password, salt, n, r, p, expected.length);
+  return timingSafeEqual(key, expected);
+}
+
+export function isPasswordHash(value: string): boolean {
+  return /^scrypt\$\d+\$\d+\$\d+\$[\w-]+\$[\w-]+$/.test(value);
+}

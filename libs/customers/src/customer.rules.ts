@@ -1,0 +1,63 @@
+import { DomainError } from '@platform/errors';
+import type { NewCustomer } from './customer-import.types.js';
+import { isPasswordHash } from './customer-password.js';
+import { CUSTOMER_STATES, type CustomerState, type EmailMarketingConsent, MARKETING_STATES } from './customer.entity.js';
+
+// Deliberately loose (one @, a dot in the domain): the activation email is the real check.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const MONEY_PATTERN = /^\d{1,18}(?:\.\d{1,2})?$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Validates a new customer and turns it into rows; `field` prefixes error fields (e.g. `customers[3]`). */
+export function customerRows(input: NewCustomer, field = 'customer') {
+  const invalid = (path: string, message: string, code = 'INVALID') =>
+    new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
+
+  const email = input.email ? normalizeEmail(input.email) : null;
+  if (email !== null && !EMAIL_PATTERN.test(email)) throw invalid('email', 'is invalid');
+  if (!email && !input.phone) throw invalid('email', 'a customer needs an email or a phone', 'BLANK');
+  const state = input.state ?? (input.passwordHash ? 'enabled' : 'disabled');
+  if (!CUSTOMER_STATES.includes(state)) throw invalid('state', `must be one of ${CUSTOMER_STATES.join(', ')}`);
+  if (input.passwordHash != null && !isPasswordHash(input.passwordHash)) throw invalid('passwordHash', 'must be made by hashPassword');
+  const consent = input.emailMarketingConsent ?? { state: 'not_subscribed', optInLevel: null, consentUpdatedAt: null };
+  if (!MARKETING_STATES.includes(consent.state)) throw invalid('emailMarketingConsent.state', `must be one of ${MARKETING_STATES.join(', ')}`);
+  const currency = (input.currency ?? 'USD').toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw invalid('currency', 'must be an ISO 4217 code');
+
+  const addresses = input.addresses ?? [];
+  const marked = addresses.filter((a) => a.isDefault).length;
+  if (marked > 1) throw invalid('addresses', 'only one address can be the default');
+  return {
+    customer: {
+      firstName: input.firstName?.trim() || null,
+      lastName: input.lastName?.trim() || null,
+      email,
+      phone: input.phone?.trim() || null,
+      state,
+      passwordHash: input.passwordHash ?? null,
+      tags: [...new Set(input.tags ?? [])],
+      note: input.note ?? null,
+      verifiedEmail: input.verifiedEmail ?? false,
+      emailMarketingConsent: { state: consent.state, optInLevel: consent.optInLevel ?? null, consentUpdatedAt: consent.consentUpdatedAt ?? null },
+      currency,
+    },
+    addresses: addresses.map((a, i) => ({
+      firstName: a.firstName ?? null,
+      lastName: a.lastName ?? null,
+      company: a.company ?? null,
+      address1: a.address1 ?? null,
+      address2: a.address2 ?? null,
+      city: a.city ?? null,
+      province: a.province ?? null,
+      provinceCode: a.provinceCode ?? null,
+      country: a.country ?? null,
+      countryCode: a.countryCode?.toUpperCase() ?? null,
+      zip: a.zip ?? null,
+      phone: a.phone ?? null,
+      isDefault: marked === 0 ? i === 0 : Boolean(a.isDefault),
+    })),
+  };
+}

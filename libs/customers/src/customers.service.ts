@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { Decimal } from 'decimal.js';
+import { forkForShop } from '@platform/database';
+import { DomainError } from '@platform/errors';
+import { insertRows } from './bulk-insert.js';
+import { CustomerAddress } from './customer-address.entity.js';
+import type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer } from './customer-import.types.js';
+import { Customer } from './customer.entity.js';
+import { MONEY_PATTERN, customerRows, normalizeEmail } from './customer.rules.js';
+
+// Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
+const STATS_PER_STATEMENT = 5_000;
+
+@Injectable()
+export class CustomersService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** Creates customers with their addresses in one transaction, with multi-row inserts (bulk import and seeding). */
+  async importCustomers(shopId: number, customers: NewCustomer[]): Promise<ImportedCustomer[]> {
+    if (customers.length === 0) return [];
+    const prepared = customers.map((c, i) => customerRows(c, `customers[${i}]`));
+    try {
+      return await forkForShop(this.em, shopId).transactional(async (em) => {
+        const ids = await insertRows(em, Customer, prepared.map((c) => ({ shopId, ...c.customer })));
+        const addressIds = await insertRows(
+          em,
+          CustomerAddress,
+          prepared.flatMap((c, i) => c.addresses.map((a) => ({ shopId, customerId: ids[i], ...a }))),
+        );
+        let a = 0;
+        return prepared.map((c, i) => ({ id: ids[i], email: c.customer.email, addressIds: c.addresses.map(() => addressIds[a++]) }));
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: 'email', code: 'TAKEN' });
+      }
+      throw error;
+    }
+  }
+
+  /** Customers of this shop with the given emails (case-insensitive). */
+  async findByEmails(shopId: number, emails: string[]): Promise<CustomerRef[]> {
+    if (emails.length === 0) return [];
+    const rows = await forkForShop(this.em, shopId).find(
+      Customer,
+      { email: { $in: [...new Set(emails.map(normalizeEmail))] } },
+      { fields: ['id', 'email'], orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
+    return rows.map((r) => ({ id: r.id, email: r.email! }));
+  }
+
+  /** Adds orders to customers' ordersCount and totalSpent (e.g. after importing their orders). */
+  async addOrderStats(shopId: number, stats: CustomerOrderStats[]): Promise<void> {
+    stats.forEach((s, i) => {
+      if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || !MONEY_PATTERN.test(s.amountSpent)) {
+        throw new DomainError('UNPROCESSABLE', 'needs a non-negative count and amount', { field: `stats[${i}]`, code: 'INVALID' });
+      }
+    });
+    await forkForShop(this.em, shopId).transactional(async (em) => {
+      for (let start = 0; start < stats.length; start += STATS_PER_STATEMENT) {
+        const chunk = stats.slice(start, start + STATS_PER_STATEMENT);
+        // One statement per chunk; shop_id in the WHERE keeps another shop's customers out of reach.
+        await em.getConnection().execute(
+          `update customers c
+              set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now()
+             from (values ${chunk.map(() => '(?::bigint, ?::integer, ?::numeric)').join(', ')}) as v (id, orders_count, amount)
+            where c.id = v.id and c.shop_id = ?`,
+          [...chunk.flatMap((s) => [s.customerId, s.ordersCount, new Decimal(s.amountSpent).toFixed(2)]), shopId],
+          'run',
+          em.getTransactionContext(),
+        );
+      }
+    });
+  }
+}

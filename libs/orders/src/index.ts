@@ -1,0 +1,6 @@
+export type { ImportedOrder, NewOrder, NewOrderLineItem } from './order-import.types.js';
+export { OrderLineItem } from './order-line-item.entity.js';
+export { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, Order, type FinancialStatus, type FulfillmentStatus } from './order.entity.js';
+export { lineItemsSubtotal } from './order.rules.js';
+export { OrdersModule } from './orders.module.js';
+export { OrdersService } from './orders.service.js';

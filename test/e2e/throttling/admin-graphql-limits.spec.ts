@@ -1,0 +1,35 @@
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { adminQuery } from '../../support/http.js';
+
+describe('admin GraphQL cost bucket over HTTP', () => {
+  let t: TestApp;
+  let acme: TestShop;
+
+  beforeAll(async () => {
+    // { shop { name } } costs 1: a 3-point bucket restoring 5 points a second drains in three requests.
+    t = await createTestApp({}, { adminGraphql: { capacity: 3, leakPerSecond: 5 } });
+    acme = await t.createShop('acme');
+  });
+  afterAll(() => t.close());
+
+  const shopName = () => adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, '{ shop { name } }');
+
+  it('reports extensions.cost on every response and drains the bucket', async () => {
+    const first = await shopName();
+    expect(first.body.extensions.cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 3, restoreRate: 5 } });
+    await shopName();
+    await shopName();
+    const refused = await shopName();
+    expect(refused.status).toBe(200);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors[0]).toMatchObject({ message: 'Throttled', extensions: { code: 'THROTTLED' } });
+    expect(refused.body.extensions.cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: null });
+  });
+
+  it('restores at the configured rate', async () => {
+    await new Promise((r) => setTimeout(r, 450)); // 5/s: at least two points back
+    const res = await shopName();
+    expect(res.body.data).toEqual({ shop: { name: 'Acme' } });
+    expect(res.body.extensions.cost.throttleStatus.currentlyAvailable).toBeGreaterThanOrEqual(1);
+  });
+});
