@@ -6,3 +6,6 @@ export { arrayInputLimitHook } from './hooks/array-input-limit.hook.js';
 export { TOKENLESS_MAX_COMPLEXITY, complexityLimitHook } from './hooks/complexity-limit.hook.js';
 export { PlatformGraphqlDriver, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
+export { ConnectionType, PageInfo, toConnection, type Connection, type Edge } from './connections/connection.types.js';
+export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
+export { MAX_PAGE_SIZE, pageRequest, type PageRequest, type PaginationInput } from './connections/page-request.js';

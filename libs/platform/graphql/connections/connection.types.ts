@@ -1,0 +1,77 @@
+import type { Type } from '@nestjs/common';
+import { Field, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('PageInfo', { description: 'Where a page sits in its connection.' })
+export class PageInfo {
+  @Field()
+  hasNextPage!: boolean;
+
+  @Field()
+  hasPreviousPage!: boolean;
+
+  @Field(() => String, { nullable: true })
+  startCursor!: string | null;
+
+  @Field(() => String, { nullable: true })
+  endCursor!: string | null;
+}
+
+export interface Edge<T> {
+  cursor: string;
+  node: T;
+}
+
+/** The value a connection field resolves to. */
+export interface Connection<T> {
+  edges: Edge<T>[];
+  nodes: T[];
+  pageInfo: PageInfo;
+}
+
+/**
+ * `<Name>Connection { edges { cursor node } nodes pageInfo }` and `<Name>Edge` for a node type:
+ * `@ObjectType('ProductConnection') class ProductConnection extends ConnectionType(Product, 'Product') {}`.
+ */
+export function ConnectionType<T>(node: Type<T>, name: string): Type<Connection<T>> {
+  @ObjectType(`${name}Edge`)
+  class EdgeType {
+    @Field({ description: 'Opaque position of the edge, for `after` and `before`.' })
+    cursor!: string;
+
+    @Field(() => node)
+    node!: T;
+  }
+
+  @ObjectType({ isAbstract: true })
+  abstract class ConnectionBase {
+    @Field(() => [EdgeType])
+    edges!: Edge<T>[];
+
+    @Field(() => [node])
+    nodes!: T[];
+
+    @Field(() => PageInfo)
+    pageInfo!: PageInfo;
+  }
+  return ConnectionBase as unknown as Type<Connection<T>>;
+}
+
+/** Builds a connection from a page of items and the cursor of each. */
+export function toConnection<S, T>(
+  items: readonly S[],
+  cursorOf: (item: S) => string,
+  toNode: (item: S) => T,
+  page: { hasNextPage: boolean; hasPreviousPage: boolean },
+): Connection<T> {
+  const edges = items.map((item) => ({ cursor: cursorOf(item), node: toNode(item) }));
+  return {
+    edges,
+    nodes: edges.map((e) => e.node),
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      hasPreviousPage: page.hasPreviousPage,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { pageRequest } from './page-request.js';
+import { parseGlobalId, requireGlobalId, toGlobalId } from './global-id.js';
+
+describe('pageRequest', () => {
+  it('reads forward and backward pages', () => {
+    expect(pageRequest({ first: 10, after: 'c' })).toEqual({ forward: true, size: 10, cursor: 'c', reverse: false });
+    expect(pageRequest({ last: 5, before: 'c', reverse: true })).toEqual({ forward: false, size: 5, cursor: 'c', reverse: true });
+  });
+
+  it.each([
+    [{}, /one of first or last/],
+    [{ first: 1, last: 1 }, /both first and last/],
+    [{ first: 251 }, /at most 250/],
+    [{ last: -1 }, /non-negative/],
+    [{ first: 1, before: 'x' }, /before can only be used with last/],
+    [{ last: 1, after: 'x' }, /after can only be used with first/],
+  ])('refuses %j', (input, message) => {
+    expect(() => pageRequest(input)).toThrow(message);
+  });
+});
+
+describe('global ids', () => {
+  it('round-trips', () => {
+    expect(toGlobalId('Product', 42)).toBe('gid://platform/Product/42');
+    expect(parseGlobalId('gid://platform/Product/42')).toEqual({ type: 'Product', id: 42 });
+    expect(parseGlobalId('gid://other/Product/42')).toBeNull();
+    expect(requireGlobalId('gid://platform/Product/42', 'Product')).toBe(42);
+    expect(() => requireGlobalId('gid://platform/Collection/42', 'Product')).toThrow(/Invalid global id/);
+  });
+});

@@ -1,0 +1,43 @@
+import { DomainError } from '@platform/errors';
+
+export const MAX_PAGE_SIZE = 250;
+
+export interface PaginationInput {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+  reverse?: boolean | null;
+}
+
+/** A validated page request: a direction, a size and an optional opaque cursor. */
+export interface PageRequest {
+  readonly forward: boolean;
+  readonly size: number;
+  readonly cursor?: string;
+  readonly reverse: boolean;
+}
+
+/** Checks the connection arguments the way the hosted platform does; errors name the argument. */
+export function pageRequest(input: PaginationInput): PageRequest {
+  const { first, last } = input;
+  if ((first === undefined || first === null) && (last === undefined || last === null)) {
+    throw invalid('first', 'you must provide one of first or last');
+  }
+  if (first !== undefined && first !== null && last !== undefined && last !== null) {
+    throw invalid('last', 'providing both first and last is not supported');
+  }
+  const forward = first !== undefined && first !== null;
+  const size = (forward ? first : last) as number;
+  const argument = forward ? 'first' : 'last';
+  if (!Number.isInteger(size) || size < 0) throw invalid(argument, `${argument} must be a non-negative integer`);
+  if (size > MAX_PAGE_SIZE) throw invalid(argument, `${argument} must be at most ${MAX_PAGE_SIZE}`);
+  const cursor = forward ? input.after : input.before;
+  if (forward && input.before) throw invalid('before', 'before can only be used with last');
+  if (!forward && input.after) throw invalid('after', 'after can only be used with first');
+  return { forward, size, cursor: cursor ?? undefined, reverse: Boolean(input.reverse) };
+}
+
+function invalid(argument: string, message: string): DomainError {
+  return new DomainError('UNPROCESSABLE', message, { field: argument, code: 'INVALID_PAGINATION', extensions: { argument } });
+}
