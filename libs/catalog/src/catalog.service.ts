@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
-import { insertRows } from './bulk-insert.js';
+import { insertRows } from '@platform/database';
 import type { ImportedCollection, ImportedProduct, NewCollection, NewProduct, VariantRef } from './catalog-import.types.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
@@ -72,23 +72,21 @@ export class CatalogService {
     return rows.map((r) => ({ id: r.id, productId: r.productId, sku: r.sku ?? null }));
   }
 
-  // Appends products to collections after the products they already hold. Collections of another shop
-  // are refused: foreign keys alone would accept them.
+  // Appends products to collections after the products they already hold. Collections and products of
+  // another shop are refused: foreign keys alone would accept them (the tenant filter scopes the lookups).
   private async joinCollections(em: EntityManager, shopId: number, links: { collectionId: number; productId: number }[]): Promise<void> {
     if (links.length === 0) return;
     const collectionIds = [...new Set(links.map((l) => l.collectionId))];
-    const found = await em.find(Collection, { id: { $in: collectionIds } }, { fields: ['id'], disableIdentityMap: true });
-    if (found.length !== collectionIds.length) {
-      const missing = collectionIds.filter((id) => !found.some((c) => c.id === id));
-      throw new DomainError('UNPROCESSABLE', `collections do not exist: ${missing.join(', ')}`, { field: 'collectionIds', code: 'NOT_FOUND' });
-    }
-    const last = await em
-      .createQueryBuilder(CollectionProduct, 'cp')
-      .select(['cp.collectionId', 'max(cp.position) as last'])
-      .where({ shopId, collectionId: { $in: collectionIds } })
-      .groupBy('cp.collectionId')
-      .execute<{ collectionId: string | number; last: number }[]>('all', false);
-    const next = new Map<number, number>(last.map((r) => [Number(r.collectionId), Number(r.last)]));
+    await requireAll(em, Collection, collectionIds, 'collectionIds');
+    await requireAll(em, Product, [...new Set(links.map((l) => l.productId))], 'productIds');
+    const last = await em.getConnection().execute<{ collection_id: string; last: number }[]>(
+      `select collection_id, max(position) as last from collection_products
+        where shop_id = ? and collection_id in (${collectionIds.map(() => '?').join(', ')}) group by collection_id`,
+      [shopId, ...collectionIds],
+      'all',
+      em.getTransactionContext(),
+    );
+    const next = new Map<number, number>(last.map((r) => [Number(r.collection_id), Number(r.last)]));
     await insertRows(
       em,
       CollectionProduct,
@@ -99,6 +97,13 @@ export class CatalogService {
       }),
     );
   }
+}
+
+async function requireAll(em: EntityManager, entity: typeof Collection | typeof Product, ids: number[], field: string): Promise<void> {
+  const found = await em.find(entity as typeof Product, { id: { $in: ids } }, { fields: ['id'], disableIdentityMap: true });
+  if (found.length === ids.length) return;
+  const missing = ids.filter((id) => !found.some((row) => row.id === id));
+  throw new DomainError('UNPROCESSABLE', `do not exist: ${missing.join(', ')}`, { field, code: 'NOT_FOUND' });
 }
 
 // Handles are unique per shop; a clash (with an existing row or within the batch) is the caller's input error.

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import { parseMoney } from '@platform/money';
 import { DomainError } from '@platform/errors';
 import type { NewProduct, NewProductOption } from './catalog-import.types.js';
 import { PRODUCT_STATUSES, type ProductStatus } from './product.entity.js';
@@ -7,7 +7,6 @@ export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
 
-const MONEY_PATTERN = /^\d{1,18}(?:\.\d{1,2})?$/;
 
 /** A product ready to be written: defaults applied, money normalised to two places. */
 export interface ProductRows {
@@ -118,6 +117,7 @@ export function productRows(input: NewProduct, field = 'product'): ProductRows {
 
 /** An exact money string with two places ('5' → '5.00'); rejects floats' noise, negatives and a third decimal. */
 export function money(value: string, error: () => Error): string {
-  if (typeof value !== 'string' || !MONEY_PATTERN.test(value)) throw error();
-  return new Decimal(value).toFixed(2);
+  const amount = parseMoney(value);
+  if (amount === null) throw error();
+  return amount;
 }

@@ -1,11 +1,10 @@
 import { DomainError } from '@platform/errors';
 import type { NewCustomer } from './customer-import.types.js';
 import { isPasswordHash } from './customer-password.js';
-import { CUSTOMER_STATES, type CustomerState, type EmailMarketingConsent, MARKETING_STATES } from './customer.entity.js';
+import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
 
 // Deliberately loose (one @, a dot in the domain): the activation email is the real check.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MONEY_PATTERN = /^\d{1,18}(?:\.\d{1,2})?$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Decimal } from 'decimal.js';
+import { Decimal, parseMoney } from '@platform/money';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
-import { insertRows } from './bulk-insert.js';
+import { insertRows } from '@platform/database';
 import { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer } from './customer-import.types.js';
 import { Customer } from './customer.entity.js';
-import { MONEY_PATTERN, customerRows, normalizeEmail } from './customer.rules.js';
+import { customerRows, normalizeEmail } from './customer.rules.js';
 
 // Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
 const STATS_PER_STATEMENT = 5_000;
@@ -53,7 +53,7 @@ export class CustomersService {
   /** Adds orders to customers' ordersCount and totalSpent (e.g. after importing their orders). */
   async addOrderStats(shopId: number, stats: CustomerOrderStats[]): Promise<void> {
     stats.forEach((s, i) => {
-      if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || !MONEY_PATTERN.test(s.amountSpent)) {
+      if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || parseMoney(s.amountSpent) === null) {
         throw new DomainError('UNPROCESSABLE', 'needs a non-negative count and amount', { field: `stats[${i}]`, code: 'INVALID' });
       }
     });

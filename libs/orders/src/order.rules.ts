@@ -1,9 +1,8 @@
-import { Decimal } from 'decimal.js';
+import { Decimal, parseMoney } from '@platform/money';
 import { DomainError } from '@platform/errors';
 import type { NewOrder } from './order-import.types.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES } from './order.entity.js';
 
-const MONEY_PATTERN = /^\d{1,18}(?:\.\d{1,2})?$/;
 
 /** Σ price × quantity of the lines, as an exact two-place string. */
 export function lineItemsSubtotal(lines: { price: string; quantity: number }[]): string {
@@ -15,8 +14,9 @@ export function orderRows(input: NewOrder, field = 'order') {
   const invalid = (path: string, message: string, code = 'INVALID') =>
     new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
   const money = (value: string, path: string) => {
-    if (typeof value !== 'string' || !MONEY_PATTERN.test(value)) throw invalid(path, 'must be a non-negative amount with at most two decimals');
-    return new Decimal(value).toFixed(2);
+    const amount = parseMoney(value);
+    if (amount === null) throw invalid(path, 'must be a non-negative amount with at most two decimals');
+    return amount;
   };
 
   if (!input.name.trim()) throw invalid('name', "can't be blank", 'BLANK');

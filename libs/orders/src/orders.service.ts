@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
-import { insertRows } from './bulk-insert.js';
+import { insertRows } from '@platform/database';
 import type { ImportedOrder, NewOrder } from './order-import.types.js';
 import { OrderLineItem } from './order-line-item.entity.js';
 import { Order } from './order.entity.js';

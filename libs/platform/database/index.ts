@@ -1,4 +1,5 @@
 export { BaseEntity, TenantEntity } from './base.entity.js';
+export { insertRows } from './bulk-insert.js';
 export { DatabaseModule, type DatabaseModuleOptions } from './database.module.js';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 export { migrateDatabase } from './migrate.js';

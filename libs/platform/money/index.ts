@@ -1,0 +1,1 @@
+export { Decimal, MONEY_PATTERN, formatMoney, parseMoney } from './money.js';

@@ -1,0 +1,26 @@
+export {
+  DEMO_SEED_OPTIONS,
+  seedShop,
+  type SeedCounts,
+  type SeedOptions,
+  type SeedProgress,
+  type SeedProgressListener,
+  type SeedServices,
+  type SeedStep,
+} from './seed-shop.js';
+export { SeedModule } from './seed.module.js';
+export { SeedService } from './seed.service.js';
+export {
+  DEFAULT_CHUNK_SIZE,
+  DEMO_CUSTOMER_EMAIL,
+  DEMO_CUSTOMER_PASSWORD,
+  SEED_REFERENCE_DATE,
+  generateShopData,
+  type SeedCollection,
+  type SeedCustomer,
+  type SeedLineItem,
+  type SeedOrder,
+  type SeedProduct,
+  type ShopData,
+  type ShopDataSizes,
+} from './shop-data.generator.js';

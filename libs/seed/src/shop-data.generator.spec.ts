@@ -1,0 +1,146 @@
+import { Decimal } from '@platform/money';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
+import { DEMO_SEED_OPTIONS } from './seed-shop.js';
+
+const DEMO: ShopDataSizes = { products: DEMO_SEED_OPTIONS.products, customers: DEMO_SEED_OPTIONS.customers, orders: DEMO_SEED_OPTIONS.orders };
+const MONEY = /^\d+\.\d{2}$/;
+
+function all(data: ShopData, chunkSize?: number) {
+  return {
+    products: [...data.products(chunkSize)].flat(),
+    customers: [...data.customers(chunkSize)].flat(),
+    orders: [...data.orders(chunkSize)].flat(),
+  };
+}
+
+describe('generateShopData', () => {
+  const demo = all(generateShopData(1, DEMO));
+
+  it('gives the same data for the same seed, whatever the chunk size', () => {
+    expect(all(generateShopData(1, DEMO))).toEqual(demo);
+    expect(all(generateShopData(1, DEMO), 7)).toEqual(demo);
+  });
+
+  it('gives different data for another seed', () => {
+    const other = all(generateShopData(2, DEMO));
+    expect(other.products.map((p) => p.title)).not.toEqual(demo.products.map((p) => p.title));
+    expect(other.customers.map((c) => c.email)).not.toEqual(demo.customers.map((c) => c.email));
+    expect(other.orders.map((o) => o.totalPrice)).not.toEqual(demo.orders.map((o) => o.totalPrice));
+  });
+
+  it('makes the requested numbers of records in chunks', () => {
+    const data = generateShopData(1, DEMO);
+    expect([...data.products(25)].map((c) => c.length)).toEqual([25, 25, 10]);
+    expect(demo.products).toHaveLength(60);
+    expect(demo.customers).toHaveLength(60);
+    expect(demo.orders).toHaveLength(40);
+    expect(data.collections.map((c) => c.handle)).toEqual(['frontpage', 'sale', 'apparel', 'home-living', 'accessories']);
+  });
+
+  it('streams: a huge catalog yields its first chunk without generating the rest', () => {
+    const started = performance.now();
+    const first = generateShopData(1, { products: 10_000_000, customers: 0, orders: 0 }).products(500).next();
+    expect(first.value).toHaveLength(500);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('gives products 1-3 options and 2-5 variants that cover exactly the option values', () => {
+    for (const p of demo.products) {
+      expect(p.options.length).toBeGreaterThanOrEqual(1);
+      expect(p.options.length).toBeLessThanOrEqual(3);
+      expect(p.variants.length).toBeGreaterThanOrEqual(2);
+      expect(p.variants.length).toBeLessThanOrEqual(5);
+      const combos = p.variants.map((v) => v.options.join('|'));
+      expect(new Set(combos).size).toBe(combos.length);
+      p.options.forEach((option, o) => {
+        const used = new Set(p.variants.map((v) => v.options[o]));
+        expect([...used].sort()).toEqual([...option.values].sort());
+      });
+    }
+  });
+
+  it('writes money as exact decimal strings with two places; compare-at prices are higher', () => {
+    for (const v of demo.products.flatMap((p) => p.variants)) {
+      expect(v.price).toMatch(MONEY);
+      if (v.compareAtPrice != null) {
+        expect(v.compareAtPrice).toMatch(MONEY);
+        expect(new Decimal(v.compareAtPrice).greaterThan(v.price)).toBe(true);
+      }
+    }
+    for (const o of demo.orders) {
+      for (const amount of [o.subtotalPrice, o.totalTax, o.totalPrice, ...o.lineItems.map((l) => l.price)]) expect(amount).toMatch(MONEY);
+    }
+    expect(demo.products.some((p) => p.variants.some((v) => v.compareAtPrice))).toBe(true);
+  });
+
+  it('gives unique handles and SKUs, 1-3 images, tags, vendors and product types', () => {
+    expect(new Set(demo.products.map((p) => p.handle)).size).toBe(60);
+    const skus = demo.products.flatMap((p) => p.variants.map((v) => v.sku));
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const p of demo.products) {
+      expect(p.handle).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+      expect(p.images!.length).toBeGreaterThanOrEqual(1);
+      expect(p.images!.length).toBeLessThanOrEqual(3);
+      expect(p.images![0].src).toBe(`https://picsum.photos/seed/${p.handle}-1/800/800`);
+      expect(p.tags!.length).toBeGreaterThan(0);
+      expect(p.vendor).toBeTruthy();
+      expect(p.productType).toBeTruthy();
+    }
+    expect(new Set(demo.products.map((p) => p.vendor)).size).toBeGreaterThan(1);
+    expect(new Set(demo.products.map((p) => p.status))).toContain('active');
+  });
+
+  it('puts products in every collection', () => {
+    for (const handle of ['frontpage', 'sale', 'apparel', 'home-living', 'accessories']) {
+      expect(demo.products.filter((p) => p.collections.includes(handle)).length).toBeGreaterThan(0);
+    }
+    expect(demo.products.filter((p) => p.collections.includes('frontpage'))).toHaveLength(12);
+  });
+
+  it('makes enabled customers with the demo password, and invited and disabled ones, with addresses', () => {
+    expect(demo.customers[0]).toMatchObject({ email: DEMO_CUSTOMER_EMAIL, state: 'enabled', password: DEMO_CUSTOMER_PASSWORD });
+    const states = new Set(demo.customers.map((c) => c.state));
+    expect(states).toEqual(new Set(['enabled', 'invited', 'disabled', 'declined']));
+    expect(new Set(demo.customers.map((c) => c.email)).size).toBe(60);
+    for (const c of demo.customers) {
+      expect(c.password).toBe(c.state === 'enabled' ? DEMO_CUSTOMER_PASSWORD : null);
+      expect(c.addresses!.length).toBeGreaterThanOrEqual(1);
+      expect(c.addresses!.length).toBeLessThanOrEqual(2);
+      expect(['US', 'CA', 'FR']).toContain(c.addresses![0].countryCode);
+    }
+    expect(demo.customers.some((c) => c.tags!.length > 0)).toBe(true);
+  });
+
+  it("adds up orders: subtotal is the sum of the lines, total is subtotal plus tax", () => {
+    for (const o of demo.orders) {
+      const subtotal = o.lineItems.reduce((sum, l) => sum.plus(new Decimal(l.price).times(l.quantity)), new Decimal(0));
+      expect(o.subtotalPrice).toBe(subtotal.toFixed(2));
+      expect(o.totalPrice).toBe(subtotal.plus(o.totalTax).toFixed(2));
+      expect(o.lineItems.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('numbers orders in time order and references generated variants and customers', () => {
+    const variants = new Map(demo.products.flatMap((p) => p.variants.map((v) => [v.sku, { product: p, variant: v }] as const)));
+    const emails = new Set(demo.customers.map((c) => c.email));
+    demo.orders.forEach((o, i) => {
+      expect(o.name).toBe(`#${1001 + i}`);
+      if (i > 0) expect(o.processedAt.getTime()).toBeGreaterThan(demo.orders[i - 1].processedAt.getTime());
+      if (o.customerEmail) expect(emails.has(o.customerEmail)).toBe(true);
+      for (const line of o.lineItems) {
+        const found = variants.get(line.sku)!;
+        expect(found).toBeDefined();
+        expect(line.price).toBe(found.variant.price);
+        expect(line.title).toBe(found.product.title);
+      }
+    });
+    expect(demo.orders.some((o) => o.closedAt && !o.cancelledAt)).toBe(true);
+    expect(demo.orders.some((o) => !o.closedAt)).toBe(true);
+    expect(demo.orders.some((o) => o.customerEmail)).toBe(true);
+  });
+
+  it('refuses negative sizes and makes no orders without products', () => {
+    expect(() => generateShopData(1, { products: -1, customers: 0, orders: 0 })).toThrow(RangeError);
+    expect([...generateShopData(1, { products: 0, customers: 3, orders: 5 }).orders()].flat()).toEqual([]);
+  });
+});

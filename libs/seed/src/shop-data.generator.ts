@@ -1,0 +1,391 @@
+import { Faker, en } from '@faker-js/faker';
+import { Decimal } from '@platform/money';
+import type { NewProduct } from '@platform/catalog';
+import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
+import type { NewOrder, NewOrderLineItem } from '@platform/orders';
+import {
+  COLLECTIONS,
+  COUNTRIES,
+  CUSTOMER_NOTES,
+  DESCRIPTION_OPENERS,
+  CUSTOMER_TAGS,
+  type CollectionTemplate,
+  type Country,
+  FRONTPAGE_SIZE,
+  GENERAL_TAGS,
+  PRODUCT_ADJECTIVES,
+  PRODUCT_FEATURES,
+  PRODUCT_TEMPLATES,
+  type ProductTemplate,
+  VENDORS,
+} from './seed-vocabulary.js';
+
+/** The password of every enabled demo customer (printed in the log, usable in docs and tests). */
+export const DEMO_CUSTOMER_PASSWORD = 'demo-password-1';
+/** The first demo customer's email: an enabled account with DEMO_CUSTOMER_PASSWORD. */
+export const DEMO_CUSTOMER_EMAIL = 'demo.customer@example.com';
+
+/** "Now" for generated dates, so the same seed gives the same data whatever the clock says. */
+export const SEED_REFERENCE_DATE = new Date('2026-11-01T00:00:00.000Z');
+
+export interface ShopDataSizes {
+  products: number;
+  customers: number;
+  orders: number;
+}
+
+/** A generated product; `collections` names the collections (by handle) it belongs to. */
+export interface SeedProduct extends Omit<NewProduct, 'collectionIds'> {
+  collections: string[];
+}
+
+export type SeedCollection = CollectionTemplate;
+
+/** A generated customer; the password is hashed when it is written, not here (hashes are salted). */
+export interface SeedCustomer extends Omit<NewCustomer, 'passwordHash'> {
+  email: string;
+  password: string | null;
+}
+
+/** A generated order line; the variant is named by SKU until the seed resolves ids. */
+export interface SeedLineItem extends Omit<NewOrderLineItem, 'productId' | 'variantId'> {
+  sku: string;
+}
+
+/** A generated order; the customer is named by email (null for a guest checkout). */
+export interface SeedOrder extends Omit<NewOrder, 'customerId' | 'lineItems'> {
+  customerEmail: string | null;
+  lineItems: SeedLineItem[];
+}
+
+/** A whole shop's data, generated lazily in chunks: nothing holds more than one chunk at a time. */
+export interface ShopData {
+  readonly seed: number;
+  readonly sizes: Readonly<ShopDataSizes>;
+  readonly currency: string;
+  readonly collections: readonly SeedCollection[];
+  products(chunkSize?: number): Generator<SeedProduct[], void, undefined>;
+  customers(chunkSize?: number): Generator<SeedCustomer[], void, undefined>;
+  orders(chunkSize?: number): Generator<SeedOrder[], void, undefined>;
+}
+
+export const DEFAULT_CHUNK_SIZE = 500;
+
+// Each record is drawn from a Faker seeded with [seed, stream, index], so any record can be regenerated
+// on its own (orders regenerate the products and customers they reference), independent of chunking.
+const STREAM = { vendors: 0, products: 1, customers: 2, orders: 3 } as const;
+const DAY = 86_400_000;
+
+/**
+ * Deterministic demo data: the same seed and sizes always give the same shop. Products have 1-3 options
+ * and 2-5 variants, 1-3 images and exact money strings; orders' totals add up to their lines plus tax.
+ */
+export function generateShopData(seed: number, sizes: ShopDataSizes, options: { currency?: string } = {}): ShopData {
+  for (const [name, value] of Object.entries(sizes)) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer`);
+  }
+  const generator = new ShopDataGenerator(seed, sizes, options.currency ?? 'USD');
+  return {
+    seed,
+    sizes: Object.freeze({ ...sizes }),
+    currency: generator.currency,
+    collections: COLLECTIONS,
+    products: (chunkSize = DEFAULT_CHUNK_SIZE) => generator.productChunks(chunkSize),
+    customers: (chunkSize = DEFAULT_CHUNK_SIZE) => chunked(sizes.customers, chunkSize, (i) => generator.customer(i)),
+    // Orders need something to sell.
+    orders: (chunkSize = DEFAULT_CHUNK_SIZE) => chunked(sizes.products > 0 ? sizes.orders : 0, chunkSize, (i) => generator.order(i)),
+  };
+}
+
+function* chunked<T>(count: number, chunkSize: number, make: (index: number) => T): Generator<T[]> {
+  if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw new RangeError('chunkSize must be a positive integer');
+  for (let start = 0; start < count; start += chunkSize) {
+    const chunk: T[] = [];
+    for (let i = start; i < Math.min(count, start + chunkSize); i++) chunk.push(make(i));
+    yield chunk;
+  }
+}
+
+class ShopDataGenerator {
+  // One Faker for the record being made, another for records it looks up, so a lookup never
+  // disturbs the random sequence of the record in progress.
+  private readonly faker = newFaker();
+  private readonly lookup = newFaker();
+  private readonly vendors: string[];
+
+  constructor(
+    private readonly seed: number,
+    private readonly sizes: ShopDataSizes,
+    readonly currency: string,
+  ) {
+    // Each shop carries a handful of brands.
+    this.faker.seed([seed, STREAM.vendors]);
+    this.vendors = this.faker.helpers.arrayElements(VENDORS, 6);
+  }
+
+  // Handles are unique per shop: a title seen before gets the product's number appended. That check
+  // needs the handles before it, so products stream in order (still one chunk in memory).
+  *productChunks(chunkSize: number): Generator<SeedProduct[]> {
+    const seen = new Set<string>();
+    for (const chunk of chunked(this.sizes.products, chunkSize, (i) => ({ index: i, product: this.product(this.faker, i) }))) {
+      yield chunk.map(({ index, product }) => {
+        const handle = seen.has(product.handle) ? `${product.handle}-${index + 1}` : product.handle;
+        seen.add(handle);
+        return handle === product.handle ? product : withHandle(product, handle);
+      });
+    }
+  }
+
+  product(f: Faker, index: number): SeedProduct {
+    f.seed([this.seed, STREAM.products, index]);
+    const template = f.helpers.arrayElement(PRODUCT_TEMPLATES);
+    const material = f.helpers.arrayElement(template.materials);
+    const title = `${f.helpers.arrayElement(PRODUCT_ADJECTIVES)} ${material} ${template.noun}`;
+    const handle = slugify(title);
+
+    const variantCount = f.number.int({ min: 2, max: 5 });
+    const optionCount = f.number.int({ min: 1, max: Math.min(3, template.options.length) });
+    const grid = optionGrid(f, template, optionCount, variantCount);
+    const basePrice = new Decimal(f.number.int({ min: template.price[0], max: template.price[1] })).plus(
+      f.helpers.arrayElement(['0.00', '0.50', '0.95', '0.99']),
+    );
+    const onSale = f.number.int(99) < 30;
+    const saleMarkup = new Decimal(f.number.int({ min: 15, max: 50 })).div(100).plus(1);
+    const sku = (position: number) => `${template.skuPrefix}-${String(index + 1).padStart(6, '0')}-${position}`;
+    const variants = grid.combinations.map((values, v) => {
+      // Later values of an upcharged option (bigger sizes, larger packs) cost more.
+      const price = grid.pools.reduce(
+        (sum, pool, o) => (pool.upcharge ? sum.plus(new Decimal(pool.upcharge).times(pool.values.indexOf(values[o]))) : sum),
+        basePrice,
+      );
+      const inventoryQuantity = f.number.int(9) === 0 ? 0 : f.number.int({ min: 1, max: 120 });
+      return {
+        sku: sku(v + 1),
+        price: price.toFixed(2),
+        compareAtPrice: onSale ? price.times(saleMarkup).toDecimalPlaces(0, Decimal.ROUND_UP).toFixed(2) : null,
+        options: values,
+        inventoryQuantity,
+        availableForSale: inventoryQuantity > 0,
+      };
+    });
+
+    const statusRoll = f.number.int(99);
+    const status = statusRoll < 6 ? 'draft' : statusRoll < 9 ? 'archived' : 'active';
+    const publishedDaysAgo = f.number.int({ min: 1, max: 730 });
+    const tags = new Set<string>(f.helpers.arrayElements(GENERAL_TAGS, { min: 1, max: 3 }));
+    tags.add(template.department);
+    if (onSale) tags.add('sale');
+    const imageCount = f.number.int({ min: 1, max: 3 });
+    const colorOption = grid.options.find((o) => o.name === 'Color');
+
+    const collections = [template.department === 'home' ? 'home-living' : template.department];
+    if (onSale) collections.unshift('sale');
+    if (index < FRONTPAGE_SIZE) collections.unshift('frontpage');
+
+    return {
+      handle,
+      title,
+      descriptionHtml: descriptionHtml(f, title, material),
+      vendor: f.helpers.arrayElement(this.vendors),
+      productType: template.productType,
+      tags: [...tags].sort(),
+      status,
+      publishedAt: status === 'active' ? new Date(SEED_REFERENCE_DATE.getTime() - publishedDaysAgo * DAY) : null,
+      options: grid.options,
+      variants,
+      images: Array.from({ length: imageCount }, (_, n) => image(handle, title, n + 1, colorOption?.values[n])),
+      collections,
+    };
+  }
+
+  customer(index: number, f: Faker = this.faker): SeedCustomer {
+    f.seed([this.seed, STREAM.customers, index]);
+    const firstName = f.person.firstName();
+    const lastName = f.person.lastName();
+    const email =
+      index === 0
+        ? DEMO_CUSTOMER_EMAIL
+        : `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@${f.helpers.arrayElement(['example.com', 'example.net', 'example.org'])}`;
+    // Fixed by position so every shop, however small, has each state: mostly enabled accounts.
+    const state = index === 0 ? 'enabled' : index % 10 === 7 ? 'invited' : index % 10 === 8 ? 'disabled' : index % 20 === 19 ? 'declined' : 'enabled';
+    const phone = f.number.int(9) < 6 ? f.phone.number({ style: 'international' }) : null;
+    const subscribed = f.number.int(9) < 5;
+    const consentDaysAgo = f.number.int({ min: 1, max: 700 });
+    const addresses = Array.from({ length: f.number.int({ min: 1, max: 2 }) }, () => address(f, firstName, lastName, phone));
+    return {
+      firstName,
+      lastName,
+      email,
+      phone,
+      state,
+      password: state === 'enabled' ? DEMO_CUSTOMER_PASSWORD : null,
+      tags: f.helpers.arrayElements(CUSTOMER_TAGS, { min: 0, max: 2 }).sort(),
+      note: f.number.int(4) === 0 ? f.helpers.arrayElement(CUSTOMER_NOTES) : null,
+      verifiedEmail: state === 'enabled' || (state !== 'invited' && f.datatype.boolean()),
+      emailMarketingConsent: subscribed
+        ? { state: 'subscribed', optInLevel: 'single_opt_in', consentUpdatedAt: new Date(SEED_REFERENCE_DATE.getTime() - consentDaysAgo * DAY).toISOString() }
+        : { state: f.helpers.arrayElement(['not_subscribed', 'unsubscribed'] as const), optInLevel: null, consentUpdatedAt: null },
+      currency: this.currency,
+      addresses,
+    };
+  }
+
+  order(index: number): SeedOrder {
+    const f = this.faker;
+    f.seed([this.seed, STREAM.orders, index]);
+    // Spread over the year before the reference date, numbered in time order.
+    const span = 365 * DAY;
+    const step = span / Math.max(1, this.sizes.orders);
+    const processedAt = new Date(Math.floor(SEED_REFERENCE_DATE.getTime() - span + (index + f.number.float({ min: 0, max: 0.999 })) * step));
+
+    // Most orders belong to customers among the first 60% (so some customers have several, others none).
+    const customerIndex =
+      this.sizes.customers > 0 && f.number.int(99) < 88 ? f.number.int({ min: 0, max: Math.max(0, Math.ceil(this.sizes.customers * 0.6) - 1) }) : null;
+    const customer = customerIndex === null ? null : this.customer(customerIndex, this.lookup);
+    const guestEmail = `${slugify(f.person.firstName())}.guest${index + 1}@example.org`;
+    const country = customer ? COUNTRIES.find((c) => c.code === customer.addresses?.[0]?.countryCode)! : COUNTRIES[0];
+
+    const lineCount = f.number.int({ min: 1, max: Math.min(4, this.sizes.products) });
+    const productIndexes = new Set<number>();
+    while (productIndexes.size < lineCount) productIndexes.add(f.number.int({ min: 0, max: this.sizes.products - 1 }));
+    const lineItems = [...productIndexes].map((p) => {
+      const product = this.product(this.lookup, p);
+      const v = f.number.int({ min: 0, max: product.variants.length - 1 });
+      const variant = product.variants[v];
+      return {
+        sku: variant.sku!,
+        title: product.title,
+        variantTitle: variant.options.join(' / '),
+        quantity: f.helpers.weightedArrayElement([
+          { weight: 7, value: 1 },
+          { weight: 2, value: 2 },
+          { weight: 1, value: 3 },
+        ]),
+        price: variant.price,
+      };
+    });
+    const subtotal = lineItems.reduce((sum, l) => sum.plus(new Decimal(l.price).times(l.quantity)), new Decimal(0));
+    const tax = subtotal.times(country.taxRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+    const roll = f.number.int(99);
+    const old = processedAt.getTime() < SEED_REFERENCE_DATE.getTime() - 14 * DAY;
+    const after = (days: number) => new Date(processedAt.getTime() + days * DAY);
+    const status =
+      roll < 6
+        ? { financialStatus: f.helpers.arrayElement(['refunded', 'voided'] as const), fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1) }
+        : roll < 60 && old
+          ? { financialStatus: 'paid' as const, fulfillmentStatus: 'fulfilled' as const, cancelledAt: null, closedAt: after(f.number.int({ min: 2, max: 9 })) }
+          : {
+              financialStatus: f.helpers.arrayElement(['paid', 'paid', 'authorized', 'pending', 'partially_refunded'] as const),
+              fulfillmentStatus: f.helpers.arrayElement(['unfulfilled', 'unfulfilled', 'partial'] as const),
+              cancelledAt: null,
+              closedAt: null,
+            };
+
+    return {
+      customerEmail: customer?.email ?? null,
+      name: `#${1001 + index}`,
+      number: 1001 + index,
+      email: customer?.email ?? guestEmail,
+      currency: this.currency,
+      subtotalPrice: subtotal.toFixed(2),
+      totalTax: tax.toFixed(2),
+      totalPrice: subtotal.plus(tax).toFixed(2),
+      processedAt,
+      ...status,
+      lineItems,
+    };
+  }
+}
+
+function newFaker(): Faker {
+  const faker = new Faker({ locale: [en] });
+  faker.setDefaultRefDate(SEED_REFERENCE_DATE);
+  return faker;
+}
+
+interface OptionGrid {
+  pools: ProductTemplate['options'][number][];
+  options: { name: string; values: string[] }[];
+  combinations: string[][];
+}
+
+// Options as a grid just big enough for the variants, grown one value at a time from the first option
+// (5 variants over 2 options: 3 × 2, one combination not offered; 3 options for 2 variants: 2 × 1 × 1),
+// walked in order so every listed value is used by some variant.
+function optionGrid(f: Faker, template: ProductTemplate, optionCount: number, variantCount: number): OptionGrid {
+  const pools = template.options.slice(0, optionCount);
+  const counts = pools.map(() => 1);
+  const size = () => counts.reduce((a, b) => a * b, 1);
+  for (let o = 0; size() < variantCount && counts.some((c, i) => c < pools[i].values.length); o = (o + 1) % counts.length) {
+    if (counts[o] < pools[o].values.length) counts[o] += 1;
+  }
+  const options = pools.map((pool, o) => {
+    const picked = new Set(f.helpers.arrayElements(pool.values, counts[o]));
+    return { name: pool.name, values: pool.values.filter((v) => picked.has(v)) };
+  });
+  const all = options.reduce<string[][]>((acc, o) => acc.flatMap((prefix) => o.values.map((v) => [...prefix, v])), [[]]);
+  const combinations = all.slice(0, variantCount);
+  // A value no variant uses would dangle: keep only the used ones.
+  const used = options.map((o, i) => ({ name: o.name, values: o.values.filter((v) => combinations.some((c) => c[i] === v)) }));
+  return { pools, options: used, combinations };
+}
+
+function descriptionHtml(f: Faker, title: string, material: string): string {
+  const opener = f.helpers.arrayElement(DESCRIPTION_OPENERS).replace('{title}', title).replace('{material}', material.toLowerCase());
+  const features = f.helpers.arrayElements(PRODUCT_FEATURES, { min: 2, max: 3 });
+  return `<p>${escapeHtml(opener)}</p><ul>${features.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>`;
+}
+
+function address(f: Faker, firstName: string, lastName: string, phone: string | null): NewCustomerAddress {
+  const country: Country = f.helpers.weightedArrayElement([
+    { weight: 70, value: COUNTRIES[0] },
+    { weight: 15, value: COUNTRIES[1] },
+    { weight: 15, value: COUNTRIES[2] },
+  ]);
+  const region = f.helpers.arrayElement(country.regions);
+  return {
+    firstName,
+    lastName,
+    company: f.number.int(4) === 0 ? f.company.name() : null,
+    address1: f.location.streetAddress(),
+    address2: f.number.int(3) === 0 ? f.location.secondaryAddress() : null,
+    city: f.helpers.arrayElement(region.cities),
+    province: region.name,
+    provinceCode: region.code,
+    country: country.name,
+    countryCode: country.code,
+    zip: f.helpers.replaceSymbols(country.zip),
+    phone,
+  };
+}
+
+function image(handle: string, title: string, n: number, color: string | undefined) {
+  return {
+    src: `https://picsum.photos/seed/${handle}-${n}/800/800`,
+    alt: n === 1 ? title : `${title}${color ? ` in ${color}` : ''}, view ${n}`,
+    width: 800,
+    height: 800,
+  };
+}
+
+function withHandle(product: SeedProduct, handle: string): SeedProduct {
+  return {
+    ...product,
+    handle,
+    images: product.images?.map((img, n) => ({ ...img, src: `https://picsum.photos/seed/${handle}-${n + 1}/800/800` })),
+  };
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

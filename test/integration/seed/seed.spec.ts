@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Test, type TestingModule } from '@nestjs/testing';
+import pg from 'pg';
+import { CatalogService, Collection, Product, ProductImage, ProductOption, ProductVariant } from '@platform/catalog';
+import { ConfigModule, loadConfig } from '@platform/config';
+import { Customer, CustomerAddress, verifyPassword } from '@platform/customers';
+import { DatabaseModule, forkForShop, migrateDatabase } from '@platform/database';
+import { LoggingModule, createLogger } from '@platform/logging';
+import { Order } from '@platform/orders';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
+import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
+import { MIGRATIONS } from '../../../migrations/index.js';
+
+// The test's own database on the server the run uses (DATABASE_URL, else the harness's server, else local).
+const SERVER = process.env.DATABASE_URL ?? process.env.PLATFORM_TEST_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = `seed_it_${randomBytes(6).toString('hex')}`;
+const MY_TABLES = [
+  'products',
+  'product_options',
+  'product_variants',
+  'product_images',
+  'collections',
+  'collection_products',
+  'customers',
+  'customer_addresses',
+  'orders',
+  'order_line_items',
+];
+
+function urlOf(database: string): string {
+  const url = new URL(SERVER);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlOf('postgres') });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('seeding shops on Postgres', () => {
+  let moduleRef: TestingModule;
+  let orm: MikroORM;
+  let applied: string[];
+  let seeder: SeedService;
+  let shopA: ShopSnapshot;
+  let shopB: ShopSnapshot;
+  let countsA: SeedCounts;
+
+  const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+
+  beforeAll(async () => {
+    await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+    moduleRef = await Test.createTestingModule({
+      imports: [
+        ConfigModule.forRoot(loadConfig({})),
+        LoggingModule.forRoot(createLogger('silent')),
+        DatabaseModule.forRoot({ url: urlOf(DATABASE), migrations: MIGRATIONS, poolSize: 4 }),
+        TenancyModule,
+        SeedModule,
+      ],
+    }).compile();
+    orm = moduleRef.get(MikroORM);
+    applied = await migrateDatabase(orm);
+    seeder = moduleRef.get(SeedService);
+    const shops = moduleRef.get(ShopService);
+    shopA = await shops.create({ handle: 'seed-a' });
+    shopB = await shops.create({ handle: 'seed-b', currency: 'CAD' });
+    countsA = await seeder.seed(shopA.id, { ...DEMO_SEED_OPTIONS });
+  });
+
+  afterAll(async () => {
+    await moduleRef?.close();
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+  });
+
+  it('applies the catalog, customers and orders migration', () => {
+    expect(applied).toEqual(MIGRATIONS.map((m) => m.name));
+  });
+
+  it("creates the entities' columns, types, nullability, checks and indexes exactly", async () => {
+    const diff = await orm.schema.getUpdateSchemaSQL({ wrap: false });
+    // Known, deliberate differences: plain ids instead of ORM relations (so the ORM knows no foreign keys),
+    // identity columns instead of bigserial, and SQL defaults the entities fill in themselves.
+    const unexplained = diff
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => MY_TABLES.some((t) => line.includes(`"${t}"`)))
+      .filter((line) => !/drop constraint "\w+_fkey"/.test(line))
+      .filter((line) => !/(drop column "id"|add "id" bigserial primary key)/.test(line))
+      .filter((line) => !/alter column "(created_at|updated_at|tags|email_marketing_consent)" drop default/.test(line));
+    expect(unexplained).toEqual([]);
+  });
+
+  it('seeds the demo sizes and reports what it wrote', async () => {
+    expect(countsA).toMatchObject({ collections: 5, products: 60, customers: 60, orders: 40 });
+    expect(countsA.variants).toBeGreaterThanOrEqual(120);
+    expect(countsA.variants).toBeLessThanOrEqual(300);
+
+    const em = forkForShop(orm.em, shopA.id);
+    expect(await em.count(Product, {})).toBe(60);
+    expect(await em.count(ProductVariant, {})).toBe(countsA.variants);
+    expect(await em.count(Collection, {})).toBe(5);
+    expect(await em.count(Customer, {})).toBe(60);
+    expect(await em.count(Order, {})).toBe(40);
+
+    const [rows] = await sql<Record<string, string>>(
+      `select (select count(*) from product_images where shop_id = ?) as images,
+              (select count(*) from customer_addresses where shop_id = ?) as addresses,
+              (select count(*) from order_line_items where shop_id = ?) as line_items`,
+      [shopA.id, shopA.id, shopA.id],
+    );
+    expect(rows).toEqual({ images: String(countsA.images), addresses: String(countsA.addresses), line_items: String(countsA.lineItems) });
+  });
+
+  it('stores what the generator made, field for field', async () => {
+    const data = generateShopData(DEMO_SEED_OPTIONS.seed, DEMO_SEED_OPTIONS);
+    const [generated] = [...data.products()].flat();
+    const em = forkForShop(orm.em, shopA.id);
+    const product = await em.findOneOrFail(Product, { handle: generated.handle });
+    expect(product).toMatchObject({
+      title: generated.title,
+      descriptionHtml: generated.descriptionHtml,
+      vendor: generated.vendor,
+      productType: generated.productType,
+      tags: generated.tags,
+      status: generated.status,
+      publishedAt: generated.publishedAt,
+    });
+    const options = await em.find(ProductOption, { productId: product.id }, { orderBy: { position: 'asc' } });
+    expect(options.map((o) => ({ name: o.name, values: o.values }))).toEqual(generated.options);
+    const variants = await em.find(ProductVariant, { productId: product.id }, { orderBy: { position: 'asc' } });
+    expect(
+      variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: [v.option1, v.option2, v.option3].filter((x) => x !== null) })),
+    ).toEqual(generated.variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: v.options })));
+    expect(variants.map((v) => v.title)).toEqual(generated.variants.map((v) => v.options.join(' / ')));
+    const images = await em.find(ProductImage, { productId: product.id }, { orderBy: { position: 'asc' } });
+    expect(images.map((i) => i.src)).toEqual(generated.images!.map((i) => i.src));
+
+    const [demoCustomer] = [...data.customers()].flat();
+    const customer = await em.findOneOrFail(Customer, { email: DEMO_CUSTOMER_EMAIL });
+    expect(customer.emailMarketingConsent).toEqual(demoCustomer.emailMarketingConsent);
+    const addresses = await em.find(CustomerAddress, { customerId: customer.id }, { orderBy: { id: 'asc' } });
+    expect(addresses.map((a) => a.address1)).toEqual(demoCustomer.addresses!.map((a) => a.address1));
+    expect(addresses.map((a) => a.isDefault)).toEqual(demoCustomer.addresses!.map((_, i) => i === 0));
+  });
+
+  it('stores 2-5 variants per product, collections with products, and exact money', async () => {
+    const perProduct = await sql<{ n: string }>('select count(*) as n from product_variants where shop_id = ? group by product_id', [shopA.id]);
+    expect(perProduct).toHaveLength(60);
+    expect(perProduct.every((r) => Number(r.n) >= 2 && Number(r.n) <= 5)).toBe(true);
+
+    const members = await sql<{ handle: string; n: string }>(
+      `select c.handle, count(cp.id) as n from collections c left join collection_products cp on cp.collection_id = c.id
+        where c.shop_id = ? group by c.handle`,
+      [shopA.id],
+    );
+    expect(members.every((m) => Number(m.n) > 0)).toBe(true);
+
+    const variant = await forkForShop(orm.em, shopA.id).findOneOrFail(ProductVariant, { compareAtPrice: { $ne: null } });
+    expect(variant.price).toMatch(/^\d+\.\d{2}$/);
+    expect(variant.compareAtPrice).toMatch(/^\d+\.\d{2}$/);
+  });
+
+  it("keeps orders' totals equal to their lines plus tax, and customers' totals equal to their orders", async () => {
+    const wrongOrders = await sql(
+      `select o.id from orders o join order_line_items l on l.order_id = o.id where o.shop_id = ?
+        group by o.id having o.subtotal_price <> sum(l.price * l.quantity) or o.total_price <> o.subtotal_price + o.total_tax`,
+      [shopA.id],
+    );
+    expect(wrongOrders).toEqual([]);
+    const unlinked = await sql(`select id from order_line_items where shop_id = ? and (variant_id is null or product_id is null)`, [shopA.id]);
+    expect(unlinked).toEqual([]);
+
+    const wrongCustomers = await sql(
+      `select c.id from customers c left join orders o on o.customer_id = c.id where c.shop_id = ?
+        group by c.id having c.orders_count <> count(o.id)
+            or c.total_spent <> coalesce(sum(o.total_price) filter (where o.cancelled_at is null), 0)`,
+      [shopA.id],
+    );
+    expect(wrongCustomers).toEqual([]);
+    const [{ with_orders }] = await sql<{ with_orders: string }>('select count(*) as with_orders from customers where shop_id = ? and orders_count > 0', [shopA.id]);
+    expect(Number(with_orders)).toBeGreaterThan(0);
+    expect(Number(with_orders)).toBeLessThan(60);
+  });
+
+  it('gives enabled customers the demo password and leaves invited and disabled ones without', async () => {
+    const em = forkForShop(orm.em, shopA.id);
+    const demo = await em.findOneOrFail(Customer, { email: DEMO_CUSTOMER_EMAIL });
+    expect(demo.state).toBe('enabled');
+    expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, demo.passwordHash!)).toBe(true);
+    expect(await verifyPassword('wrong-password', demo.passwordHash!)).toBe(false);
+    expect(await em.count(Customer, { state: 'invited' })).toBeGreaterThan(0);
+    expect(await em.count(Customer, { state: 'disabled' })).toBeGreaterThan(0);
+    expect(await em.count(Customer, { state: { $ne: 'enabled' }, passwordHash: { $ne: null } })).toBe(0);
+  });
+
+  it("keeps a second shop's rows apart, with the same handles allowed per shop", async () => {
+    // Same seed: the same handles, SKUs and emails, which must not clash with shop A's.
+    const countsB = await seeder.seed(shopB.id, { seed: 1, products: 8, customers: 5, orders: 4, currency: 'CAD' });
+    expect(countsB).toMatchObject({ products: 8, customers: 5, orders: 4 });
+
+    const a = forkForShop(orm.em, shopA.id);
+    const b = forkForShop(orm.em, shopB.id);
+    expect(await a.count(Product, {})).toBe(60);
+    expect(await b.count(Product, {})).toBe(8);
+    expect(await b.count(Customer, {})).toBe(5);
+    expect((await b.find(Order, {})).every((o) => o.currency === 'CAD')).toBe(true);
+    const firstB = await b.findOneOrFail(Product, { handle: (await a.findOneOrFail(Product, {}, { orderBy: { id: 'asc' } })).handle });
+    expect(firstB.shopId).toBe(shopB.id);
+
+    // Every child row belongs to its parent's shop; shop B's orders point only at shop B's rows.
+    const strays = await sql(
+      `select 'variant' as kind, v.id from product_variants v join products p on p.id = v.product_id where v.shop_id <> p.shop_id
+       union all select 'membership', cp.id from collection_products cp join collections c on c.id = cp.collection_id join products p on p.id = cp.product_id
+         where cp.shop_id <> c.shop_id or cp.shop_id <> p.shop_id
+       union all select 'address', ad.id from customer_addresses ad join customers c on c.id = ad.customer_id where ad.shop_id <> c.shop_id
+       union all select 'order', o.id from orders o join customers c on c.id = o.customer_id where o.shop_id <> c.shop_id
+       union all select 'line', l.id from order_line_items l join orders o on o.id = l.order_id join product_variants v on v.id = l.variant_id
+         where l.shop_id <> o.shop_id or l.shop_id <> v.shop_id`,
+    );
+    expect(strays).toEqual([]);
+  });
+
+  it("refuses to link another shop's collections or products, and a handle twice in one shop", async () => {
+    const catalog = moduleRef.get(CatalogService);
+    const collectionOfA = await forkForShop(orm.em, shopA.id).findOneOrFail(Collection, { handle: 'sale' });
+    const product = { handle: 'intruder', title: 'Intruder', options: [], variants: [{ price: '1.00', options: [] }] };
+    await expect(catalog.importProducts(shopB.id, [{ ...product, collectionIds: [collectionOfA.id] }])).rejects.toMatchObject({
+      kind: 'UNPROCESSABLE',
+      code: 'NOT_FOUND',
+    });
+    const productOfA = await forkForShop(orm.em, shopA.id).findOneOrFail(Product, {}, { orderBy: { id: 'asc' } });
+    await expect(catalog.importCollections(shopB.id, [{ handle: 'stolen', title: 'Stolen', productIds: [productOfA.id] }])).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'productIds',
+    });
+    await catalog.importProducts(shopB.id, [product]);
+    await expect(catalog.importProducts(shopB.id, [product])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
+  });
+});
