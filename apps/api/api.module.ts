@@ -11,6 +11,7 @@ import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
 import { RequestModule } from '@platform/request';
 import { RestModule } from '@platform/rest';
+import { SeedModule } from '@platform/seed';
 import { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from '@platform/shop';
 import { TenancyModule } from '@platform/tenancy';
 import { AdminCostHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
@@ -50,6 +51,7 @@ export class ApiModule {
         RequestModule.forRoot([RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
+        SeedModule,
         ...REST_MODULES,
         ...STOREFRONT_API_MODULES,
         ...ADMIN_GRAPHQL_MODULES,

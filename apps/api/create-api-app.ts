@@ -26,6 +26,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     logger: new NestPinoLogger(runtime.logger),
     bufferLogs: false,
     abortOnError: false,
+    // Bodies are parsed below: JSON whatever the Content-Type says.
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Browsers call the storefront with a public token: allow any origin and the headers clients send.
@@ -37,8 +39,10 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   return app;
 }
 
-// The hosted platform's own GraphQL client sends no Content-Type: read any body as JSON.
+// Every API speaks JSON. The hosted platform's GraphQL client sends no Content-Type and curl's `-d` sends a
+// form type, so any body is read as JSON; what is not JSON is a 400.
 function acceptJsonWithoutContentType(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     try {
       done(null, body === '' ? undefined : JSON.parse(body as string));

@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AuthService } from '@platform/auth';
 import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
 import { migrateDatabase, openDatabase } from '@platform/database';
 import { type Logger, createLogger } from '@platform/logging';
-import { ShopService } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { startWorker } from '../worker/start-worker.js';
 import { createApiApp } from './create-api-app.js';
-import { ensureDemoShop } from './demo-shop.js';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
 
@@ -27,7 +25,7 @@ async function main(): Promise<void> {
   const app = await createApiApp({ config, databaseUrl: database.url, logger });
   const applied = await migrateDatabase(app.get(MikroORM));
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-  const demo = await ensureDemoShop(app.get(ShopService), app.get(AuthService));
+  const demo = await app.get(DemoShopService).ensureDemoShop();
 
   await app.listen(config.port, config.host);
   logStarted(logger, config, demo);
@@ -42,7 +40,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-function logStarted(logger: Logger, config: PlatformConfig, demo: Awaited<ReturnType<typeof ensureDemoShop>>): void {
+function logStarted(logger: Logger, config: PlatformConfig, demo: SeededShop | null): void {
   const base = `http://localhost:${config.port}`;
   logger.info(
     {
@@ -60,9 +58,10 @@ function logStarted(logger: Logger, config: PlatformConfig, demo: Awaited<Return
       {
         shop: demo.shop.handle,
         host: demo.shop.domain,
-        adminAccessToken: demo.tokens.adminAccessToken,
-        storefrontAccessToken: demo.tokens.storefrontAccessToken,
-        storefrontPrivateToken: demo.tokens.storefrontPrivateToken,
+        ...demo.tokens,
+        customerEmail: DEMO_CUSTOMER_EMAIL,
+        customerPassword: DEMO_CUSTOMER_PASSWORD,
+        ...(demo.counts ? { seeded: demo.counts } : {}),
       },
       demo.created ? 'demo shop created' : 'demo shop',
     );

@@ -3,6 +3,7 @@ import { AuthModule } from '@platform/auth';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { LoggingModule, type Logger } from '@platform/logging';
+import { SeedModule } from '@platform/seed';
 import { TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../migrations/index.js';
 
@@ -24,6 +25,7 @@ export class CliModule {
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, poolSize: 4 }),
         TenancyModule,
         AuthModule,
+        SeedModule,
       ],
     };
   }

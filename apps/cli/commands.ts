@@ -3,7 +3,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AuthService } from '@platform/auth';
 import { DomainError } from '@platform/errors';
 import { migrateDatabase } from '@platform/database';
+import { DemoShopService, type SeedProgressListener } from '@platform/seed';
 import { ShopService } from '@platform/tenancy';
+import { progressBar } from './progress-bar.js';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -14,12 +16,33 @@ export interface CommandOutput {
   text: string;
 }
 
-export type Command = (app: INestApplicationContext, flags: Flags) => Promise<CommandOutput>;
+export type Command = (app: INestApplicationContext, flags: Flags, io: { progress: boolean }) => Promise<CommandOutput>;
 
 export const COMMANDS: Record<string, Command> = {
   async migrate(app) {
     const applied = await migrateDatabase(app.get(MikroORM));
     return { json: { migrated: applied }, text: applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date' };
+  },
+
+  async seed(app, flags, io) {
+    const handle = optional(flags, 'shop') ?? 'demo';
+    const bar = io.progress ? progressBar() : undefined;
+    const onProgress: SeedProgressListener | undefined = bar?.update;
+    try {
+      const seeded = await app.get(DemoShopService).seedShop(handle, {
+        seed: count(flags, 'seed'),
+        products: count(flags, 'products'),
+        customers: count(flags, 'customers'),
+        orders: count(flags, 'orders'),
+      }, onProgress);
+      const counts = seeded.counts!;
+      return {
+        json: { shop: seeded.shop, created: seeded.created, counts, ...(seeded.tokens ? { tokens: seeded.tokens } : {}) },
+        text: `Seeded ${seeded.shop.handle}: ${counts.products} products, ${counts.variants} variants, ${counts.collections} collections, ${counts.customers} customers, ${counts.orders} orders`,
+      };
+    } finally {
+      bar?.stop();
+    }
   },
 
   async 'shop:create'(app, flags) {
@@ -55,6 +78,13 @@ export const COMMANDS: Record<string, Command> = {
 function optional(flags: Flags, name: string): string | undefined {
   const value = flags[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+function count(flags: Flags, name: string): number | undefined {
+  const value = optional(flags, name);
+  if (value === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(value)) throw new DomainError('BAD_REQUEST', `--${name} must be a whole number`, { field: name });
+  return Number(value);
 }
 
 function required(flags: Flags, name: string): string {

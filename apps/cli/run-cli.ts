@@ -11,7 +11,6 @@ export interface CliIo {
   stdout(line: string): void;
   stderr(line: string): void;
   env?: NodeJS.ProcessEnv;
-  /** Extra work on the booted context (the seed command registers here). */
 }
 
 const USAGE = `Usage: npm run platform -- <command> [--json]
@@ -61,13 +60,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return fail(io, error, Boolean(flags.json));
   }
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 2);
-  const database = await openDatabase(config);
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, databaseUrl: database.url, logger }), {
-    logger: new NestPinoLogger(logger),
-    abortOnError: false,
-  });
+  let database;
+  let app;
   try {
-    const output = await command(app, flags);
+    database = await openDatabase(config);
+    app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, databaseUrl: database.url, logger }), {
+      logger: new NestPinoLogger(logger),
+      abortOnError: false,
+    });
+  } catch (error) {
+    await database?.close();
+    return fail(io, error, Boolean(flags.json));
+  }
+  try {
+    // A progress bar only for a person at a terminal; never with --json.
+    const output = await command(app, flags, { progress: !flags.json && Boolean(process.stderr.isTTY) });
     io.stdout(flags.json ? JSON.stringify({ ok: true, ...output.json }) : output.text);
     return 0;
   } catch (error) {

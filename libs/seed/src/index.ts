@@ -8,6 +8,7 @@ export {
   type SeedServices,
   type SeedStep,
 } from './seed-shop.js';
+export { DEMO_SHOP_HANDLE, DemoShopService, demoTokens, type DemoTokens, type SeededShop } from './demo-shop.service.js';
 export { SeedModule } from './seed.module.js';
 export { SeedService } from './seed.service.js';
 export {

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '@platform/auth';
 import { CatalogModule } from '@platform/catalog';
 import { CustomersModule } from '@platform/customers';
 import { OrdersModule } from '@platform/orders';
+import { TenancyModule } from '@platform/tenancy';
+import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [CatalogModule, CustomersModule, OrdersModule],
-  providers: [SeedService],
-  exports: [SeedService],
+  imports: [TenancyModule, AuthModule, CatalogModule, CustomersModule, OrdersModule],
+  providers: [SeedService, DemoShopService],
+  exports: [SeedService, DemoShopService],
 })
 export class SeedModule {}

@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { AuthService } from '@platform/auth';
 import { loadConfig } from '@platform/config';
 import { type OpenDatabase, migrateDatabase, openDatabase } from '@platform/database';
 import { createLogger } from '@platform/logging';
-import { ShopService } from '@platform/tenancy';
 import { createApiApp } from '../../../apps/api/create-api-app.js';
-import { demoTokens, ensureDemoShop } from '../../../apps/api/demo-shop.js';
+import { DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, send, storefrontQuery } from '../../support/http.js';
 
 // `npm start` with no DATABASE_URL and no REDIS_URL: embedded Postgres, in-process throttle store and queue.
@@ -25,7 +23,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
     database = await openDatabase(config);
     app = await createApiApp({ config, databaseUrl: database.url, logger: createLogger('silent') });
     await migrateDatabase(app.get(MikroORM));
-    await ensureDemoShop(app.get(ShopService), app.get(AuthService));
+    await app.get(DemoShopService).ensureDemoShop();
   }, 120_000);
 
   afterAll(async () => {
@@ -55,7 +53,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   });
 
   it('does not create the demo shop twice', async () => {
-    const again = await ensureDemoShop(app.get(ShopService), app.get(AuthService));
+    const again = await app.get(DemoShopService).ensureDemoShop();
     expect(again?.created).toBe(false);
   });
 });

@@ -37,6 +37,13 @@ describe('GraphQL transport (both surfaces)', () => {
     expect(res.json()).toEqual({ data: { shop: { name: 'Acme' } } });
   });
 
+  it('reads the body as JSON whatever Content-Type says (curl -d sends a form type)', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'application/graphql+json']) {
+      const res = await send(t.app, { method: 'POST', url: `/api/${VERSION}/graphql.json`, host: acme.host, headers: { 'content-type': type }, rawBody: '{"query":"{ shop { name } }"}' });
+      expect(res.body).toEqual({ data: { shop: { name: 'Acme' } } });
+    }
+  });
+
   it('supports variables and picks the operation by operationName', async () => {
     const query = 'query A { shop { name } } query B($skip: Boolean!) { shop @skip(if: $skip) { name } }';
     const b = await storefrontQuery(t.app, acme.host, query, {}, { operationName: 'B', variables: { skip: true } });

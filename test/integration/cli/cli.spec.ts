@@ -48,6 +48,29 @@ describe('platform CLI', () => {
     });
   });
 
+  it('seed creates the demo shop with its app and fills it, sized by flags', async () => {
+    const res = await cli('seed', '--shop', 'demo', '--products', '6', '--customers', '4', '--orders', '3', '--json');
+    expect(res.code).toBe(0);
+    expect(res.out).toHaveLength(1);
+    expect(res.json).toMatchObject({
+      ok: true,
+      created: true,
+      shop: { handle: 'demo', name: 'Demo Shop', plan: 'standard', currency: 'USD' },
+      counts: { products: 6, customers: 4, orders: 3 },
+      tokens: { adminAccessToken: expect.stringMatching(/^platat_/) },
+    });
+    expect(res.json.counts.variants).toBeGreaterThanOrEqual(12);
+  });
+
+  it('seed fills an existing shop', async () => {
+    await cli('shop:create', '--handle', 'filled', '--currency', 'EUR');
+    const res = await cli('seed', '--shop', 'filled', '--products', '3', '--customers', '0', '--orders', '0', '--json');
+    expect(res.json).toMatchObject({ ok: true, created: false, shop: { handle: 'filled', currency: 'EUR' }, counts: { products: 3 } });
+    expect(res.json.tokens).toBeUndefined();
+    const bad = await cli('seed', '--shop', 'filled', '--products', 'many', '--json');
+    expect(bad.json).toMatchObject({ ok: false, error: { message: '--products must be a whole number' } });
+  });
+
   it('reports errors as one JSON line and a non-zero exit code', async () => {
     const dup = await cli('shop:create', '--handle', 'cli-shop', '--json');
     expect(dup.code).toBe(1);
