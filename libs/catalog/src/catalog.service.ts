@@ -30,6 +30,7 @@ export class CatalogService {
       await insertRows(em, ProductOption, children((p) => p.options));
       const variantIds = await insertRows(em, ProductVariant, children((p) => p.variants));
       await insertRows(em, ProductImage, children((p) => p.images));
+      await refreshVariantAggregates(em, productIds);
       await this.joinCollections(em, shopId, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i] }))));
 
       let v = 0;
@@ -116,4 +117,26 @@ async function handleTaken<T>(work: Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+// Price range, availability and inventory of each product, from its variants: one statement, run by every
+// write that changes variants so storefront reads never aggregate.
+async function refreshVariantAggregates(em: EntityManager, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await em.getConnection().execute(
+    `update products p set
+       min_price = v.min_price, max_price = v.max_price,
+       min_compare_at_price = v.min_compare_at_price, max_compare_at_price = v.max_compare_at_price,
+       available_for_sale = v.available_for_sale, total_inventory = v.total_inventory
+     from (
+       select product_id, min(price) as min_price, max(price) as max_price,
+              min(compare_at_price) as min_compare_at_price, max(compare_at_price) as max_compare_at_price,
+              bool_or(available_for_sale) as available_for_sale, coalesce(sum(inventory_quantity), 0) as total_inventory
+       from product_variants where product_id in (?) group by product_id
+     ) v
+     where v.product_id = p.id`,
+    [productIds],
+    'run',
+    em.getTransactionContext(),
+  );
 }

@@ -34,4 +34,23 @@ export class Product extends TenantEntity {
   // Null while unpublished; the storefront shows active products whose published_at has passed.
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null;
+
+  // Aggregates of the variants, kept by CatalogService on every variant write (sorting and priceRange).
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  minPrice: Opt<string> = '0.00';
+
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  maxPrice: Opt<string> = '0.00';
+
+  @Property({ type: 'decimal', precision: 20, scale: 2, nullable: true })
+  minCompareAtPrice?: string | null;
+
+  @Property({ type: 'decimal', precision: 20, scale: 2, nullable: true })
+  maxCompareAtPrice?: string | null;
+
+  @Property()
+  availableForSale: Opt<boolean> = false;
+
+  @Property()
+  totalInventory: Opt<number> = 0;
 }

@@ -9,3 +9,4 @@ export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, i
 export { ConnectionType, PageInfo, toConnection, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
 export { MAX_PAGE_SIZE, pageRequest, type PageRequest, type PaginationInput } from './connections/page-request.js';
+export { DecimalScalar, HtmlScalar, UrlScalar } from './scalars.js';

@@ -1,0 +1,34 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+
+// The hosted platform's scalar names, so clients' generated types line up.
+
+/** A decimal number as a string (`"19.90"`): money never travels as a binary float. */
+export const DecimalScalar = new GraphQLScalarType({
+  name: 'Decimal',
+  description: 'A signed decimal number, serialized as a string (e.g. "29.99").',
+  serialize: (value) => String(value),
+  parseValue: (value) => parseDecimal(value),
+  parseLiteral: (ast) => parseDecimal(ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : undefined),
+});
+
+/** HTML markup as a string. */
+export const HtmlScalar = new GraphQLScalarType({
+  name: 'HTML',
+  description: 'An HTML string, such as `<p>Cotton tee</p>`.',
+  serialize: (value) => String(value),
+  parseValue: (value) => String(value),
+});
+
+/** An absolute URL as a string. */
+export const UrlScalar = new GraphQLScalarType({
+  name: 'URL',
+  description: 'An RFC 3986 URL, such as `https://demo.myplatform.localhost/products/tee`.',
+  serialize: (value) => String(value),
+  parseValue: (value) => String(value),
+});
+
+function parseDecimal(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  throw new GraphQLError(`Decimal cannot represent ${JSON.stringify(value)}`);
+}

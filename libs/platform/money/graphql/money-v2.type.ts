@@ -1,0 +1,19 @@
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { DecimalScalar } from '@platform/graphql';
+
+/** Every ISO 4217 code the runtime knows, as the CurrencyCode enum (`USD`, `EUR`, …). */
+export const CurrencyCode = Object.fromEntries(Intl.supportedValuesOf('currency').map((code) => [code, code])) as Record<string, string>;
+registerEnumType(CurrencyCode, { name: 'CurrencyCode', description: 'ISO 4217 currency codes.' });
+
+@ObjectType('MoneyV2', { description: 'An amount and its currency.' })
+export class MoneyV2 {
+  @Field(() => DecimalScalar)
+  amount!: string;
+
+  @Field(() => CurrencyCode)
+  currencyCode!: string;
+}
+
+export function moneyV2(amount: string, currencyCode: string): MoneyV2 {
+  return { amount, currencyCode };
+}
