@@ -2,9 +2,19 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
+import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
-import { PlatformGraphqlDriver, type PlatformGraphqlOptions, arrayInputLimitHook, complexityLimitHook } from '@platform/graphql';
+import {
+  AdminNodeApiModule,
+  AdminSchema,
+  PlatformGraphqlDriver,
+  type PlatformGraphqlOptions,
+  StorefrontNodeApiModule,
+  StorefrontSchema,
+  arrayInputLimitHook,
+  complexityLimitHook,
+} from '@platform/graphql';
 import { HealthModule } from '@platform/health';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
@@ -28,8 +38,8 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [ShopStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [ShopAdminApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
 const REST_MODULES = [ShopRestModule, AppsRestModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */

@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthService, type InstalledApp } from '@platform/auth';
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
+import { DemoShopService, type SeedCounts } from '@platform/seed';
 import { ShopService, type ShopSnapshot } from '@platform/tenancy';
 import type { LimitOverrides } from '@platform/throttling';
 import { createApiApp } from '../../apps/api/create-api-app.js';
@@ -20,6 +21,10 @@ export interface TestApp {
   /** Creates a shop with an app installed (all scopes unless given) and returns its tokens. */
   createShop(handle: string, options?: { plan?: string; scopes?: string }): Promise<TestShop>;
   setShopState(handle: string, state: string): Promise<void>;
+  /** Another app on an existing shop with the given scopes; returns its public storefront token. */
+  createShopApp(shop: TestShop, scopes: string): Promise<string>;
+  /** A shop filled by the seed generator (deterministic for `seed`), with an app holding every scope. */
+  seedShop(handle: string, sizes: { products: number; customers?: number; orders?: number; seed?: number }): Promise<TestShop & { counts: SeedCounts }>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,14 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
       const shop = await shops.create({ handle, plan: options.plan });
       const tokens = await auth.installApp(shop.id, `${handle} app`, options.scopes ?? 'all');
       return { shop, host: `${handle}.${config.platformDomain}`, tokens };
+    },
+    async seedShop(handle, sizes) {
+      const seeded = await app.get(DemoShopService).seedShop(handle, { customers: 0, orders: 0, ...sizes });
+      const tokens = await auth.installApp(seeded.shop.id, `${handle} app`, 'all');
+      return { shop: seeded.shop, host: `${handle}.${config.platformDomain}`, tokens, counts: seeded.counts! };
+    },
+    async createShopApp(shop, scopes) {
+      return (await auth.installApp(shop.shop.id, 'limited app', scopes)).storefrontAccessToken;
     },
     async setShopState(handle, state) {
       await shops.setState(handle, state);

@@ -17,3 +17,6 @@ export { ProductOption } from './product-option.entity.js';
 export { ProductVariant } from './product-variant.entity.js';
 export { PRODUCT_STATUSES, Product, type ProductStatus } from './product.entity.js';
 export { MAX_OPTIONS, MAX_VARIANTS } from './product.rules.js';
+export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
+export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+export type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from './storefront/catalog-records.js';

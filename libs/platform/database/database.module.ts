@@ -1,7 +1,8 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { EntityName } from '@mikro-orm/core';
 import { type MigrationEntry, ormConfig } from './orm-config.js';
+import { SqlReader } from './sql-reader.js';
 
 export interface DatabaseModuleOptions {
   url: string;
@@ -10,20 +11,34 @@ export interface DatabaseModuleOptions {
 }
 
 @Module({})
-export class DatabaseModule {
-  /** The ORM for the whole process; entities come from each context's `forFeature`. */
+export class DatabaseModule implements OnApplicationShutdown {
+  constructor(@Inject(SqlReader) private readonly reader: SqlReader) {}
+
+  /** The ORM for the whole process (entities come from each context's `forFeature`), and the SQL reader. */
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
-    // MikroORM's core module is global: the ORM and EntityManager are injectable everywhere.
-    return MikroOrmModule.forRoot({
-      ...ormConfig(options),
-      autoLoadEntities: true,
-      // Requests carry their own fork in RequestContext.em; no global middleware.
-      registerRequestContext: false,
-    }) as DynamicModule;
+    return {
+      module: DatabaseModule,
+      global: true,
+      imports: [
+        // MikroORM's core module is global: the ORM and EntityManager are injectable everywhere.
+        MikroOrmModule.forRoot({
+          ...ormConfig(options),
+          autoLoadEntities: true,
+          // Requests carry their own fork in RequestContext.em; no global middleware.
+          registerRequestContext: false,
+        }),
+      ],
+      providers: [{ provide: SqlReader, useFactory: () => new SqlReader(options.url, options.poolSize ?? 10) }],
+      exports: [SqlReader],
+    };
   }
 
   /** Registers a context's entities (and makes their repositories injectable inside it). */
   static forFeature(entities: EntityName[]): DynamicModule {
     return MikroOrmModule.forFeature(entities as never);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.reader.close();
   }
 }

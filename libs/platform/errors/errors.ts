@@ -27,3 +27,11 @@ export function internalError(requestId: string): DomainError {
     extensions: { requestId },
   });
 }
+
+/** A GraphQL field the caller's token does not grant (the rest of the query still answers). */
+export function accessDenied(field: string, scope: string): DomainError {
+  return new DomainError('FORBIDDEN', `Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
+    code: 'ACCESS_DENIED',
+    extensions: { requiredAccess: scope },
+  });
+}

@@ -10,3 +10,8 @@ export { ConnectionType, PageInfo, toConnection, type Connection, type Edge } fr
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
 export { MAX_PAGE_SIZE, pageRequest, type PageRequest, type PaginationInput } from './connections/page-request.js';
 export { DecimalScalar, HtmlScalar, UrlScalar } from './scalars.js';
+export { NodeRegistry, type NodeFetcher } from './node/node-registry.js';
+export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface.js';
+export { AdminNodeApiModule, NodeRegistryModule, StorefrontNodeApiModule } from './node/node.resolvers.js';
+export { ConnectionArgs, pageOf } from './connections/connection.args.js';
+export { AdminSchema, StorefrontSchema } from './schema-modules.js';

@@ -1,6 +1,8 @@
 export { Ctx, type GraphqlContextValue } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export type { RequestContext } from './request-context.js';
+export { requestScoped } from './request-scoped.js';
+export { requireScope } from './require-scope.js';
 export {
   ADMIN_TOKEN_HEADER,
   API_VERSION_HEADER,

@@ -9,7 +9,9 @@ import { routeTarget } from './surface.js';
 export class PlatformExceptionFilter implements ExceptionFilter {
   constructor(@Inject(LOGGER) private readonly logger: Logger) {}
 
-  catch(error: unknown, host: ArgumentsHost): void {
+  catch(error: unknown, host: ArgumentsHost): unknown {
+    // Inside GraphQL execution the error belongs to the response's `errors[]`: hand it back to the executor.
+    if (host.getType<string>() === 'graphql') return error;
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -17,5 +19,6 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     const response = errorResponse(error, surface, request.id);
     if (response.unexpected) this.logger.error({ err: error, requestId: request.id }, 'unhandled error');
     reply.code(response.status).headers(response.headers).send(response.body);
+    return undefined;
   }
 }

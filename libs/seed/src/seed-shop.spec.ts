@@ -1,11 +1,12 @@
 import { Decimal } from '@platform/money';
 import type { NewCollection, NewProduct } from '@platform/catalog';
+import type { NewArticle, NewMarket, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup, NewTranslation } from '@platform/content';
 import { type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
 import { DEMO_CUSTOMER_PASSWORD } from './shop-data.generator.js';
 import { type SeedProgress, type SeedServices, seedShop } from './seed-shop.js';
 
-// In-memory stand-ins for the three services: they hand out ids and remember what they were given.
+// In-memory stand-ins for the services: they hand out ids and remember what they were given.
 function fakeServices() {
   let nextId = 1;
   const state = {
@@ -15,7 +16,17 @@ function fakeServices() {
     orders: [] as NewOrder[],
     stats: new Map<number, { ordersCount: number; amountSpent: Decimal }>(),
     calls: { importProducts: 0 },
+    markets: [] as NewMarket[],
+    pages: [] as (NewPage & { id: number })[],
+    blogs: [] as { id: number; handle: string }[],
+    articles: [] as (NewArticle & { id: number })[],
+    menus: [] as (NewMenu & { id: number; itemIds: number[] })[],
+    metaobjects: [] as (NewMetaobject & { id: number })[],
+    metafields: [] as NewMetafield[],
+    groups: [] as NewSellingPlanGroup[],
+    translations: [] as NewTranslation[],
   };
+  const countItems = (items: NewMenu['items']): number => items.reduce((n, i) => n + 1 + countItems(i.items ?? []), 0);
   const services: SeedServices = {
     catalog: {
       importCollections: async (_shopId, collections) =>
@@ -56,6 +67,38 @@ function fakeServices() {
         return orders.map((o) => ({ id: nextId++, name: o.name, lineItemIds: o.lineItems.map(() => nextId++) }));
       },
     },
+    markets: {
+      importMarkets: async (_shopId, markets) => {
+        state.markets.push(...markets);
+        return markets.map((m) => ({ id: nextId++, handle: m.handle }));
+      },
+    },
+    content: {
+      importPages: async (_shopId, pages) => pages.map((p) => (state.pages.push({ ...p, id: nextId++ }), { id: nextId - 1, handle: p.handle })),
+      importBlogs: async (_shopId, blogs) => blogs.map((b) => (state.blogs.push({ id: nextId++, handle: b.handle }), { id: nextId - 1, handle: b.handle })),
+      importArticles: async (_shopId, articles) =>
+        articles.map((a) => (state.articles.push({ ...a, id: nextId++ }), { id: nextId - 1, blogId: a.blogId, handle: a.handle })),
+      importMenus: async (_shopId, menus) =>
+        menus.map((m) => {
+          const row = { ...m, id: nextId++, itemIds: Array.from({ length: countItems(m.items) }, () => nextId++) };
+          state.menus.push(row);
+          return { id: row.id, handle: m.handle, itemIds: row.itemIds };
+        }),
+    },
+    metaobjects: {
+      importMetaobjectDefinitions: async (_shopId, definitions) => definitions.map((d) => ({ id: nextId++, type: d.type })),
+      importMetaobjects: async (_shopId, metaobjects) =>
+        metaobjects.map((m) => (state.metaobjects.push({ ...m, id: nextId++ }), { id: nextId - 1, type: m.type, handle: m.handle })),
+    },
+    metafields: {
+      importMetafields: async (_shopId, metafields) => (state.metafields.push(...metafields), metafields.map(() => nextId++)),
+    },
+    sellingPlans: {
+      importSellingPlanGroups: async (_shopId, groups) => (state.groups.push(...groups), groups.map((g) => ({ id: nextId++, sellingPlanIds: g.sellingPlans.map(() => nextId++) }))),
+    },
+    translations: {
+      importTranslations: async (_shopId, translations) => (state.translations.push(...translations), translations.map(() => nextId++)),
+    },
   };
   return { services, state };
 }
@@ -72,6 +115,7 @@ describe('seedShop', () => {
     expect(state.calls.importProducts).toBe(3);
     expect(progress.filter((p) => p.step === 'products').map((p) => p.done)).toEqual([0, 10, 20, 25]);
     expect(progress.at(-1)).toEqual({ step: 'orders', done: 9, total: 9 });
+    expect([...new Set(progress.map((p) => p.step))]).toEqual(['markets', 'collections', 'content', 'products', 'selling-plans', 'customers', 'orders']);
 
     // Products join collections by id; orders point at real variant, product and customer ids.
     const collectionIds = new Set(state.collections.map((c) => c.id));
@@ -102,5 +146,62 @@ describe('seedShop', () => {
       const spent = theirs.filter((o) => !o.cancelledAt).reduce((sum, o) => sum.plus(o.totalPrice), new Decimal(0));
       expect(stats.amountSpent.toFixed(2)).toBe(spent.toFixed(2));
     }
+  });
+
+  it('writes markets, content, metafields, the selling plan group and French translations, with ids resolved', async () => {
+    const { services, state } = fakeServices();
+    const counts = await seedShop(services, 7, { seed: 1, products: 30, customers: 0, orders: 0, chunkSize: 8 });
+    expect(counts).toMatchObject({ markets: 3, pages: 3, blogs: 1, articles: 3, menus: 1, metaobjectDefinitions: 1, metaobjects: 3, sellingPlanGroups: 1, sellingPlans: 3 });
+    expect(state.markets.map((m) => [m.handle, m.currency, m.primary, m.exchangeRate, m.rounding])).toEqual([
+      ['us', 'USD', true, '1', null],
+      ['ca', 'CAD', false, '1.35', '0.99'],
+      ['fr', 'EUR', false, '0.92', null],
+    ]);
+
+    // Every product has a French title and description; collections, pages, the blog, articles and menu items too.
+    const translated = (type: string) => new Set(state.translations.filter((t) => t.resourceType === type).map((t) => t.resourceId));
+    expect(translated('PRODUCT')).toEqual(new Set(state.products.map((p) => p.id)));
+    expect(state.translations.filter((t) => t.resourceType === 'PRODUCT')).toHaveLength(60);
+    expect(translated('COLLECTION')).toEqual(new Set(state.collections.map((c) => c.id)));
+    expect(translated('PAGE')).toEqual(new Set(state.pages.map((p) => p.id)));
+    expect(translated('ARTICLE')).toEqual(new Set(state.articles.map((a) => a.id)));
+    expect(translated('MENU_ITEM')).toEqual(new Set(state.menus[0].itemIds));
+    expect(state.translations.every((t) => t.locale === 'fr' && t.value.trim() !== '')).toBe(true);
+    expect(counts.translations).toBe(state.translations.length);
+
+    // The menu links real collection, page and blog ids; nested once under Shop.
+    const menu = state.menus[0];
+    expect(menu.handle).toBe('main-menu');
+    const shop = menu.items.find((i) => i.type === 'CATALOG')!;
+    expect(shop.items!.map((i) => i.resourceId)).toEqual(['apparel', 'home-living', 'accessories', 'sale'].map((h) => state.collections.find((c) => c.handle === h)!.id));
+    expect(menu.items.find((i) => i.type === 'PAGE')!.resourceId).toBe(state.pages.find((p) => p.handle === 'about')!.id);
+    expect(menu.items.find((i) => i.type === 'BLOG')!.resourceId).toBe(state.blogs[0].id);
+    expect(state.articles.every((a) => a.blogId === state.blogs[0].id)).toBe(true);
+
+    // Product metafields (three each), the designer as a metaobject reference; shop metafields on the shop.
+    const productMetafields = state.metafields.filter((m) => m.ownerType === 'PRODUCT');
+    expect(productMetafields).toHaveLength(90);
+    const designerIds = new Set(state.metaobjects.map((m) => `gid://platform/Metaobject/${m.id}`));
+    expect(productMetafields.filter((m) => m.key === 'designer').every((m) => designerIds.has(m.value))).toBe(true);
+    expect(state.metafields.filter((m) => m.ownerType === 'SHOP').every((m) => m.ownerId === 7)).toBe(true);
+    expect(counts.metafields).toBe(state.metafields.length);
+
+    // The subscription is offered on the socks and candles of the catalog.
+    const subscribed = new Set(state.groups[0].productIds);
+    expect(subscribed.size).toBeGreaterThan(0);
+    for (const p of state.products) expect(subscribed.has(p.id)).toBe(['Socks', 'Candles'].includes(p.productType!));
+  });
+
+  it('makes the market of the shop currency primary, with cross rates for the others', async () => {
+    const { services, state } = fakeServices();
+    await seedShop(services, 7, { products: 0, customers: 0, orders: 0, currency: 'CAD' });
+    expect(state.markets.map((m) => [m.handle, m.primary, m.exchangeRate, m.rounding])).toEqual([
+      ['us', false, '0.740741', null],
+      ['ca', true, '1', null],
+      ['fr', false, '0.681481', null],
+    ]);
+    const other = fakeServices();
+    await seedShop(other.services, 7, { products: 0, customers: 0, orders: 0, currency: 'GBP' });
+    expect(other.state.markets).toEqual([expect.objectContaining({ handle: 'worldwide', primary: true, currency: 'GBP', countries: ['US', 'CA', 'FR'] })]);
   });
 });

@@ -1,14 +1,33 @@
 import { Decimal } from '@platform/money';
 import type { CatalogService } from '@platform/catalog';
+import type {
+  ContentService,
+  MarketsService,
+  MetafieldOwnerType,
+  MetafieldsService,
+  MetaobjectsService,
+  NewMenuItem,
+  NewMetafield,
+  NewTranslation,
+  SellingPlansService,
+  TranslatableResourceType,
+  TranslationsService,
+} from '@platform/content';
 import { type CustomersService, hashPassword } from '@platform/customers';
 import type { NewOrder, OrdersService } from '@platform/orders';
-import { DEFAULT_CHUNK_SIZE, type SeedOrder, generateShopData } from './shop-data.generator.js';
+import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
 export interface SeedServices {
   catalog: Pick<CatalogService, 'importCollections' | 'importProducts' | 'findVariantsBySku'>;
   customers: Pick<CustomersService, 'importCustomers' | 'findByEmails' | 'addOrderStats'>;
   orders: Pick<OrdersService, 'importOrders'>;
+  content: Pick<ContentService, 'importPages' | 'importBlogs' | 'importArticles' | 'importMenus'>;
+  metafields: Pick<MetafieldsService, 'importMetafields'>;
+  metaobjects: Pick<MetaobjectsService, 'importMetaobjectDefinitions' | 'importMetaobjects'>;
+  sellingPlans: Pick<SellingPlansService, 'importSellingPlanGroups'>;
+  translations: Pick<TranslationsService, 'importTranslations'>;
+  markets: Pick<MarketsService, 'importMarkets'>;
 }
 
 export interface SeedOptions {
@@ -25,7 +44,7 @@ export interface SeedOptions {
 /** The demo shop's contents (ARCHITECTURE.md): `platform seed` without flags. */
 export const DEMO_SEED_OPTIONS = Object.freeze({ seed: 1, products: 60, customers: 60, orders: 40 });
 
-export type SeedStep = 'collections' | 'products' | 'customers' | 'orders';
+export type SeedStep = 'markets' | 'collections' | 'content' | 'products' | 'selling-plans' | 'customers' | 'orders';
 
 export interface SeedProgress {
   step: SeedStep;
@@ -37,7 +56,19 @@ export interface SeedProgress {
 export type SeedProgressListener = (progress: SeedProgress) => void;
 
 export interface SeedCounts {
+  markets: number;
   collections: number;
+  pages: number;
+  blogs: number;
+  articles: number;
+  menus: number;
+  menuItems: number;
+  metaobjectDefinitions: number;
+  metaobjects: number;
+  metafields: number;
+  sellingPlanGroups: number;
+  sellingPlans: number;
+  translations: number;
   products: number;
   variants: number;
   images: number;
@@ -48,9 +79,11 @@ export interface SeedCounts {
 }
 
 /**
- * Writes a generated shop through the context services, one chunk per transaction: collections,
- * products (joining their collections), customers, then orders (with customers' order totals).
- * Seed a shop once: handles, emails and order names are unique per shop.
+ * Writes a generated shop through the context services, one chunk per transaction: markets, collections,
+ * the online store's content (pages, blog, metaobjects, shop metafields, main menu), products (joining their
+ * collections, with their metafields and French translations), the selling plan group on its products,
+ * customers, then orders (with customers' order totals). Seed a shop once: handles, emails and order names
+ * are unique per shop.
  */
 export async function seedShop(services: SeedServices, shopId: number, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
   const sizes = {
@@ -60,26 +93,84 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   };
   const data = generateShopData(options.seed ?? DEMO_SEED_OPTIONS.seed, sizes, { currency: options.currency });
   const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
-  const counts: SeedCounts = { collections: 0, products: 0, variants: 0, images: 0, customers: 0, addresses: 0, orders: 0, lineItems: 0 };
+  const counts: SeedCounts = {
+    markets: 0,
+    collections: 0,
+    pages: 0,
+    blogs: 0,
+    articles: 0,
+    menus: 0,
+    menuItems: 0,
+    metaobjectDefinitions: 0,
+    metaobjects: 0,
+    metafields: 0,
+    sellingPlanGroups: 0,
+    sellingPlans: 0,
+    translations: 0,
+    products: 0,
+    variants: 0,
+    images: 0,
+    customers: 0,
+    addresses: 0,
+    orders: 0,
+    lineItems: 0,
+  };
   const report = (step: SeedStep, done: number, total: number) => onProgress?.({ step, done, total });
+  const translate = async (resourceType: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => {
+    const rows: NewTranslation[] = items.flatMap((item) => item.translations.map((t) => ({ resourceType, resourceId: item.id, ...t })));
+    counts.translations += (await services.translations.importTranslations(shopId, rows)).length;
+  };
+
+  report('markets', 0, data.markets.length);
+  counts.markets = (await services.markets.importMarkets(shopId, [...data.markets])).length;
+  report('markets', counts.markets, data.markets.length);
 
   report('collections', 0, data.collections.length);
-  const collections = await services.catalog.importCollections(shopId, [...data.collections]);
+  const collections = await services.catalog.importCollections(
+    shopId,
+    data.collections.map(({ translations: _translations, ...collection }) => collection),
+  );
   const collectionIds = new Map(collections.map((c) => [c.handle, c.id]));
   counts.collections = collections.length;
+  await translate('COLLECTION', data.collections.map((c) => ({ id: collectionIds.get(c.handle)!, translations: c.translations })));
   report('collections', counts.collections, data.collections.length);
 
+  const designers = await seedContent(services, shopId, data.content, collectionIds, counts, translate, report);
+
   report('products', 0, sizes.products);
+  const groupProducts = new Map<string, number[]>();
   for (const chunk of data.products(chunkSize)) {
     const imported = await services.catalog.importProducts(
       shopId,
-      chunk.map(({ collections: handles, ...product }) => ({ ...product, collectionIds: handles.map((h) => collectionIds.get(h)!) })),
+      chunk.map(({ collections: handles, metafields: _metafields, translations: _translations, sellingPlanGroups: _groups, ...product }) => ({
+        ...product,
+        collectionIds: handles.map((h) => collectionIds.get(h)!),
+      })),
     );
+    const ids = imported.map((p) => p.id);
+    counts.metafields += (
+      await services.metafields.importMetafields(
+        shopId,
+        chunk.flatMap((p, i) => p.metafields.map((m) => metafield('PRODUCT', ids[i], m, designers))),
+      )
+    ).length;
+    await translate('PRODUCT', chunk.map((p, i) => ({ id: ids[i], translations: p.translations })));
+    chunk.forEach((p, i) => p.sellingPlanGroups.forEach((name) => groupProducts.set(name, [...(groupProducts.get(name) ?? []), ids[i]])));
     counts.products += imported.length;
     counts.variants += imported.reduce((n, p) => n + p.variants.length, 0);
     counts.images += chunk.reduce((n, p) => n + (p.images?.length ?? 0), 0);
     report('products', counts.products, sizes.products);
   }
+
+  const groups = data.content.sellingPlanGroups;
+  report('selling-plans', 0, groups.length);
+  const importedGroups = await services.sellingPlans.importSellingPlanGroups(
+    shopId,
+    groups.map((g) => ({ ...g, productIds: groupProducts.get(g.name) ?? [] })),
+  );
+  counts.sellingPlanGroups = importedGroups.length;
+  counts.sellingPlans = importedGroups.reduce((n, g) => n + g.sellingPlanIds.length, 0);
+  report('selling-plans', counts.sellingPlanGroups, groups.length);
 
   // Hash each distinct password once per run: scrypt is slow on purpose, and the demo accounts share one.
   const hashes = new Map<string, Promise<string>>();
@@ -107,6 +198,73 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
     report('orders', counts.orders, ordersTotal);
   }
   return counts;
+}
+
+// Pages, the blog and its articles, the designer metaobjects, the shop's metafields and the main menu (which
+// links collections, a page and the blog), with their translations. Returns the designers' ids by handle.
+async function seedContent(
+  services: SeedServices,
+  shopId: number,
+  content: ReturnType<typeof generateShopData>['content'],
+  collectionIds: Map<string, number>,
+  counts: SeedCounts,
+  translate: (type: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => Promise<void>,
+  report: (step: SeedStep, done: number, total: number) => void,
+): Promise<Map<string, number>> {
+  const total = content.pages.length + content.blogs.length + content.menus.length + content.metaobjects.length;
+  report('content', 0, total);
+  const pages = await services.content.importPages(shopId, content.pages.map(({ translations: _t, ...page }) => page));
+  await translate('PAGE', pages.map((p, i) => ({ id: p.id, translations: content.pages[i].translations })));
+  counts.pages = pages.length;
+
+  const blogs = await services.content.importBlogs(shopId, content.blogs.map((b) => ({ handle: b.handle, title: b.title })));
+  await translate('BLOG', blogs.map((b, i) => ({ id: b.id, translations: content.blogs[i].translations })));
+  const posts = content.blogs.flatMap((b, i) => b.articles.map(({ translations, ...article }) => ({ article: { ...article, blogId: blogs[i].id }, translations })));
+  const articles = await services.content.importArticles(shopId, posts.map((p) => p.article));
+  await translate('ARTICLE', articles.map((a, i) => ({ id: a.id, translations: posts[i].translations })));
+  counts.blogs = blogs.length;
+  counts.articles = articles.length;
+
+  counts.metaobjectDefinitions = (await services.metaobjects.importMetaobjectDefinitions(shopId, content.metaobjectDefinitions)).length;
+  const metaobjects = await services.metaobjects.importMetaobjects(shopId, content.metaobjects);
+  counts.metaobjects = metaobjects.length;
+  const designers = new Map(metaobjects.map((m) => [`${m.type}/${m.handle}`, m.id]));
+  counts.metafields += (await services.metafields.importMetafields(shopId, content.shopMetafields.map((m) => metafield('SHOP', shopId, m, designers)))).length;
+
+  const resourceIds = { collection: collectionIds, page: new Map(pages.map((p) => [p.handle, p.id])), blog: new Map(blogs.map((b) => [b.handle, b.id])) };
+  const menus = await services.content.importMenus(
+    shopId,
+    content.menus.map((m) => ({ handle: m.handle, title: m.title, items: m.items.map((item) => menuItem(item, resourceIds)) })),
+  );
+  // Item ids come back depth first, the order flattenMenu walks the generated items in.
+  await translate('MENU_ITEM', menus.flatMap((m, i) => flattenMenu(content.menus[i].items).map((item, n) => ({ id: m.itemIds[n], translations: item.translations }))));
+  counts.menus = menus.length;
+  counts.menuItems = menus.reduce((n, m) => n + m.itemIds.length, 0);
+  report('content', total, total);
+  return designers;
+}
+
+function menuItem(item: SeedMenuItem, ids: Record<'collection' | 'page' | 'blog', Map<string, number>>): NewMenuItem {
+  const link = item.link;
+  const resourceId =
+    link === null || 'url' in link ? null : 'collection' in link ? ids.collection.get(link.collection) : 'page' in link ? ids.page.get(link.page) : ids.blog.get(link.blog);
+  return {
+    title: item.title,
+    type: item.type,
+    resourceId: resourceId ?? null,
+    url: link !== null && 'url' in link ? link.url : null,
+    items: item.items.map((child) => menuItem(child, ids)),
+  };
+}
+
+function flattenMenu(items: SeedMenuItem[]): SeedMenuItem[] {
+  return items.flatMap((item) => [item, ...flattenMenu(item.items)]);
+}
+
+// A generated metafield on its owner; a metaobject reference becomes the metaobject's global id.
+function metafield(ownerType: MetafieldOwnerType, ownerId: number, m: SeedMetafield, metaobjects: Map<string, number>): NewMetafield {
+  const value = typeof m.value === 'string' ? m.value : `gid://platform/Metaobject/${metaobjects.get(`${m.value.metaobject.type}/${m.value.metaobject.handle}`)}`;
+  return { ownerType, ownerId, namespace: m.namespace, key: m.key, type: m.type, value, description: m.description ?? null };
 }
 
 // Generated orders name customers by email and variants by SKU; the seed asks each context for the ids.

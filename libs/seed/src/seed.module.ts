@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { CatalogModule } from '@platform/catalog';
+import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
 import { OrdersModule } from '@platform/orders';
 import { TenancyModule } from '@platform/tenancy';
@@ -8,7 +9,7 @@ import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, CatalogModule, CustomersModule, OrdersModule],
+  imports: [TenancyModule, AuthModule, CatalogModule, ContentModule, CustomersModule, OrdersModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

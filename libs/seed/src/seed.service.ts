@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '@platform/catalog';
+import { ContentService, MarketsService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
 import { OrdersService } from '@platform/orders';
 import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop } from './seed-shop.js';
@@ -10,10 +11,17 @@ export class SeedService {
     private readonly catalog: CatalogService,
     private readonly customers: CustomersService,
     private readonly orders: OrdersService,
+    private readonly content: ContentService,
+    private readonly metafields: MetafieldsService,
+    private readonly metaobjects: MetaobjectsService,
+    private readonly sellingPlans: SellingPlansService,
+    private readonly translations: TranslationsService,
+    private readonly markets: MarketsService,
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(shopId: number, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    return seedShop({ catalog: this.catalog, customers: this.customers, orders: this.orders }, shopId, options, onProgress);
+    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets } = this;
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets }, shopId, options, onProgress);
   }
 }

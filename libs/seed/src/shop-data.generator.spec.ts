@@ -1,5 +1,6 @@
 import { Decimal } from '@platform/money';
-import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
+import { convertPrice, metafieldValueError } from '@platform/content';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
 import { DEMO_SEED_OPTIONS } from './seed-shop.js';
 
 const DEMO: ShopDataSizes = { products: DEMO_SEED_OPTIONS.products, customers: DEMO_SEED_OPTIONS.customers, orders: DEMO_SEED_OPTIONS.orders };
@@ -142,5 +143,52 @@ describe('generateShopData', () => {
   it('refuses negative sizes and makes no orders without products', () => {
     expect(() => generateShopData(1, { products: -1, customers: 0, orders: 0 })).toThrow(RangeError);
     expect([...generateShopData(1, { products: 0, customers: 3, orders: 5 }).orders()].flat()).toEqual([]);
+  });
+
+  it('translates every product title and description into French, from the same words', () => {
+    for (const p of demo.products) {
+      const fr = Object.fromEntries(p.translations.map((t) => [t.key, t]));
+      expect(Object.keys(fr).sort()).toEqual(['body_html', 'title']);
+      expect(p.translations.every((t) => t.locale === 'fr')).toBe(true);
+      expect(fr.title.value).not.toBe(p.title);
+      expect(fr.title.value).toMatch(/ en [a-zéèêûçô' -]+$/);
+      // Same features, in the same order, as the English description.
+      expect(fr.body_html.value.match(/<li>/g)).toHaveLength(p.descriptionHtml!.match(/<li>/g)!.length);
+    }
+    const generated = generateShopData(1, DEMO);
+    expect(generated.collections.every((c) => c.translations.some((t) => t.key === 'title'))).toBe(true);
+  });
+
+  it('gives products valid metafields and offers the subscription on socks and candles only', () => {
+    for (const p of demo.products) {
+      expect(p.metafields.map((m) => `${m.namespace}.${m.key}`)).toEqual(['custom.material', 'custom.care_guide', 'custom.designer']);
+      for (const m of p.metafields) if (typeof m.value === 'string') expect(metafieldValueError(m.type, m.value)).toBeNull();
+      expect(p.sellingPlanGroups.length > 0).toBe(['Socks', 'Candles'].includes(p.productType!));
+    }
+    expect(demo.products.some((p) => p.sellingPlanGroups.length > 0)).toBe(true);
+  });
+
+  it('generates the online store content: 3 pages, a news blog with 3 articles, a nested main menu, designers', () => {
+    const { content } = generateShopData(1, DEMO);
+    expect(content.pages.map((p) => p.handle)).toEqual(['about', 'shipping', 'contact']);
+    expect(content.blogs.map((b) => [b.handle, b.articles.length])).toEqual([['news', 3]]);
+    expect(content.blogs[0].articles.every((a) => a.publishedAt! < SEED_REFERENCE_DATE && a.authorName)).toBe(true);
+    expect(content.menus[0].handle).toBe('main-menu');
+    expect(content.menus[0].items.some((i) => i.items.length > 0)).toBe(true);
+    expect(content.metaobjects.map((m) => m.handle)).toHaveLength(3);
+    for (const m of content.shopMetafields) expect(metafieldValueError(m.type, m.value as string)).toBeNull();
+    expect(content.sellingPlanGroups[0].sellingPlans.map((p) => p.deliveryPolicy!.intervalCount)).toEqual([1, 2, 4]);
+    // Authors and dates come from the seed.
+    expect(generateShopData(2, DEMO).content.blogs[0].articles.map((a) => a.authorName)).not.toEqual(content.blogs[0].articles.map((a) => a.authorName));
+    expect(generateShopData(1, DEMO).content).toEqual(content);
+  });
+
+  it('prices the demo markets: CA rounds up to .99, FR converts to the cent', () => {
+    const [us, ca, fr] = generateShopData(1, DEMO).markets;
+    expect([us.primary, ca.primary, fr.primary]).toEqual([true, false, false]);
+    const conversion = (m: typeof ca) => ({ exchangeRate: m.exchangeRate!, rounding: m.rounding ?? null });
+    expect(convertPrice('24.00', conversion(ca))).toBe('32.99'); // 32.40
+    expect(convertPrice('24.00', conversion(fr))).toBe('22.08');
+    expect(convertPrice('24.00', { exchangeRate: us.exchangeRate ?? '1', rounding: null })).toBe('24.00');
   });
 });

@@ -1,8 +1,31 @@
 import { Faker, en } from '@faker-js/faker';
 import { Decimal } from '@platform/money';
 import type { NewProduct } from '@platform/catalog';
+import type { NewArticle, NewMarket, NewMetaobject, NewMetaobjectDefinition, NewPage, NewSellingPlanGroup } from '@platform/content';
 import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
 import type { NewOrder, NewOrderLineItem } from '@platform/orders';
+import {
+  ADJECTIVES_FR,
+  ARTICLES,
+  BLOG,
+  CARE_GUIDES,
+  COLLECTIONS_FR,
+  DEMO_MARKETS,
+  DEPARTMENT_DESIGNER,
+  DESCRIPTION_OPENERS_FR,
+  DESIGNERS,
+  DESIGNER_DEFINITION,
+  MAIN_MENU,
+  MATERIALS_FR,
+  type MenuItemTemplate,
+  NOUNS_FR,
+  PAGES,
+  PRODUCT_FEATURES_FR,
+  SHOP_METAFIELDS,
+  SUBSCRIBE_AND_SAVE,
+  SUBSCRIPTION_PRODUCT_TYPES,
+  TRANSLATION_LOCALE,
+} from './seed-content.vocabulary.js';
 import {
   COLLECTIONS,
   COUNTRIES,
@@ -34,12 +57,58 @@ export interface ShopDataSizes {
   orders: number;
 }
 
-/** A generated product; `collections` names the collections (by handle) it belongs to. */
-export interface SeedProduct extends Omit<NewProduct, 'collectionIds'> {
-  collections: string[];
+/** A metafield of generated data; a metaobject reference names its metaobject by type and handle until ids exist. */
+export interface SeedMetafield {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string | { metaobject: { type: string; handle: string } };
+  description?: string;
 }
 
-export type SeedCollection = CollectionTemplate;
+/** A translated field of a generated resource (keys as TRANSLATABLE_KEYS names them: title, body_html…). */
+export interface SeedTranslation {
+  locale: string;
+  key: string;
+  value: string;
+}
+
+/**
+ * A generated product; `collections` names the collections (by handle) it belongs to, `sellingPlanGroups`
+ * the selling plan groups (by name) it is offered with.
+ */
+export interface SeedProduct extends Omit<NewProduct, 'collectionIds'> {
+  collections: string[];
+  metafields: SeedMetafield[];
+  translations: SeedTranslation[];
+  sellingPlanGroups: string[];
+}
+
+export interface SeedCollection extends CollectionTemplate {
+  translations: SeedTranslation[];
+}
+
+/** A generated menu item; it links a collection, page or blog of the seed by handle until ids exist. */
+export interface SeedMenuItem {
+  title: string;
+  type: MenuItemTemplate['type'];
+  link: MenuItemTemplate['link'];
+  translations: SeedTranslation[];
+  items: SeedMenuItem[];
+}
+
+/** The online store's content, custom data and subscription offer: the same for every catalog size. */
+export interface SeedContent {
+  pages: (NewPage & { translations: SeedTranslation[] })[];
+  blogs: { handle: string; title: string; translations: SeedTranslation[]; articles: (Omit<NewArticle, 'blogId'> & { translations: SeedTranslation[] })[] }[];
+  menus: { handle: string; title: string; items: SeedMenuItem[] }[];
+  metaobjectDefinitions: NewMetaobjectDefinition[];
+  metaobjects: NewMetaobject[];
+  /** Metafields of the shop itself. */
+  shopMetafields: SeedMetafield[];
+  /** Products join these by name (SeedProduct.sellingPlanGroups). */
+  sellingPlanGroups: Omit<NewSellingPlanGroup, 'productIds'>[];
+}
 
 /** A generated customer; the password is hashed when it is written, not here (hashes are salted). */
 export interface SeedCustomer extends Omit<NewCustomer, 'passwordHash'> {
@@ -63,7 +132,10 @@ export interface ShopData {
   readonly seed: number;
   readonly sizes: Readonly<ShopDataSizes>;
   readonly currency: string;
+  /** Markets of the shop; the one selling in the shop's currency is primary. */
+  readonly markets: readonly NewMarket[];
   readonly collections: readonly SeedCollection[];
+  readonly content: SeedContent;
   products(chunkSize?: number): Generator<SeedProduct[], void, undefined>;
   customers(chunkSize?: number): Generator<SeedCustomer[], void, undefined>;
   orders(chunkSize?: number): Generator<SeedOrder[], void, undefined>;
@@ -73,7 +145,7 @@ export const DEFAULT_CHUNK_SIZE = 500;
 
 // Each record is drawn from a Faker seeded with [seed, stream, index], so any record can be regenerated
 // on its own (orders regenerate the products and customers they reference), independent of chunking.
-const STREAM = { vendors: 0, products: 1, customers: 2, orders: 3 } as const;
+const STREAM = { vendors: 0, products: 1, customers: 2, orders: 3, content: 4 } as const;
 const DAY = 86_400_000;
 
 /**
@@ -89,7 +161,9 @@ export function generateShopData(seed: number, sizes: ShopDataSizes, options: { 
     seed,
     sizes: Object.freeze({ ...sizes }),
     currency: generator.currency,
-    collections: COLLECTIONS,
+    markets: demoMarkets(generator.currency),
+    collections: COLLECTIONS.map((c) => ({ ...c, translations: collectionTranslations(c) })),
+    content: generator.content(),
     products: (chunkSize = DEFAULT_CHUNK_SIZE) => generator.productChunks(chunkSize),
     customers: (chunkSize = DEFAULT_CHUNK_SIZE) => chunked(sizes.customers, chunkSize, (i) => generator.customer(i)),
     // Orders need something to sell.
@@ -140,7 +214,9 @@ class ShopDataGenerator {
     f.seed([this.seed, STREAM.products, index]);
     const template = f.helpers.arrayElement(PRODUCT_TEMPLATES);
     const material = f.helpers.arrayElement(template.materials);
-    const title = `${f.helpers.arrayElement(PRODUCT_ADJECTIVES)} ${material} ${template.noun}`;
+    const adjective = f.helpers.arrayElement(PRODUCT_ADJECTIVES);
+    const title = `${adjective} ${material} ${template.noun}`;
+    const titleFr = `${NOUNS_FR[template.noun]} ${ADJECTIVES_FR[adjective]} en ${MATERIALS_FR[material]}`;
     const handle = slugify(title);
 
     const variantCount = f.number.int({ min: 2, max: 5 });
@@ -181,11 +257,13 @@ class ShopDataGenerator {
     const collections = [template.department === 'home' ? 'home-living' : template.department];
     if (onSale) collections.unshift('sale');
     if (index < FRONTPAGE_SIZE) collections.unshift('frontpage');
+    // Drawn here, where the description always was, so the records' random sequence is unchanged.
+    const description = descriptionHtml(f, { title, material }, { title: titleFr, material: MATERIALS_FR[material] });
 
     return {
       handle,
       title,
-      descriptionHtml: descriptionHtml(f, title, material),
+      descriptionHtml: description.en,
       vendor: f.helpers.arrayElement(this.vendors),
       productType: template.productType,
       tags: [...tags].sort(),
@@ -195,6 +273,57 @@ class ShopDataGenerator {
       variants,
       images: Array.from({ length: imageCount }, (_, n) => image(handle, title, n + 1, colorOption?.values[n])),
       collections,
+      metafields: [
+        { namespace: 'custom', key: 'material', type: 'single_line_text_field', value: material },
+        { namespace: 'custom', key: 'care_guide', type: 'multi_line_text_field', value: CARE_GUIDES[template.department] },
+        { namespace: 'custom', key: 'designer', type: 'metaobject_reference', value: { metaobject: { type: DESIGNER_DEFINITION.type, handle: DEPARTMENT_DESIGNER[template.department] } } },
+      ],
+      translations: [
+        { locale: TRANSLATION_LOCALE, key: 'title', value: titleFr },
+        { locale: TRANSLATION_LOCALE, key: 'body_html', value: description.fr },
+      ],
+      sellingPlanGroups: SUBSCRIPTION_PRODUCT_TYPES.includes(template.productType) ? [SUBSCRIBE_AND_SAVE.name] : [],
+    };
+  }
+
+  // Pages, the news blog, the main menu, designers and the shop's metafields are fixed texts; article authors
+  // and dates come from the seed.
+  content(): SeedContent {
+    const f = this.faker;
+    f.seed([this.seed, STREAM.content]);
+    const fr = (key: string, value: string): SeedTranslation => ({ locale: TRANSLATION_LOCALE, key, value });
+    return {
+      pages: PAGES.map((p) => ({
+        handle: p.handle,
+        title: p.title.en,
+        bodyHtml: p.bodyHtml.en,
+        seo: { description: p.seoDescription },
+        publishedAt: new Date(SEED_REFERENCE_DATE.getTime() - 400 * DAY),
+        translations: [fr('title', p.title.fr), fr('body_html', p.bodyHtml.fr)],
+      })),
+      blogs: [
+        {
+          handle: BLOG.handle,
+          title: BLOG.title.en,
+          translations: [fr('title', BLOG.title.fr)],
+          articles: ARTICLES.map((a) => ({
+            handle: a.handle,
+            title: a.title.en,
+            contentHtml: a.contentHtml,
+            excerptHtml: a.excerptHtml,
+            authorName: f.person.fullName(),
+            tags: [...a.tags],
+            image: { url: `https://picsum.photos/seed/${a.handle}/1200/800`, altText: a.title.en },
+            publishedAt: new Date(SEED_REFERENCE_DATE.getTime() - (a.daysAgo + f.number.int(6)) * DAY),
+            translations: [fr('title', a.title.fr)],
+          })),
+        },
+      ],
+      menus: [{ handle: MAIN_MENU.handle, title: MAIN_MENU.title, items: MAIN_MENU.items.map(menuItem) }],
+      metaobjectDefinitions: [{ ...DESIGNER_DEFINITION, fieldDefinitions: DESIGNER_DEFINITION.fieldDefinitions.map((d) => ({ ...d })) }],
+      metaobjects: DESIGNERS.map((d) => ({ type: DESIGNER_DEFINITION.type, handle: d.handle, fields: { name: d.name, bio: d.bio, website: d.website } })),
+      shopMetafields: SHOP_METAFIELDS.map((m) => ({ ...m })),
+      sellingPlanGroups: [{ ...SUBSCRIBE_AND_SAVE, options: [...SUBSCRIBE_AND_SAVE.options], sellingPlans: SUBSCRIBE_AND_SAVE.sellingPlans.map((p) => ({ ...p })) }],
     };
   }
 
@@ -331,10 +460,51 @@ function optionGrid(f: Faker, template: ProductTemplate, optionCount: number, va
   return { pools, options: used, combinations };
 }
 
-function descriptionHtml(f: Faker, title: string, material: string): string {
-  const opener = f.helpers.arrayElement(DESCRIPTION_OPENERS).replace('{title}', title).replace('{material}', material.toLowerCase());
-  const features = f.helpers.arrayElements(PRODUCT_FEATURES, { min: 2, max: 3 });
-  return `<p>${escapeHtml(opener)}</p><ul>${features.map((x) => `<li>${escapeHtml(x)}</li>`).join('')}</ul>`;
+// The English description and its French twin, from the same draws (the twins share positions in their lists).
+function descriptionHtml(f: Faker, en: { title: string; material: string }, fr: { title: string; material: string }): { en: string; fr: string } {
+  const opener = DESCRIPTION_OPENERS.indexOf(f.helpers.arrayElement(DESCRIPTION_OPENERS));
+  const features = f.helpers.arrayElements(PRODUCT_FEATURES, { min: 2, max: 3 }).map((x) => PRODUCT_FEATURES.indexOf(x));
+  const html = (openers: readonly string[], list: readonly string[], words: { title: string; material: string }) => {
+    const text = openers[opener].replace('{title}', words.title).replace('{material}', words.material.toLowerCase());
+    return `<p>${escapeHtml(text)}</p><ul>${features.map((n) => `<li>${escapeHtml(list[n])}</li>`).join('')}</ul>`;
+  };
+  return { en: html(DESCRIPTION_OPENERS, PRODUCT_FEATURES, en), fr: html(DESCRIPTION_OPENERS_FR, PRODUCT_FEATURES_FR, fr) };
+}
+
+function collectionTranslations(c: CollectionTemplate): SeedTranslation[] {
+  const fr = COLLECTIONS_FR[c.handle];
+  return fr
+    ? [
+        { locale: TRANSLATION_LOCALE, key: 'title', value: fr.title },
+        { locale: TRANSLATION_LOCALE, key: 'body_html', value: fr.descriptionHtml },
+      ]
+    : [];
+}
+
+function menuItem(t: MenuItemTemplate): SeedMenuItem {
+  return { title: t.title.en, type: t.type, link: t.link, translations: [{ locale: TRANSLATION_LOCALE, key: 'title', value: t.title.fr }], items: (t.items ?? []).map(menuItem) };
+}
+
+/**
+ * The demo markets (US, CA, FR) with rates relative to the shop's currency: the market selling in it is
+ * primary at rate 1, the others get cross rates (6 places). A shop in another currency gets one primary
+ * market for all three countries in its own currency.
+ */
+export function demoMarkets(currency: string): NewMarket[] {
+  const primary = DEMO_MARKETS.find((m) => m.currency === currency);
+  if (!primary) {
+    return [{ handle: 'worldwide', name: 'Worldwide', countries: DEMO_MARKETS.flatMap((m) => m.countries), currency, languages: ['en', 'fr'], primary: true }];
+  }
+  return DEMO_MARKETS.map((m) => ({
+    handle: m.handle,
+    name: m.name,
+    countries: [...m.countries],
+    currency: m.currency,
+    languages: [...m.languages],
+    primary: m === primary,
+    exchangeRate: m === primary ? '1' : new Decimal(m.usdRate).div(primary.usdRate).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toString(),
+    rounding: m === primary ? null : m.rounding,
+  }));
 }
 
 function address(f: Faker, firstName: string, lastName: string, phone: string | null): NewCustomerAddress {

@@ -30,10 +30,11 @@ export interface Connection<T> {
 
 /**
  * `<Name>Connection { edges { cursor node } nodes pageInfo }` and `<Name>Edge` for a node type:
- * `@ObjectType('ProductConnection') class ProductConnection extends ConnectionType(Product, 'Product') {}`.
+ * `@ObjectType('ProductConnection', { registerIn }) class ProductConnection extends ConnectionType(Product, 'Product', registerIn) {}`.
+ * `registerIn` names the surface module whose schema holds the types (both surfaces have a `ProductEdge`).
  */
-export function ConnectionType<T>(node: Type<T>, name: string): Type<Connection<T>> {
-  @ObjectType(`${name}Edge`)
+export function ConnectionType<T>(node: Type<T>, name: string, registerIn?: () => Type<unknown>): Type<Connection<T>> {
+  @ObjectType(`${name}Edge`, { registerIn })
   class EdgeType {
     @Field({ description: 'Opaque position of the edge, for `after` and `before`.' })
     cursor!: string;

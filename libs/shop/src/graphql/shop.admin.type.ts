@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { AdminSchema } from '@platform/graphql';
 
-@ObjectType('Shop', { description: 'The shop the app is installed on.' })
+@ObjectType('Shop', { registerIn: () => AdminSchema, description: 'The shop the app is installed on.' })
 export class AdminShop {
   @Field(() => ID)
   id!: string;

@@ -1,6 +1,7 @@
 import { Field, ObjectType } from '@nestjs/graphql';
+import { StorefrontSchema } from '@platform/graphql';
 
-@ObjectType('Shop', { description: 'The shop a buyer is visiting.' })
+@ObjectType('Shop', { registerIn: () => StorefrontSchema, description: 'The shop a buyer is visiting.' })
 export class StorefrontShop {
   @Field()
   name!: string;

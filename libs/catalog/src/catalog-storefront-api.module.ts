@@ -1,0 +1,30 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
+import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
+import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
+import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
+import { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+
+/** Products, variants and collections on the storefront schema. */
+@Module({
+  imports: [NodeRegistryModule],
+  providers: [StorefrontCatalogService, ProductsStorefrontResolver, VariantsStorefrontResolver, CollectionsStorefrontResolver],
+  exports: [StorefrontCatalogService],
+})
+export class CatalogStorefrontApiModule implements OnModuleInit {
+  constructor(
+    private readonly nodes: NodeRegistry,
+    private readonly catalog: StorefrontCatalogService,
+  ) {}
+
+  onModuleInit(): void {
+    this.nodes.register('storefront', 'Product', async (ctx, id) => mapOrNull(await this.catalog.product(ctx, id), productView));
+    this.nodes.register('storefront', 'ProductVariant', async (ctx, id) => mapOrNull(await this.catalog.variant(ctx, id), variantView));
+    this.nodes.register('storefront', 'Collection', async (ctx, id) => mapOrNull(await this.catalog.collection(ctx, id), collectionView));
+  }
+}
+
+function mapOrNull<R, V>(record: R | null, view: (r: R) => V): V | null {
+  return record === null ? null : view(record);
+}

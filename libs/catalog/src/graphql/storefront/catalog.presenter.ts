@@ -1,0 +1,93 @@
+import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
+import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
+import type { StorefrontCollection } from './collection.type.js';
+import type { StorefrontImage } from './image.type.js';
+import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
+
+// Records to storefront views: plain objects with every scalar field ready, and the record for the
+// field resolvers of nested lists.
+
+export function productView(record: ProductRecord): StorefrontProduct {
+  return {
+    __typename: 'Product',
+    id: toGlobalId('Product', record.id),
+    handle: record.handle,
+    title: record.title,
+    descriptionHtml: record.descriptionHtml,
+    vendor: record.vendor,
+    productType: record.productType,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    publishedAt: record.publishedAt ?? record.createdAt,
+    availableForSale: record.availableForSale,
+    requiresSellingPlan: false,
+    onlineStoreUrl: null,
+    record,
+  };
+}
+
+export function variantView(record: VariantRecord): StorefrontProductVariant {
+  return {
+    __typename: 'ProductVariant',
+    id: toGlobalId('ProductVariant', record.id),
+    title: record.title,
+    sku: record.sku,
+    availableForSale: record.availableForSale,
+    currentlyNotInStock: record.availableForSale && record.inventoryQuantity <= 0,
+    requiresShipping: true,
+    record,
+  };
+}
+
+export function collectionView(record: CollectionRecord): StorefrontCollection {
+  return {
+    __typename: 'Collection',
+    id: toGlobalId('Collection', record.id),
+    handle: record.handle,
+    title: record.title,
+    descriptionHtml: record.descriptionHtml,
+    updatedAt: record.updatedAt,
+    onlineStoreUrl: null,
+    record,
+  };
+}
+
+export function imageView(record: ImageRecord): StorefrontImage {
+  return { id: toGlobalId('ProductImage', record.id), url: record.src, altText: record.alt, width: record.width, height: record.height };
+}
+
+export function optionView(record: OptionRecord): StorefrontProductOption {
+  return {
+    __typename: 'ProductOption',
+    id: toGlobalId('ProductOption', record.id),
+    name: record.name,
+    values: record.values,
+    optionValues: record.values.map((name, i) => ({ id: toGlobalId('ProductOptionValue', record.id * 1000 + i), name })),
+  };
+}
+
+/** A variant's option values paired with its product's option names, in option order. */
+export function selectedOptions(variant: VariantRecord, options: OptionRecord[]): SelectedOption[] {
+  const values = [variant.option1, variant.option2, variant.option3];
+  return options.slice(0, 3).flatMap((option, i) => (values[i] === null ? [] : [{ name: option.name, value: values[i]! }]));
+}
+
+export function connectionOf<R, V>(page: Page<R>, view: (record: R) => V): Connection<V> {
+  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
+}
+
+/** Plain text of HTML (tags dropped, entities of the common kind decoded, whitespace folded). */
+export function plainText(html: string, truncateAt?: number | null): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!truncateAt || text.length <= truncateAt) return text;
+  return `${text.slice(0, Math.max(0, truncateAt - 1)).trimEnd()}…`;
+}

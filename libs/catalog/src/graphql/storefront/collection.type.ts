@@ -1,0 +1,31 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import type { CollectionRecord } from '../../storefront/catalog-records.js';
+
+@ObjectType('Collection', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A group of products.' })
+export class StorefrontCollection {
+  __typename!: 'Collection';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  handle!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => HtmlScalar)
+  descriptionHtml!: string;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+
+  @Field(() => String, { nullable: true })
+  onlineStoreUrl!: string | null;
+
+  record!: CollectionRecord;
+}
+
+@ObjectType('CollectionConnection', { registerIn: () => StorefrontSchema })
+export class StorefrontCollectionConnection extends ConnectionType(StorefrontCollection, 'Collection', () => StorefrontSchema) {}

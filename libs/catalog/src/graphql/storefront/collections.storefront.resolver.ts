@@ -1,0 +1,55 @@
+import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { pageOf, requireGlobalId } from '@platform/graphql';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
+import { collectionView, connectionOf, plainText, productView } from './catalog.presenter.js';
+import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
+import { StorefrontImage } from './image.type.js';
+import { StorefrontProductConnection } from './product.type.js';
+
+const LISTINGS = 'unauthenticated_read_collection_listings';
+
+@Resolver(() => StorefrontCollection)
+export class CollectionsStorefrontResolver {
+  constructor(private readonly catalog: StorefrontCatalogService) {}
+
+  @Query(() => StorefrontCollectionConnection, { description: 'Collections of the shop, paginated.' })
+  async collections(@Ctx() ctx: RequestContext, @Args() args: CollectionsArgs) {
+    requireScope(ctx, LISTINGS, 'collections');
+    return connectionOf(await this.catalog.collections(ctx, pageOf(args), args.sortKey, args.query), collectionView);
+  }
+
+  @Query(() => StorefrontCollection, { nullable: true, description: 'A collection by `id` or `handle`.' })
+  async collection(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID, nullable: true }) id?: string,
+    @Args('handle', { type: () => String, nullable: true }) handle?: string,
+  ) {
+    requireScope(ctx, LISTINGS, 'collection');
+    const record = id ? await this.catalog.collection(ctx, requireGlobalId(id, 'Collection')) : handle ? await this.catalog.collectionByHandle(ctx, handle) : null;
+    return record && collectionView(record);
+  }
+
+  @Query(() => StorefrontCollection, { nullable: true, deprecationReason: 'Use `collection(handle:)` instead.' })
+  async collectionByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
+    requireScope(ctx, LISTINGS, 'collectionByHandle');
+    const record = await this.catalog.collectionByHandle(ctx, handle);
+    return record && collectionView(record);
+  }
+
+  @ResolveField(() => String)
+  description(@Parent() collection: StorefrontCollection, @Args() args: TruncateArgs) {
+    return plainText(collection.descriptionHtml, args.truncateAt);
+  }
+
+  @ResolveField(() => StorefrontImage, { nullable: true })
+  image(): StorefrontImage | null {
+    return null;
+  }
+
+  @ResolveField(() => StorefrontProductConnection)
+  async products(@Ctx() ctx: RequestContext, @Parent() collection: StorefrontCollection, @Args() args: CollectionProductsArgs) {
+    return connectionOf(await this.catalog.productsOfCollection(ctx, collection.record.id, pageOf(args), args.sortKey), productView);
+  }
+}

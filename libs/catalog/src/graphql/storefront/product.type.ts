@@ -1,0 +1,122 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { MoneyV2 } from '@platform/money';
+import type { ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
+
+@ObjectType('SelectedOption', { registerIn: () => StorefrontSchema, description: 'An option name and the value a variant has for it.' })
+export class SelectedOption {
+  @Field()
+  name!: string;
+
+  @Field()
+  value!: string;
+}
+
+@ObjectType('ProductOptionValue', { registerIn: () => StorefrontSchema })
+export class StorefrontProductOptionValue {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+}
+
+@ObjectType('ProductOption', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A product property, such as size or color.' })
+export class StorefrontProductOption {
+  __typename!: 'ProductOption';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field(() => [String], { deprecationReason: 'Use `optionValues` instead.' })
+  values!: string[];
+
+  @Field(() => [StorefrontProductOptionValue])
+  optionValues!: StorefrontProductOptionValue[];
+}
+
+@ObjectType('ProductPriceRange', { registerIn: () => StorefrontSchema, description: 'The lowest and highest variant prices.' })
+export class ProductPriceRange {
+  @Field(() => MoneyV2)
+  minVariantPrice!: MoneyV2;
+
+  @Field(() => MoneyV2)
+  maxVariantPrice!: MoneyV2;
+}
+
+@ObjectType('ProductVariant', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A purchasable version of a product.' })
+export class StorefrontProductVariant {
+  __typename!: 'ProductVariant';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  sku!: string | null;
+
+  @Field({ description: 'Whether the variant can be bought.' })
+  availableForSale!: boolean;
+
+  @Field({ description: 'Whether the variant is out of stock but still sold.' })
+  currentlyNotInStock!: boolean;
+
+  @Field({ description: 'Whether the variant needs shipping.' })
+  requiresShipping!: boolean;
+
+  record!: VariantRecord;
+}
+
+@ObjectType('ProductVariantConnection', { registerIn: () => StorefrontSchema })
+export class StorefrontProductVariantConnection extends ConnectionType(StorefrontProductVariant, 'ProductVariant', () => StorefrontSchema) {}
+
+@ObjectType('Product', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A product for sale.' })
+export class StorefrontProduct {
+  __typename!: 'Product';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'Unique, human-friendly part of the URL (e.g. `blue-shirt`).' })
+  handle!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => HtmlScalar, { description: 'The description, with HTML formatting.' })
+  descriptionHtml!: string;
+
+  @Field()
+  vendor!: string;
+
+  @Field()
+  productType!: string;
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  publishedAt!: Date;
+
+  @Field({ description: 'Whether at least one variant can be bought.' })
+  availableForSale!: boolean;
+
+  @Field({ description: 'Whether the product can only be bought with a selling plan.' })
+  requiresSellingPlan!: boolean;
+
+  @Field(() => String, { nullable: true })
+  onlineStoreUrl!: string | null;
+
+  record!: ProductRecord;
+}
+
+@ObjectType('ProductConnection', { registerIn: () => StorefrontSchema })
+export class StorefrontProductConnection extends ConnectionType(StorefrontProduct, 'Product', () => StorefrontSchema) {}

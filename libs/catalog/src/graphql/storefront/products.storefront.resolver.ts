@@ -1,0 +1,119 @@
+import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ConnectionArgs, pageOf, requireGlobalId } from '@platform/graphql';
+import { moneyV2 } from '@platform/money';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
+import { collectionView, connectionOf, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
+import { StorefrontCollectionConnection } from './collection.type.js';
+import { StorefrontImage, StorefrontImageConnection } from './image.type.js';
+import { ProductPriceRange, StorefrontProduct, StorefrontProductConnection, StorefrontProductOption, StorefrontProductVariant, StorefrontProductVariantConnection } from './product.type.js';
+
+const LISTINGS = 'unauthenticated_read_product_listings';
+
+@Resolver(() => StorefrontProduct)
+export class ProductsStorefrontResolver {
+  constructor(private readonly catalog: StorefrontCatalogService) {}
+
+  @Query(() => StorefrontProductConnection, { description: 'Products of the shop, paginated.' })
+  async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs) {
+    requireScope(ctx, LISTINGS, 'products');
+    return connectionOf(await this.catalog.products(ctx, pageOf(args), args.sortKey, args.query), productView);
+  }
+
+  @Query(() => StorefrontProduct, { nullable: true, description: 'A product by `id` or `handle`.' })
+  async product(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID, nullable: true }) id?: string,
+    @Args('handle', { type: () => String, nullable: true }) handle?: string,
+  ) {
+    requireScope(ctx, LISTINGS, 'product');
+    const record = id ? await this.catalog.product(ctx, requireGlobalId(id, 'Product')) : handle ? await this.catalog.productByHandle(ctx, handle) : null;
+    return record && productView(record);
+  }
+
+  @Query(() => StorefrontProduct, { nullable: true, deprecationReason: 'Use `product(handle:)` instead.' })
+  async productByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
+    requireScope(ctx, LISTINGS, 'productByHandle');
+    const record = await this.catalog.productByHandle(ctx, handle);
+    return record && productView(record);
+  }
+
+  @ResolveField(() => String, { description: 'The description as plain text.' })
+  description(@Parent() product: StorefrontProduct, @Args() args: TruncateArgs) {
+    return plainText(product.descriptionHtml, args.truncateAt);
+  }
+
+  // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
+  // public, but a token must hold the tags scope to read them (as the hosted platform asks of tokens).
+  @ResolveField(() => [String], { description: "The product's tags (tokens need `unauthenticated_read_product_tags`)." })
+  tags(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+    if (ctx.caller.kind !== 'tokenless') requireScope(ctx, 'unauthenticated_read_product_tags', 'tags');
+    return product.record.tags;
+  }
+
+  @ResolveField(() => Int, { nullable: true, description: 'Units in stock (needs `unauthenticated_read_product_inventory`).' })
+  totalInventory(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+    requireScope(ctx, 'unauthenticated_read_product_inventory', 'totalInventory');
+    return product.record.totalInventory;
+  }
+
+  @ResolveField(() => ProductPriceRange)
+  priceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): ProductPriceRange {
+    const { minPrice, maxPrice } = product.record;
+    return { minVariantPrice: moneyV2(minPrice, ctx.shop.currency), maxVariantPrice: moneyV2(maxPrice, ctx.shop.currency) };
+  }
+
+  @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest compare-at prices (0 when none).' })
+  compareAtPriceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): ProductPriceRange {
+    const { minCompareAtPrice, maxCompareAtPrice } = product.record;
+    return {
+      minVariantPrice: moneyV2(minCompareAtPrice ?? '0.00', ctx.shop.currency),
+      maxVariantPrice: moneyV2(maxCompareAtPrice ?? '0.00', ctx.shop.currency),
+    };
+  }
+
+  @ResolveField(() => [StorefrontProductOption])
+  async options(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args('first', { type: () => Int, nullable: true }) first?: number) {
+    const options = await this.catalog.options(ctx, product.record.id);
+    return (first ? options.slice(0, first) : options).map(optionView);
+  }
+
+  @ResolveField(() => StorefrontProductVariantConnection)
+  async variants(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
+    return connectionOf(await this.catalog.variants(ctx, product.record.id, pageOf(args)), variantView);
+  }
+
+  @ResolveField(() => StorefrontProductVariant, { nullable: true, description: 'The variant with exactly these option values.' })
+  async variantBySelectedOptions(
+    @Ctx() ctx: RequestContext,
+    @Parent() product: StorefrontProduct,
+    @Args('selectedOptions', { type: () => [SelectedOptionInput] }) wanted: SelectedOptionInput[],
+  ) {
+    const [options, variants] = await Promise.all([
+      this.catalog.options(ctx, product.record.id),
+      this.catalog.variants(ctx, product.record.id, { forward: true, size: 250, reverse: false }),
+    ]);
+    const match = variants.items.find(({ record }) => {
+      const chosen = selectedOptions(record, options);
+      return wanted.length === chosen.length && wanted.every((w) => chosen.some((c) => c.name === w.name && c.value === w.value));
+    });
+    return match ? variantView(match.record) : null;
+  }
+
+  @ResolveField(() => StorefrontImageConnection)
+  async images(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
+    return connectionOf(await this.catalog.images(ctx, product.record.id, pageOf(args)), imageView);
+  }
+
+  @ResolveField(() => StorefrontImage, { nullable: true })
+  async featuredImage(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+    const image = await this.catalog.featuredImage(ctx, product.record.id);
+    return image && imageView(image);
+  }
+
+  @ResolveField(() => StorefrontCollectionConnection)
+  async collections(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
+    return connectionOf(await this.catalog.collectionsOfProduct(ctx, product.record.id, pageOf(args)), collectionView);
+  }
+}

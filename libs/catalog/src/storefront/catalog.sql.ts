@@ -1,0 +1,61 @@
+// Every SQL statement of storefront catalog reads, in one reviewable place. Each is scoped by shop_id ($1).
+
+export const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.description_html as "descriptionHtml", p.vendor, p.product_type as "productType",
+  p.tags, p.created_at as "createdAt", p.updated_at as "updatedAt", p.published_at as "publishedAt",
+  p.min_price as "minPrice", p.max_price as "maxPrice", p.min_compare_at_price as "minCompareAtPrice",
+  p.max_compare_at_price as "maxCompareAtPrice", p.available_for_sale as "availableForSale", p.total_inventory as "totalInventory"`;
+
+/** Visible on the storefront: active and published. */
+export const PRODUCT_VISIBLE = `p.status = 'active' and p.published_at is not null and p.published_at <= now()`;
+
+export const COLLECTION_COLUMNS = `c.id, c.handle, c.title, c.description_html as "descriptionHtml", c.updated_at as "updatedAt"`;
+
+export const PRODUCTS_BY_IDS = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`;
+
+export const PRODUCT_BY_HANDLE = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.handle = $2 and ${PRODUCT_VISIBLE}`;
+
+export const COLLECTIONS_BY_IDS = `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and c.id = any($2::bigint[])`;
+
+export const COLLECTION_BY_HANDLE = `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and c.handle = $2`;
+
+export const VARIANTS_BY_IDS = `select v.id, v.product_id as "productId", v.title, v.sku, v.price, v.compare_at_price as "compareAtPrice",
+  v.option1, v.option2, v.option3, v.position, v.inventory_quantity as "inventoryQuantity", v.available_for_sale as "availableForSale"
+  from product_variants v join products p on p.id = v.product_id
+  where v.shop_id = $1 and v.id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`;
+
+export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.name, o.position, o.values
+  from product_options o where o.shop_id = $1 and o.product_id = any($2::bigint[]) order by o.product_id, o.position, o.id`;
+
+export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height
+  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
+
+/**
+ * The first rows of each parent's children in one statement (nested connections without N+1): rows are
+ * numbered per parent in the page's order and cut at the page size + 1 (the extra row tells hasNextPage).
+ */
+export function childrenPageSql(options: {
+  columns: string;
+  from: string;
+  parentColumn: string;
+  orderBy: string;
+  after: string;
+}): string {
+  const afterCondition = options.after ? `and ${options.after}` : '';
+  return `select * from (
+    select ${options.columns}, ${options.parentColumn} as "parentId",
+      row_number() over (partition by ${options.parentColumn} order by ${options.orderBy}) as rn
+    from ${options.from} ${afterCondition}
+  ) x where x.rn <= $3 order by x."parentId", x.rn`;
+}
+
+export const VARIANT_PAGE_COLUMNS = `v.id, v.product_id as "productId", v.title, v.sku, v.price, v.compare_at_price as "compareAtPrice",
+  v.option1, v.option2, v.option3, v.position, v.inventory_quantity as "inventoryQuantity", v.available_for_sale as "availableForSale",
+  v.position as "sortValue"`;
+export const VARIANTS_FROM = `product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])`;
+
+export const IMAGE_PAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height, i.position as "sortValue"`;
+export const IMAGES_FROM = `product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[])`;
+
+export const COLLECTIONS_OF_PRODUCTS_COLUMNS = `${COLLECTION_COLUMNS}, c.id as "sortValue"`;
+export const COLLECTIONS_OF_PRODUCTS_FROM = `collection_products cp join collections c on c.id = cp.collection_id
+  where cp.shop_id = $1 and cp.product_id = any($2::bigint[])`;

@@ -1,0 +1,220 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { SqlReader, preparedSql } from '@platform/database';
+import type { PageRequest } from '@platform/graphql';
+import { type RequestContext, requestScoped } from '@platform/request';
+import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from './catalog-records.js';
+import {
+  COLLECTIONS_BY_IDS,
+  COLLECTIONS_OF_PRODUCTS_COLUMNS,
+  COLLECTIONS_OF_PRODUCTS_FROM,
+  COLLECTION_BY_HANDLE,
+  COLLECTION_COLUMNS,
+  FEATURED_IMAGES_OF_PRODUCTS,
+  IMAGES_FROM,
+  IMAGE_PAGE_COLUMNS,
+  OPTIONS_OF_PRODUCTS,
+  PRODUCTS_BY_IDS,
+  PRODUCT_BY_HANDLE,
+  PRODUCT_COLUMNS,
+  PRODUCT_VISIBLE,
+  VARIANTS_BY_IDS,
+  VARIANTS_FROM,
+  VARIANT_PAGE_COLUMNS,
+  childrenPageSql,
+} from './catalog.sql.js';
+import { type SortSpec, encodeCursor, keysetPlan } from './keyset.js';
+import { productSearchSql } from './product-search-sql.js';
+import {
+  type CollectionSortKey,
+  type ProductCollectionSortKey,
+  type ProductSortKey,
+  collectionSort,
+  productInCollectionSort,
+  productSort,
+} from './sort-keys.js';
+
+type Sorted<T> = T & { sortValue: string };
+type Child<T> = Sorted<T> & { parentId: number };
+
+const position = (alias: string): SortSpec => ({ expression: `${alias}.position`, cast: 'integer', descending: false });
+
+const statements = {
+  productsByIds: preparedSql(PRODUCTS_BY_IDS),
+  productByHandle: preparedSql(PRODUCT_BY_HANDLE),
+  collectionsByIds: preparedSql(COLLECTIONS_BY_IDS),
+  collectionByHandle: preparedSql(COLLECTION_BY_HANDLE),
+  variantsByIds: preparedSql(VARIANTS_BY_IDS),
+  optionsOfProducts: preparedSql(OPTIONS_OF_PRODUCTS),
+  featuredImages: preparedSql(FEATURED_IMAGES_OF_PRODUCTS),
+};
+
+/**
+ * Storefront reads of the catalog: keyset pages for root connections, and per-request DataLoaders that
+ * batch every nested list into one statement per level (no N+1).
+ */
+@Injectable()
+export class StorefrontCatalogService {
+  constructor(private readonly sql: SqlReader) {}
+
+  async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query?: string | null): Promise<Page<ProductRecord>> {
+    const search = productSearchSql(query, 3);
+    const sort = productSort(sortKey, search.rankQuery);
+    const keyset = keysetPlan(sort, page, 'p.id', 3 + search.params.length);
+    const text = `select ${PRODUCT_COLUMNS}, (${sort.expression})::text as "sortValue" from products p
+      where p.shop_id = $1 and ${PRODUCT_VISIBLE}${and(search.where)}${and(keyset.after)}
+      order by ${keyset.orderBy} limit $2`;
+    // Filtered shapes vary without bound, so only unfiltered listings become prepared statements.
+    const statement = search.where ? { text } : preparedSql(text);
+    const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
+    return toPage(rows, page, keyset.flip);
+  }
+
+  async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<Page<CollectionRecord>> {
+    const sort = collectionSort(sortKey);
+    const title = query?.replace(/^title:/, '').trim();
+    const params: unknown[] = [ctx.shop.id, page.size + 1];
+    const where = title ? ` and c.title ilike $3` : '';
+    if (title) params.push(`%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const keyset = keysetPlan(sort, page, 'c.id', params.length + 1);
+    const text = `select ${COLLECTION_COLUMNS}, (${sort.expression})::text as "sortValue" from collections c
+      where c.shop_id = $1${where}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
+    const rows = await this.sql.rows<Sorted<CollectionRecord>>(title ? { text } : preparedSql(text), [...params, ...keyset.params]);
+    return toPage(rows, page, keyset.flip);
+  }
+
+  product(ctx: RequestContext, id: number): Promise<ProductRecord | null> {
+    return this.productLoader(ctx).load(id);
+  }
+
+  async productByHandle(ctx: RequestContext, handle: string): Promise<ProductRecord | null> {
+    const [row] = await this.sql.rows<ProductRecord>(statements.productByHandle, [ctx.shop.id, handle]);
+    return row ?? null;
+  }
+
+  collection(ctx: RequestContext, id: number): Promise<CollectionRecord | null> {
+    return this.collectionLoader(ctx).load(id);
+  }
+
+  async collectionByHandle(ctx: RequestContext, handle: string): Promise<CollectionRecord | null> {
+    const [row] = await this.sql.rows<CollectionRecord>(statements.collectionByHandle, [ctx.shop.id, handle]);
+    return row ?? null;
+  }
+
+  variant(ctx: RequestContext, id: number): Promise<VariantRecord | null> {
+    return requestScoped(ctx, 'catalog:variant', () => byId<VariantRecord>((ids) => this.sql.rows(statements.variantsByIds, [ctx.shop.id, ids]))).load(id);
+  }
+
+  options(ctx: RequestContext, productId: number): Promise<OptionRecord[]> {
+    return requestScoped(ctx, 'catalog:options', () =>
+      groupedBy<OptionRecord>((ids) => this.sql.rows(statements.optionsOfProducts, [ctx.shop.id, ids]), (r) => r.productId),
+    ).load(productId);
+  }
+
+  async featuredImage(ctx: RequestContext, productId: number): Promise<ImageRecord | null> {
+    const images = await requestScoped(ctx, 'catalog:featuredImage', () =>
+      groupedBy<ImageRecord>((ids) => this.sql.rows(statements.featuredImages, [ctx.shop.id, ids]), (r) => r.productId),
+    ).load(productId);
+    return images[0] ?? null;
+  }
+
+  variants(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<VariantRecord>> {
+    return this.childPages<VariantRecord>(ctx, 'variants', page, position('v'), 'v.id', VARIANT_PAGE_COLUMNS, VARIANTS_FROM, 'v.product_id').load(productId);
+  }
+
+  images(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<ImageRecord>> {
+    return this.childPages<ImageRecord>(ctx, 'images', page, position('i'), 'i.id', IMAGE_PAGE_COLUMNS, IMAGES_FROM, 'i.product_id').load(productId);
+  }
+
+  collectionsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<CollectionRecord>> {
+    const byId: SortSpec = { expression: 'c.id', cast: 'bigint', descending: false };
+    return this.childPages<CollectionRecord>(ctx, 'collections', page, byId, 'c.id', COLLECTIONS_OF_PRODUCTS_COLUMNS, COLLECTIONS_OF_PRODUCTS_FROM, 'cp.product_id').load(productId);
+  }
+
+  productsOfCollection(ctx: RequestContext, collectionId: number, page: PageRequest, sortKey: ProductCollectionSortKey): Promise<Page<ProductRecord>> {
+    const sort = productInCollectionSort(sortKey);
+    return this.childPages<ProductRecord>(
+      ctx,
+      `products:${sortKey}`,
+      page,
+      sort,
+      'p.id',
+      `${PRODUCT_COLUMNS}, (${sort.expression})::text as "sortValue"`,
+      `collection_products cp join products p on p.id = cp.product_id
+        where cp.shop_id = $1 and cp.collection_id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`,
+      'cp.collection_id',
+    ).load(collectionId);
+  }
+
+  private productLoader(ctx: RequestContext): DataLoader<number, ProductRecord | null> {
+    return requestScoped(ctx, 'catalog:product', () => byId<ProductRecord>((ids) => this.sql.rows(statements.productsByIds, [ctx.shop.id, ids])));
+  }
+
+  private collectionLoader(ctx: RequestContext): DataLoader<number, CollectionRecord | null> {
+    return requestScoped(ctx, 'catalog:collection', () => byId<CollectionRecord>((ids) => this.sql.rows(statements.collectionsByIds, [ctx.shop.id, ids])));
+  }
+
+  // One loader per (list, page arguments): every parent asking the same page shares one statement.
+  private childPages<T extends { id: number }>(
+    ctx: RequestContext,
+    list: string,
+    page: PageRequest,
+    sort: SortSpec,
+    idExpression: string,
+    columns: string,
+    from: string,
+    parentColumn: string,
+  ): DataLoader<number, Page<T>> {
+    return requestScoped(ctx, `catalog:${list}:${JSON.stringify(page)}`, () => {
+      const keyset = keysetPlan(sort, page, idExpression, 4);
+      const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, orderBy: keyset.orderBy, after: keyset.after }));
+      return new DataLoader<number, Page<T>>(async (parentIds) => {
+        const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...keyset.params]);
+        const byParent = new Map<number, Child<T>[]>();
+        for (const row of rows) {
+          const list = byParent.get(row.parentId);
+          if (list) list.push(row);
+          else byParent.set(row.parentId, [row]);
+        }
+        return parentIds.map((id) => toPage(byParent.get(id) ?? [], page, keyset.flip));
+      });
+    });
+  }
+}
+
+function and(condition: string): string {
+  return condition ? ` and ${condition}` : '';
+}
+
+function toPage<T extends { id: number }>(rows: (T & { sortValue: string })[], page: PageRequest, flip: boolean): Page<T> {
+  const more = rows.length > page.size;
+  const kept = more ? rows.slice(0, page.size) : rows;
+  const ordered = flip ? kept.reverse() : kept;
+  return {
+    items: ordered.map(({ sortValue, ...record }) => ({ cursor: encodeCursor(sortValue, record.id), record: record as unknown as T })),
+    // Forward: the extra row means more after; a cursor means rows before. Backward: the mirror image.
+    hasNextPage: page.forward ? more : Boolean(page.cursor),
+    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
+  };
+}
+
+function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | null> {
+  return new DataLoader<number, T | null>(async (ids) => {
+    const rows = await load(ids);
+    const found = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => found.get(id) ?? null);
+  });
+}
+
+function groupedBy<T>(load: (ids: readonly number[]) => Promise<T[]>, key: (row: T) => number): DataLoader<number, T[]> {
+  return new DataLoader<number, T[]>(async (ids) => {
+    const rows = await load(ids);
+    const groups = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = groups.get(key(row));
+      if (list) list.push(row);
+      else groups.set(key(row), [row]);
+    }
+    return ids.map((id) => groups.get(id) ?? []);
+  });
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@platform/database';
+import { Article } from './article.entity.js';
+import { Blog } from './blog.entity.js';
+import { ContentService } from './content.service.js';
+import { Market } from './market.entity.js';
+import { MarketsService } from './markets.service.js';
+import { MenuItem } from './menu-item.entity.js';
+import { Menu } from './menu.entity.js';
+import { Metafield } from './metafield.entity.js';
+import { MetafieldsService } from './metafields.service.js';
+import { MetaobjectDefinition } from './metaobject-definition.entity.js';
+import { Metaobject } from './metaobject.entity.js';
+import { MetaobjectsService } from './metaobjects.service.js';
+import { Page } from './page.entity.js';
+import { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js';
+import { SellingPlanGroup } from './selling-plan-group.entity.js';
+import { SellingPlan } from './selling-plan.entity.js';
+import { SellingPlansService } from './selling-plans.service.js';
+import { Translation } from './translation.entity.js';
+import { TranslationsService } from './translations.service.js';
+
+const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService, MarketsService];
+
+@Module({
+  imports: [
+    DatabaseModule.forFeature([
+      Page,
+      Blog,
+      Article,
+      Menu,
+      MenuItem,
+      Metafield,
+      MetaobjectDefinition,
+      Metaobject,
+      SellingPlanGroup,
+      SellingPlan,
+      SellingPlanGroupProduct,
+      Translation,
+      Market,
+    ]),
+  ],
+  providers: SERVICES,
+  exports: SERVICES,
+})
+export class ContentModule {}

@@ -1,0 +1,34 @@
+import { articleRow, pageRow, summarize, uniqueWithin } from './content.rules.js';
+
+describe('summarize', () => {
+  it('strips tags and entities onto one line', () => {
+    expect(summarize('<h2>Our story</h2>\n<p>Made in&nbsp;Portland &amp; Porto.</p>')).toBe('Our story Made in Portland & Porto.');
+  });
+
+  it('cuts long text at a word boundary with an ellipsis', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const summary = summarize(`<p>${words}</p>`, 40);
+    expect(summary).toBe('word0 word1 word2 word3 word4 word5…');
+    expect(summary.length).toBeLessThanOrEqual(41);
+  });
+});
+
+describe('pageRow and articleRow', () => {
+  it('derive the summary, default publication to now and keep SEO empty unless given', () => {
+    const row = pageRow({ handle: 'about', title: 'About us', bodyHtml: '<p>Hello</p>' });
+    expect(row).toMatchObject({ handle: 'about', title: 'About us', bodySummary: 'Hello', seoTitle: null, seoDescription: null });
+    expect(row.publishedAt).toBeInstanceOf(Date);
+    expect(pageRow({ handle: 'draft', title: 'Draft', publishedAt: null }).publishedAt).toBeNull();
+  });
+
+  it('refuses bad handles, blank titles and relative image URLs', () => {
+    expect(() => pageRow({ handle: 'About Us', title: 'x' })).toThrow(expect.objectContaining({ field: 'page.handle' }));
+    expect(() => pageRow({ handle: 'about', title: '  ' })).toThrow(expect.objectContaining({ field: 'page.title', code: 'BLANK' }));
+    expect(() => articleRow({ blogId: 1, handle: 'a', title: 'A', image: { url: '/img.png' } })).toThrow(expect.objectContaining({ field: 'article.image.url' }));
+    expect(articleRow({ blogId: 1, handle: 'a', title: 'A', tags: ['news', ' news ', ''] }).tags).toEqual(['news']);
+  });
+
+  it('refuses a key twice in one batch', () => {
+    expect(() => uniqueWithin(['a', 'b', 'a'], (x) => x, (i) => `pages[${i}].handle`)).toThrow(expect.objectContaining({ field: 'pages[2].handle', code: 'TAKEN' }));
+  });
+});

@@ -1,0 +1,102 @@
+import { DomainError } from '@platform/errors';
+import type { NewArticle, NewBlog, NewPage, Seo } from './content.types.js';
+
+export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_HANDLE = 255;
+const MAX_TITLE = 255;
+/** Length of a derived body summary (plain text), before the ellipsis. */
+export const SUMMARY_LENGTH = 150;
+
+export type Invalid = (path: string, message: string, code?: string) => DomainError;
+
+/** An error factory whose fields are prefixed (e.g. `pages[3].handle`). */
+export function invalidAt(field: string): Invalid {
+  return (path, message, code = 'INVALID') => new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
+}
+
+export function checkHandle(handle: string, invalid: Invalid, path = 'handle'): string {
+  if (!HANDLE_PATTERN.test(handle) || handle.length > MAX_HANDLE) throw invalid(path, 'must be lowercase letters, digits and single hyphens');
+  return handle;
+}
+
+export function checkTitle(title: string, invalid: Invalid, path = 'title'): string {
+  const trimmed = title.trim();
+  if (!trimmed) throw invalid(path, "can't be blank", 'BLANK');
+  if (trimmed.length > MAX_TITLE) throw invalid(path, `is too long (maximum is ${MAX_TITLE} characters)`, 'TOO_LONG');
+  return trimmed;
+}
+
+function seoColumns(seo: Partial<Seo> | undefined) {
+  return { seoTitle: seo?.title?.trim() || null, seoDescription: seo?.description?.trim() || null };
+}
+
+// A published-at of `undefined` means now; null keeps the resource hidden.
+function publishedAt(value: Date | null | undefined, invalid: Invalid): Date | null {
+  if (value === undefined) return new Date();
+  if (value !== null && Number.isNaN(value.getTime())) throw invalid('publishedAt', 'is not a valid date');
+  return value;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+
+/** The text of an HTML fragment on one line, cut at a word boundary after about `length` characters. */
+export function summarize(html: string, length = SUMMARY_LENGTH): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, name: string) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > length / 2 ? cut.slice(0, space) : text.slice(0, length)).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** Validates a new page and turns it into a row; `field` prefixes error fields (e.g. `pages[3]`). */
+export function pageRow(input: NewPage, field = 'page') {
+  const invalid = invalidAt(field);
+  const bodyHtml = input.bodyHtml ?? '';
+  return {
+    handle: checkHandle(input.handle, invalid),
+    title: checkTitle(input.title, invalid),
+    bodyHtml,
+    bodySummary: input.bodySummary?.trim() ?? summarize(bodyHtml),
+    ...seoColumns(input.seo),
+    publishedAt: publishedAt(input.publishedAt, invalid),
+  };
+}
+
+export function blogRow(input: NewBlog, field = 'blog') {
+  const invalid = invalidAt(field);
+  return { handle: checkHandle(input.handle, invalid), title: checkTitle(input.title, invalid), ...seoColumns(input.seo) };
+}
+
+export function articleRow(input: NewArticle, field = 'article') {
+  const invalid = invalidAt(field);
+  if (!Number.isSafeInteger(input.blogId) || input.blogId <= 0) throw invalid('blogId', 'must be the id of a blog');
+  const image = input.image ?? null;
+  if (image && !/^https?:\/\/\S+$/.test(image.url)) throw invalid('image.url', 'must be an absolute http(s) URL');
+  return {
+    blogId: input.blogId,
+    handle: checkHandle(input.handle, invalid),
+    title: checkTitle(input.title, invalid),
+    contentHtml: input.contentHtml ?? '',
+    excerptHtml: input.excerptHtml ?? null,
+    authorName: input.authorName?.trim() ?? '',
+    tags: [...new Set((input.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    imageUrl: image?.url ?? null,
+    imageAltText: image?.altText ?? null,
+    ...seoColumns(input.seo),
+    publishedAt: publishedAt(input.publishedAt, invalid),
+  };
+}
+
+/** Refuses a handle given twice in one batch (the unique index would say so too, but without the field). */
+export function uniqueWithin<T>(items: T[], keyOf: (item: T) => string, field: (index: number) => string): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (seen.has(key)) throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: field(i), code: 'TAKEN' });
+    seen.add(key);
+  });
+}

@@ -1,0 +1,135 @@
+import type { MenuItemType } from './menu-item.entity.js';
+
+/** SEO title and description; null means "use the resource's own title / summary". */
+export interface Seo {
+  title: string | null;
+  description: string | null;
+}
+
+export interface NewPage {
+  handle: string;
+  title: string;
+  bodyHtml?: string;
+  /** Defaults to the body's text, shortened. */
+  bodySummary?: string;
+  seo?: Partial<Seo>;
+  /** Defaults to now; null keeps the page hidden. */
+  publishedAt?: Date | null;
+}
+
+export interface NewBlog {
+  handle: string;
+  title: string;
+  seo?: Partial<Seo>;
+}
+
+export interface NewArticle {
+  /** A blog of the same shop. */
+  blogId: number;
+  handle: string;
+  title: string;
+  contentHtml?: string;
+  excerptHtml?: string | null;
+  authorName?: string;
+  tags?: string[];
+  image?: { url: string; altText?: string | null } | null;
+  seo?: Partial<Seo>;
+  /** Defaults to now; null keeps the article hidden. */
+  publishedAt?: Date | null;
+}
+
+/** A menu link; HTTP items need a `url`, items linking a resource (PRODUCT, COLLECTION, PAGE…) its `resourceId`. */
+export interface NewMenuItem {
+  title: string;
+  type: MenuItemType;
+  resourceId?: number | null;
+  url?: string | null;
+  tags?: string[];
+  /** Nested items; a menu has at most three levels. */
+  items?: NewMenuItem[];
+}
+
+export interface NewMenu {
+  handle: string;
+  title: string;
+  items: NewMenuItem[];
+}
+
+export interface ImportedPage {
+  id: number;
+  handle: string;
+}
+
+export interface ImportedBlog {
+  id: number;
+  handle: string;
+}
+
+export interface ImportedArticle {
+  id: number;
+  blogId: number;
+  handle: string;
+}
+
+/** `itemIds` lists the menu's items depth first, in the order they were given (parents before children). */
+export interface ImportedMenu {
+  id: number;
+  handle: string;
+  itemIds: number[];
+}
+
+export interface PageRead {
+  id: number;
+  handle: string;
+  title: string;
+  bodyHtml: string;
+  bodySummary: string;
+  seo: Seo;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface BlogRead {
+  id: number;
+  handle: string;
+  title: string;
+  seo: Seo;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ArticleRead {
+  id: number;
+  blogId: number;
+  handle: string;
+  title: string;
+  contentHtml: string;
+  excerptHtml: string | null;
+  authorName: string;
+  tags: string[];
+  image: { url: string; altText: string | null } | null;
+  seo: Seo;
+  publishedAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface MenuItemRead {
+  id: number;
+  title: string;
+  type: MenuItemType;
+  resourceId: number | null;
+  url: string | null;
+  tags: string[];
+  items: MenuItemRead[];
+}
+
+export interface MenuRead {
+  id: number;
+  handle: string;
+  title: string;
+  /** Items at every level. */
+  itemsCount: number;
+  items: MenuItemRead[];
+}

@@ -1,0 +1,66 @@
+export { Article } from './article.entity.js';
+export { Blog } from './blog.entity.js';
+export { ContentModule } from './content.module.js';
+export { SUMMARY_LENGTH, summarize } from './content.rules.js';
+export { ContentService } from './content.service.js';
+export type {
+  ArticleRead,
+  BlogRead,
+  ImportedArticle,
+  ImportedBlog,
+  ImportedMenu,
+  ImportedPage,
+  MenuItemRead,
+  MenuRead,
+  NewArticle,
+  NewBlog,
+  NewMenu,
+  NewMenuItem,
+  NewPage,
+  PageRead,
+  Seo,
+} from './content.types.js';
+export { MAX_KEYSET_PAGE, type KeysetPage, type KeysetResult } from './keyset.js';
+export { Market } from './market.entity.js';
+export { convertPrice, type PriceConversion } from './market.rules.js';
+export type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';
+export { MarketsService } from './markets.service.js';
+export { MENU_ITEM_TYPES, MenuItem, type MenuItemType } from './menu-item.entity.js';
+export { Menu } from './menu.entity.js';
+export { MAX_MENU_DEPTH } from './menu.rules.js';
+export { METAFIELD_OWNER_TYPES, Metafield, type MetafieldOwnerType } from './metafield.entity.js';
+export { METAFIELD_TYPES, metafieldValueError } from './metafield.rules.js';
+export type { MetafieldIdentifier, MetafieldRead, NewMetafield } from './metafield.types.js';
+export { MetafieldsService } from './metafields.service.js';
+export { MetaobjectDefinition, type MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
+export { Metaobject } from './metaobject.entity.js';
+export type {
+  ImportedMetaobject,
+  ImportedMetaobjectDefinition,
+  MetaobjectFieldRead,
+  MetaobjectRead,
+  NewMetaobject,
+  NewMetaobjectDefinition,
+  NewMetaobjectFieldDefinition,
+} from './metaobject.types.js';
+export { MetaobjectsService } from './metaobjects.service.js';
+export { Page } from './page.entity.js';
+export { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js';
+export { SellingPlanGroup, type SellingPlanGroupOption } from './selling-plan-group.entity.js';
+export {
+  PRICE_ADJUSTMENT_TYPES,
+  SELLING_PLAN_INTERVALS,
+  SellingPlan,
+  type PriceAdjustmentType,
+  type SellingPlanCheckoutCharge,
+  type SellingPlanInterval,
+  type SellingPlanPriceAdjustment,
+  type SellingPlanRecurringPolicy,
+} from './selling-plan.entity.js';
+export { adjustedPrice } from './selling-plan.rules.js';
+export type { ImportedSellingPlanGroup, NewSellingPlan, NewSellingPlanGroup, SellingPlanGroupRead, SellingPlanRead } from './selling-plan.types.js';
+export { SellingPlansService } from './selling-plans.service.js';
+export { TRANSLATABLE_RESOURCE_TYPES, Translation, type TranslatableResourceType } from './translation.entity.js';
+export { TRANSLATABLE_KEYS, normalizeLocale } from './translation.rules.js';
+export type { NewTranslation, TranslatedFields } from './translation.types.js';
+export { TranslationsService } from './translations.service.js';

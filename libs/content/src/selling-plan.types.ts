@@ -1,0 +1,52 @@
+import type { SellingPlanGroupOption } from './selling-plan-group.entity.js';
+import type { SellingPlanCheckoutCharge, SellingPlanPriceAdjustment, SellingPlanRecurringPolicy } from './selling-plan.entity.js';
+
+export interface NewSellingPlan {
+  name: string;
+  description?: string | null;
+  /** The plan's value for each of its group's options, in option order. */
+  options: string[];
+  /** Defaults to true when the plan has a delivery policy. */
+  recurringDeliveries?: boolean;
+  billingPolicy?: SellingPlanRecurringPolicy | null;
+  deliveryPolicy?: SellingPlanRecurringPolicy | null;
+  /** Defaults to the whole price at checkout. */
+  checkoutCharge?: SellingPlanCheckoutCharge;
+  priceAdjustments?: SellingPlanPriceAdjustment[];
+}
+
+export interface NewSellingPlanGroup {
+  name: string;
+  appName?: string | null;
+  /** Names of the options plans vary by (at most three), e.g. ['Delivery every']. */
+  options: string[];
+  sellingPlans: NewSellingPlan[];
+  /** Products (of the same shop, by plain id) offered with this group. */
+  productIds?: number[];
+}
+
+export interface ImportedSellingPlanGroup {
+  id: number;
+  sellingPlanIds: number[];
+}
+
+export interface SellingPlanRead {
+  id: number;
+  groupId: number;
+  name: string;
+  description: string | null;
+  options: { name: string; value: string }[];
+  recurringDeliveries: boolean;
+  billingPolicy: SellingPlanRecurringPolicy | null;
+  deliveryPolicy: SellingPlanRecurringPolicy | null;
+  checkoutCharge: SellingPlanCheckoutCharge;
+  priceAdjustments: SellingPlanPriceAdjustment[];
+}
+
+export interface SellingPlanGroupRead {
+  id: number;
+  name: string;
+  appName: string | null;
+  options: SellingPlanGroupOption[];
+  sellingPlans: SellingPlanRead[];
+}

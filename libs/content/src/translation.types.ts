@@ -1,0 +1,14 @@
+import type { TranslatableResourceType } from './translation.entity.js';
+
+export interface NewTranslation {
+  resourceType: TranslatableResourceType;
+  resourceId: number;
+  /** `fr`, `pt-BR` (normalised to that case). */
+  locale: string;
+  /** A translatable key of the resource type (TRANSLATABLE_KEYS), e.g. `title`, `body_html`. */
+  key: string;
+  value: string;
+}
+
+/** A resource's translated fields in one locale, by key (`{ title: 'T-shirt…', body_html: '<p>…' }`). */
+export type TranslatedFields = Record<string, string>;

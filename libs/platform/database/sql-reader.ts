@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/** A named, reviewable SQL statement; static ones are prepared once per connection by Postgres. */
+export interface SqlStatement {
+  readonly name?: string;
+  readonly text: string;
+}
+
+/** A statement with a stable prepared-statement name derived from its text. */
+export function preparedSql(text: string): SqlStatement {
+  return { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+}
+
+type QueryObserver = (statement: SqlStatement) => void;
+
+const INT8_OID = 20;
+
+/**
+ * Hot read paths (storefront catalog) run plain SQL on their own pool: no entity hydration, prepared
+ * statements, and bigint ids as numbers. Every statement must scope itself to a shop (shop_id = $1).
+ */
+export class SqlReader {
+  private readonly pool: pg.Pool;
+  private readonly observers = new Set<QueryObserver>();
+
+  constructor(url: string, poolSize: number) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      types: { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) },
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async rows<T>(statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
+    for (const observe of this.observers) observe(statement);
+    const result = await this.pool.query({ name: statement.name, text: statement.text, values: values as unknown[] });
+    return result.rows as T[];
+  }
+
+  /** Calls `observer` for every statement run (the SQL-count tests); returns the unsubscribe function. */
+  observe(observer: QueryObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function toNumber(value: string): number {
+  return Number(value);
+}
