@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { LocalizationModule } from '@platform/localization';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
@@ -8,7 +9,7 @@ import { StorefrontCatalogService } from './storefront/storefront-catalog.servic
 
 /** Products, variants and collections on the storefront schema. */
 @Module({
-  imports: [NodeRegistryModule],
+  imports: [NodeRegistryModule, LocalizationModule],
   providers: [StorefrontCatalogService, ProductsStorefrontResolver, VariantsStorefrontResolver, CollectionsStorefrontResolver],
   exports: [StorefrontCatalogService],
 })

@@ -15,3 +15,5 @@ export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface
 export { AdminNodeApiModule, NodeRegistryModule, StorefrontNodeApiModule } from './node/node.resolvers.js';
 export { ConnectionArgs, pageOf } from './connections/connection.args.js';
 export { AdminSchema, StorefrontSchema } from './schema-modules.js';
+export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
+export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';

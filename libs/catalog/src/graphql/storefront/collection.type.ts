@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import type { CollectionRecord } from '../../storefront/catalog-records.js';
 
 @ObjectType('Collection', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A group of products.' })
@@ -12,10 +12,9 @@ export class StorefrontCollection {
   @Field()
   handle!: string;
 
-  @Field()
+  // title and descriptionHtml are resolved fields (translated under @inContext(language:)).
   title!: string;
 
-  @Field(() => HtmlScalar)
   descriptionHtml!: string;
 
   @Field(() => GraphQLISODateTime)

@@ -1,5 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
@@ -12,7 +13,10 @@ const LISTINGS = 'unauthenticated_read_collection_listings';
 
 @Resolver(() => StorefrontCollection)
 export class CollectionsStorefrontResolver {
-  constructor(private readonly catalog: StorefrontCatalogService) {}
+  constructor(
+    private readonly catalog: StorefrontCatalogService,
+    private readonly presentment: PresentmentService,
+  ) {}
 
   @Query(() => StorefrontCollectionConnection, { description: 'Collections of the shop, paginated.' })
   async collections(@Ctx() ctx: RequestContext, @Args() args: CollectionsArgs) {
@@ -39,8 +43,18 @@ export class CollectionsStorefrontResolver {
   }
 
   @ResolveField(() => String)
-  description(@Parent() collection: StorefrontCollection, @Args() args: TruncateArgs) {
-    return plainText(collection.descriptionHtml, args.truncateAt);
+  title(@Ctx() ctx: RequestContext, @Parent() collection: StorefrontCollection) {
+    return this.presentment.translated(ctx, 'COLLECTION', collection.record.id, 'title', collection.title);
+  }
+
+  @ResolveField(() => HtmlScalar)
+  descriptionHtml(@Ctx() ctx: RequestContext, @Parent() collection: StorefrontCollection) {
+    return this.presentment.translated(ctx, 'COLLECTION', collection.record.id, 'body_html', collection.descriptionHtml);
+  }
+
+  @ResolveField(() => String)
+  async description(@Ctx() ctx: RequestContext, @Parent() collection: StorefrontCollection, @Args() args: TruncateArgs) {
+    return plainText(await this.descriptionHtml(ctx, collection), args.truncateAt);
   }
 
   @ResolveField(() => StorefrontImage, { nullable: true })

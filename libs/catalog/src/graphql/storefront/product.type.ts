@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
 
@@ -85,10 +85,9 @@ export class StorefrontProduct {
   @Field({ description: 'Unique, human-friendly part of the URL (e.g. `blue-shirt`).' })
   handle!: string;
 
-  @Field()
+  // title and descriptionHtml are resolved fields (translated under @inContext(language:)).
   title!: string;
 
-  @Field(() => HtmlScalar, { description: 'The description, with HTML formatting.' })
   descriptionHtml!: string;
 
   @Field()

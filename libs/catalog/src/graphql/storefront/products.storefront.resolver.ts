@@ -1,6 +1,6 @@
 import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ConnectionArgs, pageOf, requireGlobalId } from '@platform/graphql';
-import { moneyV2 } from '@platform/money';
+import { ConnectionArgs, HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
@@ -13,7 +13,10 @@ const LISTINGS = 'unauthenticated_read_product_listings';
 
 @Resolver(() => StorefrontProduct)
 export class ProductsStorefrontResolver {
-  constructor(private readonly catalog: StorefrontCatalogService) {}
+  constructor(
+    private readonly catalog: StorefrontCatalogService,
+    private readonly presentment: PresentmentService,
+  ) {}
 
   @Query(() => StorefrontProductConnection, { description: 'Products of the shop, paginated.' })
   async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs) {
@@ -39,9 +42,19 @@ export class ProductsStorefrontResolver {
     return record && productView(record);
   }
 
+  @ResolveField(() => String)
+  title(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+    return this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'title', product.title);
+  }
+
+  @ResolveField(() => HtmlScalar, { description: 'The description, with HTML formatting.' })
+  descriptionHtml(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+    return this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', product.descriptionHtml);
+  }
+
   @ResolveField(() => String, { description: 'The description as plain text.' })
-  description(@Parent() product: StorefrontProduct, @Args() args: TruncateArgs) {
-    return plainText(product.descriptionHtml, args.truncateAt);
+  async description(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: TruncateArgs) {
+    return plainText(await this.descriptionHtml(ctx, product), args.truncateAt);
   }
 
   // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
@@ -58,19 +71,17 @@ export class ProductsStorefrontResolver {
     return product.record.totalInventory;
   }
 
-  @ResolveField(() => ProductPriceRange)
-  priceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): ProductPriceRange {
-    const { minPrice, maxPrice } = product.record;
-    return { minVariantPrice: moneyV2(minPrice, ctx.shop.currency), maxVariantPrice: moneyV2(maxPrice, ctx.shop.currency) };
+  @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest variant prices, in the buyer\'s currency.' })
+  async priceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): Promise<ProductPriceRange> {
+    const { money } = await this.presentment.presentment(ctx);
+    return { minVariantPrice: money(product.record.minPrice), maxVariantPrice: money(product.record.maxPrice) };
   }
 
   @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest compare-at prices (0 when none).' })
-  compareAtPriceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): ProductPriceRange {
+  async compareAtPriceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): Promise<ProductPriceRange> {
+    const { money } = await this.presentment.presentment(ctx);
     const { minCompareAtPrice, maxCompareAtPrice } = product.record;
-    return {
-      minVariantPrice: moneyV2(minCompareAtPrice ?? '0.00', ctx.shop.currency),
-      maxVariantPrice: moneyV2(maxCompareAtPrice ?? '0.00', ctx.shop.currency),
-    };
+    return { minVariantPrice: money(minCompareAtPrice ?? '0.00'), maxVariantPrice: money(maxCompareAtPrice ?? '0.00') };
   }
 
   @ResolveField(() => [StorefrontProductOption])

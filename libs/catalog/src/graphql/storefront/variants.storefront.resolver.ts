@@ -1,5 +1,6 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { MoneyV2, moneyV2 } from '@platform/money';
+import { PresentmentService } from '@platform/localization';
+import { MoneyV2 } from '@platform/money';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { Int } from '@nestjs/graphql';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
@@ -9,16 +10,20 @@ import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './p
 
 @Resolver(() => StorefrontProductVariant)
 export class VariantsStorefrontResolver {
-  constructor(private readonly catalog: StorefrontCatalogService) {}
+  constructor(
+    private readonly catalog: StorefrontCatalogService,
+    private readonly presentment: PresentmentService,
+  ) {}
 
-  @ResolveField(() => MoneyV2)
-  price(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): MoneyV2 {
-    return moneyV2(variant.record.price, ctx.shop.currency);
+  @ResolveField(() => MoneyV2, { description: "The price in the buyer's currency (@inContext country)." })
+  async price(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): Promise<MoneyV2> {
+    return (await this.presentment.presentment(ctx)).money(variant.record.price);
   }
 
   @ResolveField(() => MoneyV2, { nullable: true })
-  compareAtPrice(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): MoneyV2 | null {
-    return variant.record.compareAtPrice === null ? null : moneyV2(variant.record.compareAtPrice, ctx.shop.currency);
+  async compareAtPrice(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): Promise<MoneyV2 | null> {
+    if (variant.record.compareAtPrice === null) return null;
+    return (await this.presentment.presentment(ctx)).money(variant.record.compareAtPrice);
   }
 
   @ResolveField(() => [SelectedOption])

@@ -1,0 +1,29 @@
+import type { MarketRead } from '@platform/content';
+import { countryName, languageName, toGlobalId } from '@platform/graphql';
+import type { StorefrontCountry, StorefrontCurrency, StorefrontLanguage, StorefrontMarket } from './graphql/localization.type.js';
+
+export function currencyView(code: string, locale: string): StorefrontCurrency {
+  const names = new Intl.DisplayNames([locale], { type: 'currency' });
+  const symbol = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? code;
+  return { isoCode: code, name: names.of(code) ?? code, symbol };
+}
+
+export function languageView(code: string, locale: string): StorefrontLanguage {
+  const isoCode = code.toUpperCase().replace('-', '_');
+  return { isoCode, name: languageName(isoCode, locale), endonymName: languageName(isoCode, isoCode.toLowerCase().replace('_', '-')) };
+}
+
+export function marketView(market: MarketRead): StorefrontMarket {
+  return { id: toGlobalId('Market', market.id), handle: market.handle };
+}
+
+export function countryView(code: string, market: MarketRead | null, shopCurrency: string, locale: string): StorefrontCountry {
+  const languages = market?.languages.length ? market.languages : ['en'];
+  return {
+    isoCode: code,
+    name: countryName(code, locale),
+    currency: currencyView(market?.currency ?? shopCurrency, locale),
+    availableLanguages: languages.map((l) => languageView(l, locale)),
+    market: market && marketView(market),
+  };
+}

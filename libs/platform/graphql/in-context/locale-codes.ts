@@ -1,0 +1,33 @@
+import { registerEnumType } from '@nestjs/graphql';
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const pairs = [...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b));
+
+// The ISO codes the runtime's ICU data knows (a code it cannot name is not a real one).
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+
+const COUNTRY_CODES = pairs.filter((code) => code !== 'EU' && code !== 'UN' && code !== 'EZ' && code !== 'ZZ' && regionNames.of(code) !== undefined);
+const LANGUAGE_CODES = [
+  ...pairs.filter((code) => languageNames.of(code.toLowerCase()) !== undefined),
+  'PT_BR',
+  'PT_PT',
+  'ZH_CN',
+  'ZH_TW',
+].sort();
+
+/** ISO 3166-1 alpha-2 country codes (`US`, `CA`, `FR`, …). */
+export const CountryCode = Object.fromEntries(COUNTRY_CODES.map((c) => [c, c])) as Record<string, string>;
+registerEnumType(CountryCode, { name: 'CountryCode', description: 'ISO 3166-1 alpha-2 country codes.' });
+
+/** ISO 639-1 language codes, upper case, with regional variants as `PT_BR` (the hosted platform's form). */
+export const LanguageCode = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, c])) as Record<string, string>;
+registerEnumType(LanguageCode, { name: 'LanguageCode', description: 'ISO 639-1 language codes.' });
+
+export function countryName(code: string, locale = 'en'): string {
+  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+}
+
+export function languageName(code: string, locale = 'en'): string {
+  return new Intl.DisplayNames([locale], { type: 'language' }).of(code.toLowerCase().replace('_', '-')) ?? code;
+}
