@@ -70,6 +70,46 @@ export class StorefrontCatalogService {
     return toPage(rows, page, keyset.flip);
   }
 
+  /**
+   * Full-text product search (titles, tags, vendor, type, description), best match first or by price;
+   * `prefix` makes the last word match as a prefix (as-you-type search). Counts all matches.
+   */
+  async searchProducts(
+    ctx: RequestContext,
+    terms: string,
+    page: PageRequest,
+    sortKey: 'RELEVANCE' | 'PRICE',
+    prefix: boolean,
+  ): Promise<Page<ProductRecord> & { totalCount: number }> {
+    const words = terms.replace(/[():"*\-]/g, ' ').trim();
+    if (!words) return { items: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0 };
+    const [result, count] = await Promise.all([
+      this.products(ctx, page, sortKey, prefix ? `${words}*` : words),
+      this.countMatches(ctx, prefix ? `${words}*` : words),
+    ]);
+    return { ...result, totalCount: count };
+  }
+
+  /** Collections whose title contains every word (predictive search). */
+  async searchCollections(ctx: RequestContext, terms: string, limit: number): Promise<CollectionRecord[]> {
+    const words = terms.split(/\s+/).filter(Boolean).slice(0, 5);
+    if (words.length === 0) return [];
+    const conditions = words.map((_, i) => `c.title ilike $${i + 3}`).join(' and ');
+    return this.sql.rows<CollectionRecord>(
+      { text: `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and ${conditions} order by c.title, c.id limit $2` },
+      [ctx.shop.id, limit, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)],
+    );
+  }
+
+  private async countMatches(ctx: RequestContext, query: string): Promise<number> {
+    const search = productSearchSql(query, 2);
+    const [row] = await this.sql.rows<{ count: number }>(
+      { text: `select count(*)::int as count from products p where p.shop_id = $1 and ${PRODUCT_VISIBLE}${and(search.where)}` },
+      [ctx.shop.id, ...search.params],
+    );
+    return row?.count ?? 0;
+  }
+
   async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<Page<CollectionRecord>> {
     const sort = collectionSort(sortKey);
     const title = query?.replace(/^title:/, '').trim();
