@@ -3,6 +3,8 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
+import { ContentStorefrontApiModule } from '@platform/content';
+import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import {
@@ -14,6 +16,8 @@ import {
   StorefrontSchema,
   arrayInputLimitHook,
   complexityLimitHook,
+  inContextHook,
+  withInContextDirective,
 } from '@platform/graphql';
 import { HealthModule } from '@platform/health';
 import { LoggingModule, type Logger } from '@platform/logging';
@@ -38,7 +42,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, ContentStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
 const REST_MODULES = [ShopRestModule, AppsRestModule];
 
@@ -71,7 +75,8 @@ export class ApiModule {
           path: '/api/:version/graphql.json',
           autoSchemaFile: true,
           include: STOREFRONT_API_MODULES,
-          hooks: [arrayInputLimitHook, complexityLimitHook()],
+          transformSchema: withInContextDirective,
+          hooks: [arrayInputLimitHook, complexityLimitHook(), inContextHook],
           logger,
         }),
         GraphQLModule.forRootAsync<PlatformGraphqlOptions>({

@@ -1,16 +1,27 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { ContentStorefrontApiModule } from '@platform/content';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { LocalizationModule } from '@platform/localization';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
+import { CollectionMetafieldsStorefrontResolver, ProductMetafieldsStorefrontResolver } from './graphql/storefront/catalog-metafields.storefront.resolver.js';
+import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
 import { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
 
 /** Products, variants and collections on the storefront schema. */
 @Module({
-  imports: [NodeRegistryModule, LocalizationModule],
-  providers: [StorefrontCatalogService, ProductsStorefrontResolver, VariantsStorefrontResolver, CollectionsStorefrontResolver],
+  imports: [NodeRegistryModule, LocalizationModule, ContentStorefrontApiModule],
+  providers: [
+    StorefrontCatalogService,
+    ProductsStorefrontResolver,
+    VariantsStorefrontResolver,
+    CollectionsStorefrontResolver,
+    ProductTagsStorefrontResolver,
+    ProductMetafieldsStorefrontResolver,
+    CollectionMetafieldsStorefrontResolver,
+  ],
   exports: [StorefrontCatalogService],
 })
 export class CatalogStorefrontApiModule implements OnModuleInit {

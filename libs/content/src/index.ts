@@ -64,3 +64,9 @@ export { TRANSLATABLE_RESOURCE_TYPES, Translation, type TranslatableResourceType
 export { TRANSLATABLE_KEYS, normalizeLocale } from './translation.rules.js';
 export type { NewTranslation, TranslatedFields } from './translation.types.js';
 export { TranslationsService } from './translations.service.js';
+export { ContentStorefrontApiModule } from './content-storefront-api.module.js';
+export { StorefrontContentService } from './storefront/storefront-content.service.js';
+export { HasMetafieldsFields } from './graphql/storefront/has-metafields.fields.js';
+export { HasMetafieldsIdentifier, MetafieldArgs } from './graphql/storefront/content.args.js';
+export { StorefrontMetafield } from './graphql/storefront/metafield.type.js';
+export { StorefrontSeo } from './graphql/storefront/seo.type.js';

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ShopAdminResolver } from './graphql/shop.admin.resolver.js';
+import { ContentStorefrontApiModule } from '@platform/content';
+import { ShopMetafieldsStorefrontResolver } from './graphql/shop-metafields.storefront.resolver.js';
 import { ShopStorefrontResolver } from './graphql/shop.storefront.resolver.js';
 import { ShopController } from './rest/shop.controller.js';
 
 /** `shop` on the storefront schema. */
-@Module({ providers: [ShopStorefrontResolver] })
+@Module({ imports: [ContentStorefrontApiModule], providers: [ShopStorefrontResolver, ShopMetafieldsStorefrontResolver] })
 export class ShopStorefrontApiModule {}
 
 /** `shop` on the admin schema. */

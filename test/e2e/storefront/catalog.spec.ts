@@ -154,6 +154,36 @@ describe('storefront catalog', () => {
     expect(full.data.products.nodes[0].totalInventory).toEqual(expect.any(Number));
   });
 
+  it('lists product tags only for a token (ACCESS_DENIED tokenless, the rest answering)', async () => {
+    const tokenless = await q('{ shop { name } productTags(first: 5) { nodes } }');
+    expect(tokenless.data).toEqual({ shop: { name: 'Acme' }, productTags: null });
+    expect(tokenless.errors[0]).toMatchObject({ path: ['productTags'], extensions: { code: 'ACCESS_DENIED' } });
+    const res = await q('{ productTags(first: 250) { nodes pageInfo { hasNextPage } } }', {}, TOKEN());
+    const tags: string[] = res.data.productTags.nodes;
+    expect(tags.length).toBeGreaterThan(0);
+    expect(new Set(tags).size).toBe(tags.length);
+    expect([...tags].sort()).toEqual(tags);
+    const firstTwo = await q('{ productTags(first: 2) { nodes pageInfo { hasNextPage endCursor } } }', {}, TOKEN());
+    expect(firstTwo.data.productTags.nodes).toEqual(tags.slice(0, 2));
+    const next = await q(`{ productTags(first: 2, after: "${firstTwo.data.productTags.pageInfo.endCursor}") { nodes } }`, {}, TOKEN());
+    expect(next.data.productTags.nodes).toEqual(tags.slice(2, 4));
+  });
+
+  it('answers metafields of products and of the shop to tokens', async () => {
+    const query = `{ shop { metafields(identifiers: [{ namespace: "custom", key: "announcement" }, { namespace: "custom", key: "nope" }]) { key value } }
+      products(first: 20) { nodes { material: metafield(namespace: "custom", key: "material") { namespace key type value } } } }`;
+    const res = await q(query, {}, TOKEN());
+    expect(res.errors).toBeUndefined();
+    const materials = res.data.products.nodes.map((n: any) => n.material).filter(Boolean);
+    expect(materials.length).toBeGreaterThan(0);
+    expect(materials[0]).toMatchObject({ namespace: 'custom', key: 'material', type: expect.any(String), value: expect.any(String) });
+    expect(res.data.shop.metafields[0]).toEqual({ key: 'announcement', value: 'Free shipping on US orders over $75' });
+    expect(res.data.shop.metafields[1]).toBeNull();
+    const tokenless = await q('{ products(first: 1) { nodes { title metafield(namespace: "custom", key: "material") { value } } } }');
+    expect(tokenless.data.products.nodes[0]).toEqual({ title: expect.any(String), metafield: null });
+    expect(tokenless.errors[0].extensions.code).toBe('ACCESS_DENIED');
+  });
+
   it('refuses page sizes over 250 and connections without first or last', async () => {
     const tooBig = await q('{ products(first: 251) { nodes { id } } }', {}, TOKEN());
     expect(tooBig.errors[0]).toMatchObject({ message: 'first must be at most 250', path: ['products'] });

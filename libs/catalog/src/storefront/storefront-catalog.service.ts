@@ -101,6 +101,16 @@ export class StorefrontCatalogService {
     );
   }
 
+  /** Distinct tags of visible products, alphabetical, keyset-paged by the tag itself. */
+  async productTags(ctx: RequestContext, first: number, after?: string | null): Promise<{ tags: string[]; hasNextPage: boolean }> {
+    const rows = await this.sql.rows<{ tag: string }>(
+      preparedSql(`select distinct t.tag from products p, unnest(p.tags) as t(tag)
+        where p.shop_id = $1 and ${PRODUCT_VISIBLE} and ($3::text is null or t.tag > $3) order by t.tag limit $2`),
+      [ctx.shop.id, first + 1, after ?? null],
+    );
+    return { tags: rows.slice(0, first).map((r) => r.tag), hasNextPage: rows.length > first };
+  }
+
   private async countMatches(ctx: RequestContext, query: string): Promise<number> {
     const search = productSearchSql(query, 2);
     const [row] = await this.sql.rows<{ count: number }>(

@@ -1,0 +1,23 @@
+import { Args, Int, Query, Resolver } from '@nestjs/graphql';
+import { accessDenied } from '@platform/errors';
+import { toConnection } from '@platform/graphql';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { StringConnection } from './string-connection.type.js';
+
+const TAGS_SCOPE = 'unauthenticated_read_product_tags';
+
+@Resolver()
+export class ProductTagsStorefrontResolver {
+  constructor(private readonly catalog: StorefrontCatalogService) {}
+
+  // "Product Tags" needs a token (the spec's access table), holding the tags scope. Nullable (non-null on the
+  // hosted schema) so a tokenless caller's ACCESS_DENIED leaves the rest of the query answering.
+  @Query(() => StringConnection, { nullable: true, description: 'Tags of the shop\'s products (token with `unauthenticated_read_product_tags`).' })
+  async productTags(@Ctx() ctx: RequestContext, @Args('first', { type: () => Int }) first: number, @Args('after', { nullable: true }) after?: string) {
+    if (ctx.caller.kind === 'tokenless') throw accessDenied('productTags', TAGS_SCOPE);
+    requireScope(ctx, TAGS_SCOPE, 'productTags');
+    const { tags, hasNextPage } = await this.catalog.productTags(ctx, Math.min(Math.max(first, 0), 250), after);
+    return toConnection(tags, (tag) => tag, (tag) => tag, { hasNextPage, hasPreviousPage: Boolean(after) });
+  }
+}

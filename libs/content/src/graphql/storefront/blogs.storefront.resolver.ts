@@ -1,0 +1,73 @@
+import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { pageOf, requireGlobalId } from '@platform/graphql';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
+import { StorefrontBlog, StorefrontBlogConnection } from './blog.type.js';
+import { ArticlesArgs, BlogsArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { CONTENT } from './content-access.js';
+import { articleView, authorView, blogView, connectionOf } from './content.presenter.js';
+import { HasMetafieldsFields } from './has-metafields.fields.js';
+import { StorefrontMetafield } from './metafield.type.js';
+
+@Resolver(() => StorefrontBlog)
+export class BlogsStorefrontResolver {
+  constructor(
+    private readonly content: StorefrontContentService,
+    private readonly hasMetafields: HasMetafieldsFields,
+  ) {}
+
+  @Query(() => StorefrontBlogConnection, { description: 'Blogs of the shop, paginated.' })
+  async blogs(@Ctx() ctx: RequestContext, @Args() args: BlogsArgs) {
+    requireScope(ctx, CONTENT, 'blogs');
+    return connectionOf(await this.content.blogs(ctx, pageOf(args), args.sortKey ?? 'ID', args.query), blogView);
+  }
+
+  @Query(() => StorefrontBlog, { nullable: true, description: 'A blog by `id` or `handle`.' })
+  async blog(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID, nullable: true }) id?: string,
+    @Args('handle', { type: () => String, nullable: true }) handle?: string,
+  ) {
+    requireScope(ctx, CONTENT, 'blog');
+    const record = id ? await this.content.blog(ctx, requireGlobalId(id, 'Blog')) : handle ? await this.content.blogByHandle(ctx, handle) : null;
+    return record && blogView(record);
+  }
+
+  @Query(() => StorefrontBlog, { nullable: true, deprecationReason: 'Use `blog` instead.' })
+  async blogByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
+    requireScope(ctx, CONTENT, 'blogByHandle');
+    const record = await this.content.blogByHandle(ctx, handle);
+    return record && blogView(record);
+  }
+
+  @ResolveField(() => StorefrontArticleConnection, { description: "The blog's published articles, paginated." })
+  async articles(@Ctx() ctx: RequestContext, @Parent() blog: StorefrontBlog, @Args() args: ArticlesArgs) {
+    return connectionOf(await this.content.articlesOfBlog(ctx, blog.record.id, pageOf(args), args.sortKey ?? 'ID', args.query), articleView);
+  }
+
+  @ResolveField(() => StorefrontArticle, { nullable: true, description: 'An article of the blog by handle.' })
+  async articleByHandle(@Ctx() ctx: RequestContext, @Parent() blog: StorefrontBlog, @Args('handle') handle: string) {
+    const record = await this.content.articleByHandle(ctx, blog.record.id, handle);
+    return record && articleView(record);
+  }
+
+  @ResolveField(() => [StorefrontArticleAuthor], { description: 'The authors of the blog’s published articles.' })
+  async authors(@Ctx() ctx: RequestContext, @Parent() blog: StorefrontBlog) {
+    return (await this.content.authorsOfBlog(ctx, blog.record.id)).map(authorView);
+  }
+
+  @ResolveField(() => StorefrontMetafield, { nullable: true, description: 'A metafield of the blog (needs a token).' })
+  metafield(@Ctx() ctx: RequestContext, @Parent() blog: StorefrontBlog, @Args() args: MetafieldArgs) {
+    return this.hasMetafields.metafield(ctx, 'BLOG', blog.record.id, args);
+  }
+
+  @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the blog by namespace and key (needs a token).' })
+  metafields(
+    @Ctx() ctx: RequestContext,
+    @Parent() blog: StorefrontBlog,
+    @Args('identifiers', { type: () => [HasMetafieldsIdentifier] }) identifiers: HasMetafieldsIdentifier[],
+  ) {
+    return this.hasMetafields.metafields(ctx, 'BLOG', blog.record.id, identifiers);
+  }
+}

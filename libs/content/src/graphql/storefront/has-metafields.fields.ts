@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { RequestContext } from '@platform/request';
+import type { MetafieldOwnerType } from '../../metafield.entity.js';
+import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import type { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { requireToken, tokenRequired } from './content-access.js';
+import { metafieldView } from './content.presenter.js';
+import type { StorefrontMetafield } from './metafield.type.js';
+
+/**
+ * `metafield(namespace, key)` and `metafields(identifiers)` of any storefront type that has metafields
+ * (the hosted platform's HasMetafields): resolvers of Page, Article and Blog here, and of other contexts'
+ * types (Product, Collection, Shop), delegate to it. Reading needs a storefront token (no scope beyond it);
+ * an omitted namespace means the calling app's reserved one, `app--<app id>`.
+ */
+@Injectable()
+export class HasMetafieldsFields {
+  constructor(private readonly content: StorefrontContentService) {}
+
+  async metafield(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, args: MetafieldArgs): Promise<StorefrontMetafield | null> {
+    requireToken(ctx, 'metafield');
+    const [found] = await this.content.metafields(ctx, ownerType, ownerId, [{ namespace: namespaceOf(ctx, args.namespace), key: args.key }]);
+    return found ? metafieldView(found) : null;
+  }
+
+  // `[Metafield]!`: a tokenless caller gets a null (with ACCESS_DENIED) per identifier, so the owner itself,
+  // and the rest of the query, still answer.
+  async metafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, identifiers: HasMetafieldsIdentifier[]): Promise<(StorefrontMetafield | Error | null)[]> {
+    if (ctx.caller.kind === 'tokenless') return identifiers.map(() => tokenRequired('metafields'));
+    const wanted = identifiers.map((i) => ({ namespace: namespaceOf(ctx, i.namespace), key: i.key }));
+    const found = await this.content.metafields(ctx, ownerType, ownerId, wanted);
+    return found.map((m) => m && metafieldView(m));
+  }
+}
+
+function namespaceOf(ctx: RequestContext, namespace: string | null | undefined): string {
+  if (namespace) return namespace;
+  return ctx.caller.kind === 'tokenless' ? '' : `app--${ctx.caller.appId}`;
+}

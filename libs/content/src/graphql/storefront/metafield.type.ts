@@ -1,0 +1,32 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { StorefrontNode, StorefrontSchema } from '@platform/graphql';
+
+/** The storefront `Metafield`: custom data on a resource, by namespace and key. Other contexts reuse it. */
+@ObjectType('Metafield', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'Custom data attached to a resource.' })
+export class StorefrontMetafield {
+  __typename!: 'Metafield';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'The container for a group of metafields.' })
+  namespace!: string;
+
+  @Field({ description: 'The identifier of the metafield within its namespace.' })
+  key!: string;
+
+  @Field({ description: 'The type of the value (e.g. `single_line_text_field`, `metaobject_reference`).' })
+  type!: string;
+
+  @Field({ description: 'The value, always a string whatever the type.' })
+  value!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+}

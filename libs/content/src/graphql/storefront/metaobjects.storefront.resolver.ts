@@ -1,0 +1,40 @@
+import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { pageOf, requireGlobalId } from '@platform/graphql';
+import { Ctx, type RequestContext } from '@platform/request';
+import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { MetaobjectHandleInput, MetaobjectsArgs } from './content.args.js';
+import { METAOBJECTS, requireToken } from './content-access.js';
+import { connectionOf, metaobjectView } from './content.presenter.js';
+import { StorefrontMetaobject, StorefrontMetaobjectConnection, StorefrontMetaobjectField } from './metaobject.type.js';
+
+@Resolver(() => StorefrontMetaobject)
+export class MetaobjectsStorefrontResolver {
+  constructor(private readonly content: StorefrontContentService) {}
+
+  @Query(() => StorefrontMetaobject, { nullable: true, description: 'A metaobject by `id`, or by `handle` and type (needs a token).' })
+  async metaobject(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID, nullable: true }) id?: string,
+    @Args('handle', { type: () => MetaobjectHandleInput, nullable: true }) handle?: MetaobjectHandleInput,
+  ) {
+    requireToken(ctx, 'metaobject', METAOBJECTS);
+    const record = id
+      ? await this.content.metaobject(ctx, requireGlobalId(id, 'Metaobject'))
+      : handle
+        ? await this.content.metaobjectByHandle(ctx, handle.type, handle.handle)
+        : null;
+    return record && metaobjectView(record);
+  }
+
+  // Nullable (the hosted schema has it non-null) so a tokenless caller's ACCESS_DENIED leaves the rest of the query answering.
+  @Query(() => StorefrontMetaobjectConnection, { nullable: true, description: 'Metaobjects of one type, paginated (needs a token).' })
+  async metaobjects(@Ctx() ctx: RequestContext, @Args() args: MetaobjectsArgs) {
+    requireToken(ctx, 'metaobjects', METAOBJECTS);
+    return connectionOf(await this.content.metaobjects(ctx, args.type, pageOf(args), args.sortKey), metaobjectView);
+  }
+
+  @ResolveField(() => StorefrontMetaobjectField, { nullable: true, description: 'A field of the metaobject by key.' })
+  field(@Parent() metaobject: StorefrontMetaobject, @Args('key') key: string): StorefrontMetaobjectField | null {
+    return metaobject.fields.find((f) => f.key === key) ?? null;
+  }
+}

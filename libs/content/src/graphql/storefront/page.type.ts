@@ -1,0 +1,44 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import type { PageRecord } from '../../storefront/content-records.js';
+import { StorefrontSeo } from './seo.type.js';
+
+@ObjectType('Page', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A page of the online store, such as "About us".' })
+export class StorefrontPage {
+  __typename!: 'Page';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'Unique, human-friendly part of the URL (e.g. `about`).' })
+  handle!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => HtmlScalar, { description: 'The description of the page, complete with HTML formatting.' })
+  body!: string;
+
+  @Field({ description: 'Summary of the page body (plain text).' })
+  bodySummary!: string;
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+
+  @Field(() => StorefrontSeo, { nullable: true })
+  seo!: StorefrontSeo | null;
+
+  @Field(() => UrlScalar, { nullable: true, description: 'The URL of the page on the online store (none: the platform is headless).' })
+  onlineStoreUrl!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'URL parameters that attribute a visit to a search result (none yet).' })
+  trackingParameters!: string | null;
+
+  record!: PageRecord;
+}
+
+@ObjectType('PageConnection', { registerIn: () => StorefrontSchema })
+export class StorefrontPageConnection extends ConnectionType(StorefrontPage, 'Page', () => StorefrontSchema) {}

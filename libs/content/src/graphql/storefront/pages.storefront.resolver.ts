@@ -1,0 +1,56 @@
+import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { pageOf, requireGlobalId } from '@platform/graphql';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
+import { CONTENT } from './content-access.js';
+import { connectionOf, pageView } from './content.presenter.js';
+import { HasMetafieldsFields } from './has-metafields.fields.js';
+import { StorefrontMetafield } from './metafield.type.js';
+import { StorefrontPage, StorefrontPageConnection } from './page.type.js';
+
+@Resolver(() => StorefrontPage)
+export class PagesStorefrontResolver {
+  constructor(
+    private readonly content: StorefrontContentService,
+    private readonly hasMetafields: HasMetafieldsFields,
+  ) {}
+
+  @Query(() => StorefrontPageConnection, { description: 'Published pages of the shop, paginated.' })
+  async pages(@Ctx() ctx: RequestContext, @Args() args: PagesArgs) {
+    requireScope(ctx, CONTENT, 'pages');
+    return connectionOf(await this.content.pages(ctx, pageOf(args), args.sortKey ?? 'ID', args.query), pageView);
+  }
+
+  @Query(() => StorefrontPage, { nullable: true, description: 'A page by `id` or `handle`.' })
+  async page(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID, nullable: true }) id?: string,
+    @Args('handle', { type: () => String, nullable: true }) handle?: string,
+  ) {
+    requireScope(ctx, CONTENT, 'page');
+    const record = id ? await this.content.page(ctx, requireGlobalId(id, 'Page')) : handle ? await this.content.pageByHandle(ctx, handle) : null;
+    return record && pageView(record);
+  }
+
+  @Query(() => StorefrontPage, { nullable: true, deprecationReason: 'Use `page` instead.' })
+  async pageByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
+    requireScope(ctx, CONTENT, 'pageByHandle');
+    const record = await this.content.pageByHandle(ctx, handle);
+    return record && pageView(record);
+  }
+
+  @ResolveField(() => StorefrontMetafield, { nullable: true, description: 'A metafield of the page (needs a token).' })
+  metafield(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage, @Args() args: MetafieldArgs) {
+    return this.hasMetafields.metafield(ctx, 'PAGE', page.record.id, args);
+  }
+
+  @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the page by namespace and key (needs a token).' })
+  metafields(
+    @Ctx() ctx: RequestContext,
+    @Parent() page: StorefrontPage,
+    @Args('identifiers', { type: () => [HasMetafieldsIdentifier] }) identifiers: HasMetafieldsIdentifier[],
+  ) {
+    return this.hasMetafields.metafields(ctx, 'PAGE', page.record.id, identifiers);
+  }
+}

@@ -1,0 +1,332 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
+import type { PageRequest } from '@platform/graphql';
+import { type RequestContext, requestScoped } from '@platform/request';
+import type { MetafieldOwnerType } from '../metafield.entity.js';
+import type { MetafieldIdentifier } from '../metafield.types.js';
+import type { MetaobjectFieldDefinition } from '../metaobject-definition.entity.js';
+import type { MenuItemType } from '../menu-item.entity.js';
+import { menuTree } from '../menu.rules.js';
+import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from './content-records.js';
+import { type SearchableContent, contentSearchSql } from './content-search-sql.js';
+import {
+  ARTICLES_BY_HANDLES,
+  ARTICLES_BY_IDS,
+  ARTICLES_FROM,
+  ARTICLE_COLUMNS,
+  ARTICLE_SEARCH,
+  ARTICLE_VISIBLE,
+  AUTHORS_OF_BLOGS,
+  BLOGS_BY_HANDLES,
+  BLOGS_BY_IDS,
+  BLOG_COLUMNS,
+  BLOG_SEARCH,
+  MENUS_BY_HANDLES,
+  MENUS_BY_IDS,
+  METAFIELDS_BY_IDS,
+  METAFIELDS_OF_OWNERS,
+  METAOBJECTS_BY_HANDLES,
+  METAOBJECTS_BY_IDS,
+  METAOBJECTS_FROM,
+  METAOBJECT_COLUMNS,
+  PAGES_BY_HANDLES,
+  PAGES_BY_IDS,
+  PAGE_COLUMNS,
+  PAGE_SEARCH,
+  PAGE_VISIBLE,
+  childrenPageSql,
+} from './content.sql.js';
+import { type ListPage, type SortSpec, keysetPlan, toListPage } from './keyset.js';
+import { type ArticleSortKey, type BlogSortKey, type PageSortKey, articleSort, blogSort, metaobjectSort, pageSort } from './sort-keys.js';
+
+type Sorted<T> = T & { sortValue: string };
+
+interface MenuRow {
+  menuId: number;
+  menuHandle: string;
+  menuTitle: string;
+  id: number | null;
+  parentId: number | null;
+  position: number;
+  title: string;
+  type: MenuItemType;
+  resourceId: number | null;
+  url: string | null;
+  tags: string[];
+}
+
+type MetaobjectRow = Omit<MetaobjectRecord, 'fields'> & { fields: Record<string, string>; fieldDefinitions: MetaobjectFieldDefinition[] };
+
+const statements = {
+  pagesByIds: preparedSql(PAGES_BY_IDS),
+  pagesByHandles: preparedSql(PAGES_BY_HANDLES),
+  blogsByIds: preparedSql(BLOGS_BY_IDS),
+  blogsByHandles: preparedSql(BLOGS_BY_HANDLES),
+  articlesByIds: preparedSql(ARTICLES_BY_IDS),
+  articlesByHandles: preparedSql(ARTICLES_BY_HANDLES),
+  authorsOfBlogs: preparedSql(AUTHORS_OF_BLOGS),
+  menusByHandles: preparedSql(MENUS_BY_HANDLES),
+  menusByIds: preparedSql(MENUS_BY_IDS),
+  metafieldsOfOwners: preparedSql(METAFIELDS_OF_OWNERS),
+  metafieldsByIds: preparedSql(METAFIELDS_BY_IDS),
+  metaobjectsByIds: preparedSql(METAOBJECTS_BY_IDS),
+  metaobjectsByHandles: preparedSql(METAOBJECTS_BY_HANDLES),
+};
+
+/**
+ * Storefront reads of online store content and custom data: keyset pages for root connections (sort keys,
+ * `query` filters), and per-request DataLoaders that batch every lookup and nested list into one statement
+ * per level (no N+1). Only published pages and articles are visible.
+ */
+@Injectable()
+export class StorefrontContentService {
+  constructor(private readonly sql: SqlReader) {}
+
+  pages(ctx: RequestContext, page: PageRequest, sortKey: PageSortKey, query?: string | null): Promise<ListPage<PageRecord>> {
+    return this.list<PageRecord>(ctx, page, {
+      search: PAGE_SEARCH,
+      query,
+      sort: (rankQuery) => pageSort(sortKey, PAGE_SEARCH.vector, rankQuery),
+      columns: PAGE_COLUMNS,
+      from: 'pages pg',
+      scope: `pg.shop_id = $1 and ${PAGE_VISIBLE}`,
+      id: 'pg.id',
+    });
+  }
+
+  blogs(ctx: RequestContext, page: PageRequest, sortKey: BlogSortKey, query?: string | null): Promise<ListPage<BlogRecord>> {
+    return this.list<BlogRecord>(ctx, page, {
+      search: BLOG_SEARCH,
+      query,
+      sort: (rankQuery) => blogSort(sortKey, BLOG_SEARCH.vector, rankQuery),
+      columns: BLOG_COLUMNS,
+      from: 'blogs b',
+      scope: 'b.shop_id = $1',
+      id: 'b.id',
+    });
+  }
+
+  articles(ctx: RequestContext, page: PageRequest, sortKey: ArticleSortKey, query?: string | null): Promise<ListPage<ArticleRecord>> {
+    return this.list<ArticleRecord>(ctx, page, {
+      search: ARTICLE_SEARCH,
+      query,
+      sort: (rankQuery) => articleSort(sortKey, ARTICLE_SEARCH.vector, rankQuery),
+      columns: ARTICLE_COLUMNS,
+      from: ARTICLES_FROM,
+      scope: `a.shop_id = $1 and ${ARTICLE_VISIBLE}`,
+      id: 'a.id',
+    });
+  }
+
+  /** A page of the metaobjects of one type. */
+  async metaobjects(ctx: RequestContext, type: string, page: PageRequest, sortKey?: string | null): Promise<ListPage<MetaobjectRecord>> {
+    const sort = metaobjectSort(sortKey);
+    const keyset = keysetPlan(sort, page, 'm.id', 4);
+    const text = `select ${METAOBJECT_COLUMNS}, (${sort.expression})::text as "sortValue" from ${METAOBJECTS_FROM}
+      where m.shop_id = $1 and m.type = $3${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
+    const rows = await this.sql.rows<Sorted<MetaobjectRow>>(preparedSql(text), [ctx.shop.id, page.size + 1, type, ...keyset.params]);
+    return toListPage(rows.map((row) => ({ ...metaobjectRecord(row), sortValue: row.sortValue })), page, keyset.flip);
+  }
+
+  page(ctx: RequestContext, id: number): Promise<PageRecord | null> {
+    return this.byKey<number, PageRecord>(ctx, 'content:page', statements.pagesByIds, (r) => r.id).load(id);
+  }
+
+  pageByHandle(ctx: RequestContext, handle: string): Promise<PageRecord | null> {
+    return this.byKey<string, PageRecord>(ctx, 'content:pageByHandle', statements.pagesByHandles, (r) => r.handle).load(handle);
+  }
+
+  blog(ctx: RequestContext, id: number): Promise<BlogRecord | null> {
+    return this.byKey<number, BlogRecord>(ctx, 'content:blog', statements.blogsByIds, (r) => r.id).load(id);
+  }
+
+  blogByHandle(ctx: RequestContext, handle: string): Promise<BlogRecord | null> {
+    return this.byKey<string, BlogRecord>(ctx, 'content:blogByHandle', statements.blogsByHandles, (r) => r.handle).load(handle);
+  }
+
+  article(ctx: RequestContext, id: number): Promise<ArticleRecord | null> {
+    return this.byKey<number, ArticleRecord>(ctx, 'content:article', statements.articlesByIds, (r) => r.id).load(id);
+  }
+
+  articleByHandle(ctx: RequestContext, blogId: number, handle: string): Promise<ArticleRecord | null> {
+    const loader = requestScoped(ctx, 'content:articleByHandle', () =>
+      new DataLoader<string, ArticleRecord | null>(async (keys) => {
+        const pairs = keys.map((k) => JSON.parse(k) as [number, string]);
+        const rows = await this.sql.rows<ArticleRecord>(statements.articlesByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+        const found = new Map(rows.map((r) => [JSON.stringify([r.blogId, r.handle]), r]));
+        return keys.map((k) => found.get(k) ?? null);
+      }),
+    );
+    return loader.load(JSON.stringify([blogId, handle]));
+  }
+
+  /** The same page of published articles for every blog asked in the request: one statement. */
+  articlesOfBlog(ctx: RequestContext, blogId: number, page: PageRequest, sortKey: ArticleSortKey, query?: string | null): Promise<ListPage<ArticleRecord>> {
+    const loader = requestScoped(ctx, `content:articlesOfBlog:${JSON.stringify([page, sortKey, query ?? null])}`, () => {
+      const search = contentSearchSql(ARTICLE_SEARCH, query, 4);
+      const sort = articleSort(sortKey, ARTICLE_SEARCH.vector, search.rankQuery);
+      const keyset = keysetPlan(sort, page, 'a.id', 4 + search.params.length);
+      const text = childrenPageSql({
+        columns: `${ARTICLE_COLUMNS}, (${sort.expression})::text as "sortValue"`,
+        from: `${ARTICLES_FROM} where a.shop_id = $1 and a.blog_id = any($2::bigint[]) and ${ARTICLE_VISIBLE}`,
+        parentColumn: 'a.blog_id',
+        orderBy: keyset.orderBy,
+        conditions: [search.where, keyset.after],
+      });
+      const statement = search.where ? { text } : preparedSql(text);
+      return new DataLoader<number, ListPage<ArticleRecord>>(async (blogIds) => {
+        const rows = await this.sql.rows<Sorted<ArticleRecord> & { parentId: number; rn: string }>(statement, [
+          ctx.shop.id,
+          blogIds,
+          page.size + 1,
+          ...search.params,
+          ...keyset.params,
+        ]);
+        const byBlog = groupBy(rows.map(({ parentId: _p, rn: _rn, ...row }) => row), (r) => r.blogId);
+        return blogIds.map((id) => toListPage(byBlog.get(id) ?? [], page, keyset.flip));
+      });
+    });
+    return loader.load(blogId);
+  }
+
+  /** Distinct author names of a blog's published articles, alphabetically. */
+  async authorsOfBlog(ctx: RequestContext, blogId: number): Promise<string[]> {
+    const loader = requestScoped(ctx, 'content:authors', () =>
+      new DataLoader<number, string[]>(async (blogIds) => {
+        const rows = await this.sql.rows<{ blogId: number; name: string }>(statements.authorsOfBlogs, [ctx.shop.id, blogIds]);
+        const byBlog = groupBy(rows, (r) => r.blogId);
+        return blogIds.map((id) => (byBlog.get(id) ?? []).map((r) => r.name));
+      }),
+    );
+    return loader.load(blogId);
+  }
+
+  menuByHandle(ctx: RequestContext, handle: string): Promise<MenuRecord | null> {
+    return this.menuLoader<string>(ctx, 'content:menuByHandle', statements.menusByHandles, (m) => m.handle).load(handle);
+  }
+
+  menu(ctx: RequestContext, id: number): Promise<MenuRecord | null> {
+    return this.menuLoader<number>(ctx, 'content:menu', statements.menusByIds, (m) => m.id).load(id);
+  }
+
+  /**
+   * An owner's metafields for `identifiers`, in their order (null where it has none). Every owner of a type
+   * asking the same identifiers in a request shares one statement.
+   */
+  metafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, identifiers: readonly MetafieldIdentifier[]): Promise<(MetafieldRecord | null)[]> {
+    if (identifiers.length === 0) return Promise.resolve([]);
+    const wanted = [...new Map(identifiers.map((i) => [`${i.namespace}\u0000${i.key}`, i])).values()];
+    const loader = requestScoped(ctx, `content:metafields:${ownerType}:${JSON.stringify(wanted)}`, () =>
+      new DataLoader<number, MetafieldRecord[]>(async (ownerIds) => {
+        const rows = await this.sql.rows<MetafieldRecord>(statements.metafieldsOfOwners, [
+          ctx.shop.id,
+          ownerType,
+          ownerIds,
+          wanted.map((i) => i.namespace),
+          wanted.map((i) => i.key),
+        ]);
+        const byOwner = groupBy(rows, (r) => r.ownerId);
+        return ownerIds.map((id) => byOwner.get(id) ?? []);
+      }),
+    );
+    return loader.load(ownerId).then((found) => identifiers.map((i) => found.find((m) => m.namespace === i.namespace && m.key === i.key) ?? null));
+  }
+
+  metafield(ctx: RequestContext, id: number): Promise<MetafieldRecord | null> {
+    return this.byKey<number, MetafieldRecord>(ctx, 'content:metafield', statements.metafieldsByIds, (r) => r.id).load(id);
+  }
+
+  metaobject(ctx: RequestContext, id: number): Promise<MetaobjectRecord | null> {
+    const loader = requestScoped(ctx, 'content:metaobject', () =>
+      new DataLoader<number, MetaobjectRecord | null>(async (ids) => {
+        const rows = await this.sql.rows<MetaobjectRow>(statements.metaobjectsByIds, [ctx.shop.id, ids]);
+        const found = new Map(rows.map((r) => [r.id, metaobjectRecord(r)]));
+        return ids.map((id) => found.get(id) ?? null);
+      }),
+    );
+    return loader.load(id);
+  }
+
+  metaobjectByHandle(ctx: RequestContext, type: string, handle: string): Promise<MetaobjectRecord | null> {
+    const loader = requestScoped(ctx, 'content:metaobjectByHandle', () =>
+      new DataLoader<string, MetaobjectRecord | null>(async (keys) => {
+        const pairs = keys.map((k) => JSON.parse(k) as [string, string]);
+        const rows = await this.sql.rows<MetaobjectRow>(statements.metaobjectsByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+        const found = new Map(rows.map((r) => [JSON.stringify([r.type, r.handle]), metaobjectRecord(r)]));
+        return keys.map((k) => found.get(k) ?? null);
+      }),
+    );
+    return loader.load(JSON.stringify([type, handle]));
+  }
+
+  // A root connection: optional filter, sort key, keyset page. Filtered shapes vary without bound, so only
+  // unfiltered listings become prepared statements.
+  private async list<T extends { id: number }>(
+    ctx: RequestContext,
+    page: PageRequest,
+    spec: { search: SearchableContent; query?: string | null; sort: (rankQuery: string | null) => SortSpec; columns: string; from: string; scope: string; id: string },
+  ): Promise<ListPage<T>> {
+    const search = contentSearchSql(spec.search, spec.query, 3);
+    const sort = spec.sort(search.rankQuery);
+    const keyset = keysetPlan(sort, page, spec.id, 3 + search.params.length);
+    const text = `select ${spec.columns}, (${sort.expression})::text as "sortValue" from ${spec.from}
+      where ${spec.scope}${and(search.where)}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
+    const statement = search.where ? { text } : preparedSql(text);
+    const rows = await this.sql.rows<Sorted<T>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
+    return toListPage(rows, page, keyset.flip);
+  }
+
+  private byKey<K extends number | string, T>(ctx: RequestContext, name: string, statement: SqlStatement, keyOf: (row: T) => K): DataLoader<K, T | null> {
+    return requestScoped(ctx, name, () =>
+      new DataLoader<K, T | null>(async (keys) => {
+        const rows = await this.sql.rows<T>(statement, [ctx.shop.id, keys]);
+        const found = new Map(rows.map((r) => [keyOf(r), r]));
+        return keys.map((k) => found.get(k) ?? null);
+      }),
+    );
+  }
+
+  private menuLoader<K extends number | string>(ctx: RequestContext, name: string, statement: SqlStatement, keyOf: (menu: MenuRecord) => K): DataLoader<K, MenuRecord | null> {
+    return requestScoped(ctx, name, () =>
+      new DataLoader<K, MenuRecord | null>(async (keys) => {
+        const rows = await this.sql.rows<MenuRow>(statement, [ctx.shop.id, keys]);
+        const menus = [...groupBy(rows, (r) => r.menuId).values()].map(menuRecord);
+        const found = new Map(menus.map((m) => [keyOf(m), m]));
+        return keys.map((k) => found.get(k) ?? null);
+      }),
+    );
+  }
+}
+
+function and(condition: string): string {
+  return condition ? ` and ${condition}` : '';
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+function menuRecord(rows: MenuRow[]): MenuRecord {
+  const { menuId, menuHandle, menuTitle } = rows[0];
+  const items = rows.filter((r): r is MenuRow & { id: number } => r.id !== null);
+  return { id: menuId, handle: menuHandle, title: menuTitle, itemsCount: items.length, items: menuTree(items) };
+}
+
+// Fields with a value, in the definition's order, typed by it.
+function metaobjectRecord(row: MetaobjectRow): MetaobjectRecord {
+  return {
+    id: row.id,
+    type: row.type,
+    handle: row.handle,
+    fields: row.fieldDefinitions.filter((f) => row.fields[f.key] !== undefined).map((f) => ({ key: f.key, type: f.type, value: row.fields[f.key] })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

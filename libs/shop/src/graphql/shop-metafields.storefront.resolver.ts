@@ -1,0 +1,19 @@
+import { Args, ResolveField, Resolver } from '@nestjs/graphql';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/content';
+import { Ctx, type RequestContext } from '@platform/request';
+import { StorefrontShop } from './shop.storefront.type.js';
+
+@Resolver(() => StorefrontShop)
+export class ShopMetafieldsStorefrontResolver {
+  constructor(private readonly metafieldsOf: HasMetafieldsFields) {}
+
+  @ResolveField(() => StorefrontMetafield, { nullable: true, description: 'A metafield of the shop (needs a token).' })
+  metafield(@Ctx() ctx: RequestContext, @Args() args: MetafieldArgs) {
+    return this.metafieldsOf.metafield(ctx, 'SHOP', ctx.shop.id, args);
+  }
+
+  @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the shop (needs a token).' })
+  metafields(@Ctx() ctx: RequestContext, @Args('identifiers', { type: () => [HasMetafieldsIdentifier] }) identifiers: HasMetafieldsIdentifier[]) {
+    return this.metafieldsOf.metafields(ctx, 'SHOP', ctx.shop.id, identifiers);
+  }
+}
