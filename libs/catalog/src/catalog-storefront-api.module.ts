@@ -5,6 +5,7 @@ import { LocalizationModule } from '@platform/localization';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
 import { CollectionMetafieldsStorefrontResolver, ProductMetafieldsStorefrontResolver } from './graphql/storefront/catalog-metafields.storefront.resolver.js';
+import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
@@ -21,6 +22,7 @@ import { StorefrontCatalogService } from './storefront/storefront-catalog.servic
     ProductTagsStorefrontResolver,
     ProductMetafieldsStorefrontResolver,
     CollectionMetafieldsStorefrontResolver,
+    ProductSellingPlansStorefrontResolver,
   ],
   exports: [StorefrontCatalogService],
 })

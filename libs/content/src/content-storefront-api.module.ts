@@ -10,15 +10,20 @@ import { MenuItemsStorefrontResolver, MenusStorefrontResolver } from './graphql/
 import { MetaobjectsStorefrontResolver } from './graphql/storefront/metaobjects.storefront.resolver.js';
 import { PagesStorefrontResolver } from './graphql/storefront/pages.storefront.resolver.js';
 import { StorefrontContentService } from './storefront/storefront-content.service.js';
+import { ContentModule } from './content.module.js';
+import { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
+import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
 
 /**
  * Pages, blogs, articles, menus, metaobjects and metafields on the storefront schema. Exports the reads and
  * the `metafield`/`metafields` fields so other contexts' types (Product, Collection, Shop) can offer them.
  */
 @Module({
-  imports: [NodeRegistryModule],
+  imports: [NodeRegistryModule, ContentModule],
   providers: [
     StorefrontContentService,
+    StorefrontSellingPlansService,
+    SellingPlanGroupsStorefrontResolver,
     HasMetafieldsFields,
     PagesStorefrontResolver,
     BlogsStorefrontResolver,
@@ -27,7 +32,7 @@ import { StorefrontContentService } from './storefront/storefront-content.servic
     MenuItemsStorefrontResolver,
     MetaobjectsStorefrontResolver,
   ],
-  exports: [StorefrontContentService, HasMetafieldsFields],
+  exports: [StorefrontContentService, HasMetafieldsFields, StorefrontSellingPlansService],
 })
 export class ContentStorefrontApiModule implements OnModuleInit {
   constructor(

@@ -70,3 +70,6 @@ export { HasMetafieldsFields } from './graphql/storefront/has-metafields.fields.
 export { HasMetafieldsIdentifier, MetafieldArgs } from './graphql/storefront/content.args.js';
 export { StorefrontMetafield } from './graphql/storefront/metafield.type.js';
 export { StorefrontSeo } from './graphql/storefront/seo.type.js';
+export { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
+export { StorefrontSellingPlanGroup, StorefrontSellingPlanGroupConnection } from './graphql/storefront/selling-plan.type.js';
+export { sellingPlanGroupView } from './graphql/storefront/selling-plan.presenter.js';

@@ -184,6 +184,23 @@ describe('storefront catalog', () => {
     expect(tokenless.errors[0].extensions.code).toBe('ACCESS_DENIED');
   });
 
+  it('offers selling plan groups on the products they are attached to', async () => {
+    const res = await q(`{ products(first: 250) { nodes { productType sellingPlanGroups(first: 5) { nodes { name options { name values }
+      sellingPlans(first: 5) { nodes { id name recurringDeliveries options { name value }
+        priceAdjustments { orderCount adjustmentValue { __typename ... on SellingPlanPercentagePriceAdjustment { adjustmentPercentage } } } } } } } } } }`, {}, TOKEN());
+    expect(res.errors).toBeUndefined();
+    const offered = res.data.products.nodes.filter((n: any) => n.sellingPlanGroups.nodes.length > 0);
+    expect(offered.length).toBeGreaterThan(0);
+    const group = offered[0].sellingPlanGroups.nodes[0];
+    expect(group.name).toBe('Subscribe and save');
+    expect(group.sellingPlans.nodes.length).toBe(3);
+    expect(group.sellingPlans.nodes[0]).toMatchObject({
+      id: expect.stringMatching(/^gid:\/\/platform\/SellingPlan\/\d+$/),
+      recurringDeliveries: true,
+      priceAdjustments: [{ adjustmentValue: { __typename: 'SellingPlanPercentagePriceAdjustment', adjustmentPercentage: 10 } }],
+    });
+  });
+
   it('refuses page sizes over 250 and connections without first or last', async () => {
     const tooBig = await q('{ products(first: 251) { nodes { id } } }', {}, TOKEN());
     expect(tooBig.errors[0]).toMatchObject({ message: 'first must be at most 250', path: ['products'] });
