@@ -3,6 +3,7 @@ import { PlatformCore } from './20261123000000-platform-core.js';
 import { CatalogCustomersOrders } from './20261123000100-catalog-customers-orders.js';
 import { StorefrontCatalog } from './20261123000200-storefront-catalog.js';
 import { Content } from './20261123000300-content.js';
+import { CustomerAccessTokens } from './20261123000400-customer-access-tokens.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261123000100-catalog-customers-orders', class: CatalogCustomersOrders },
   { name: '20261123000200-storefront-catalog', class: StorefrontCatalog },
   { name: '20261123000300-content', class: Content },
+  { name: '20261123000400-customer-access-tokens', class: CustomerAccessTokens },
 ];

@@ -4,6 +4,7 @@ import { AppsRestModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ContentStorefrontApiModule } from '@platform/content';
+import { CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
@@ -42,7 +43,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, ContentStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, ContentStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
 const REST_MODULES = [ShopRestModule, AppsRestModule];
 

@@ -20,3 +20,7 @@ export { MAX_OPTIONS, MAX_VARIANTS } from './product.rules.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
 export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
 export type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from './storefront/catalog-records.js';
+export { StorefrontCollection } from './graphql/storefront/collection.type.js';
+export { StorefrontProduct } from './graphql/storefront/product.type.js';
+export { collectionView, productView } from './graphql/storefront/catalog.presenter.js';
+export { StorefrontProductVariant } from './graphql/storefront/product.type.js';

@@ -4,7 +4,7 @@ import { isPasswordHash } from './customer-password.js';
 import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
 
 // Deliberately loose (one @, a dot in the domain): the activation email is the real check.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,6 +1,16 @@
+export { CustomerAccessToken } from './customer-access-token.entity.js';
+export {
+  ACCESS_TOKEN_LIFETIME_MS,
+  CUSTOMER_ERROR_CODES,
+  type AccountInput,
+  type CustomerErrorCode,
+  type CustomerProblem,
+} from './customer-account.rules.js';
+export { CustomerAccountsService } from './customer-accounts.service.js';
 export { CustomerAddress } from './customer-address.entity.js';
 export type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer, NewCustomerAddress } from './customer-import.types.js';
 export { hashPassword, verifyPassword } from './customer-password.js';
+export type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from './customer-records.js';
 export {
   CUSTOMER_STATES,
   Customer,
@@ -11,5 +21,6 @@ export {
   type MarketingOptInLevel,
   type MarketingState,
 } from './customer.entity.js';
+export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
 export { CustomersModule } from './customers.module.js';
 export { CustomersService } from './customers.service.js';

@@ -1,12 +1,44 @@
 import { Injectable } from '@nestjs/common';
+import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { insertRows } from '@platform/database';
+import type { PageRequest } from '@platform/graphql';
+import { MONEY_PATTERN } from '@platform/money';
+import { type RequestContext, requestScoped } from '@platform/request';
 import type { ImportedOrder, NewOrder } from './order-import.types.js';
+import { decodeCursor, pageOfList, toRecordPage, walksDescending } from './order-keyset.js';
 import { OrderLineItem } from './order-line-item.entity.js';
+import type { OrderLineItemRecord, OrderRecord, OrderSortKey, RecordPage } from './order-records.js';
 import { Order } from './order.entity.js';
 import { orderRows } from './order.rules.js';
+
+type SortProperty = 'id' | 'processedAt' | 'totalPrice';
+
+interface OrderSort {
+  property: SortProperty;
+  /** Whether a cursor's sort value has the right shape, and the value the query compares with. */
+  valid: (value: unknown) => boolean;
+  parse: (value: unknown) => unknown;
+  cursorValue: (order: OrderRecord) => string | number;
+}
+
+const BY_ID: OrderSort = { property: 'id', valid: Number.isSafeInteger, parse: Number, cursorValue: (o) => o.id };
+
+// No `query` argument yet, so RELEVANCE has nothing to rank by and keeps the id order.
+const ORDER_SORTS: Record<OrderSortKey, OrderSort> = {
+  ID: BY_ID,
+  RELEVANCE: BY_ID,
+  PROCESSED_AT: {
+    property: 'processedAt',
+    valid: (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+    parse: (v) => new Date(v as string),
+    cursorValue: (o) => o.processedAt.toISOString(),
+  },
+  TOTAL_PRICE: { property: 'totalPrice', valid: (v) => typeof v === 'string' && MONEY_PATTERN.test(v), parse: String, cursorValue: (o) => o.totalPrice },
+};
 
 @Injectable()
 export class OrdersService {
@@ -37,4 +69,79 @@ export class OrdersService {
       throw error;
     }
   }
+
+  /** One keyset page of a customer's orders (no OFFSET), sorted by `sortKey` with ties broken by id. */
+  async ordersOfCustomer(ctx: RequestContext, customerId: number, page: PageRequest, sortKey: OrderSortKey): Promise<RecordPage<OrderRecord>> {
+    const sort = ORDER_SORTS[sortKey];
+    const descending = walksDescending(page);
+    const direction = descending ? 'desc' : 'asc';
+    let where: FilterQuery<Order> = { customerId };
+    if (page.cursor) {
+      const [value, id] = decodeCursor(page.cursor, page.forward ? 'after' : 'before', sort.valid);
+      where = { $and: [{ customerId }, afterCursor(sort.property, sort.parse(value), id, descending)] };
+    }
+    const rows = await ctx.em.find(Order, where, {
+      orderBy: { [sort.property]: direction, id: direction },
+      limit: page.size + 1,
+      disableIdentityMap: true,
+    });
+    return toRecordPage(rows.map(orderRecord), page, sort.cursorValue);
+  }
+
+  /**
+   * One page of an order's line items. Every order asking for the same page in a request shares one
+   * statement (a per-request DataLoader), so a list of orders costs one query for all their lines.
+   */
+  lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<RecordPage<OrderLineItemRecord>> {
+    return requestScoped(ctx, `orders:lineItems:${JSON.stringify(page)}`, () =>
+      new DataLoader<number, RecordPage<OrderLineItemRecord>>(async (orderIds) => {
+        const rows = await ctx.em.find(OrderLineItem, { orderId: { $in: [...orderIds] } }, { orderBy: { orderId: 'asc', id: 'asc' }, disableIdentityMap: true });
+        const byOrder = new Map<number, OrderLineItemRecord[]>();
+        for (const row of rows) {
+          const list = byOrder.get(row.orderId);
+          if (list) list.push(lineItemRecord(row));
+          else byOrder.set(row.orderId, [lineItemRecord(row)]);
+        }
+        return orderIds.map((id) => pageOfList(byOrder.get(id) ?? [], page));
+      }),
+    ).load(orderId);
+  }
+}
+
+function afterCursor(property: SortProperty, value: unknown, id: number, descending: boolean): FilterQuery<Order> {
+  const past = descending ? '$lt' : '$gt';
+  if (property === 'id') return { id: { [past]: id } };
+  return { $or: [{ [property]: { [past]: value } }, { [property]: value, id: { [past]: id } }] } as FilterQuery<Order>;
+}
+
+function orderRecord(o: Order): OrderRecord {
+  return {
+    id: o.id,
+    customerId: o.customerId ?? null,
+    name: o.name,
+    number: o.number,
+    email: o.email ?? null,
+    financialStatus: o.financialStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    currency: o.currency,
+    subtotalPrice: o.subtotalPrice,
+    totalTax: o.totalTax,
+    totalPrice: o.totalPrice,
+    processedAt: o.processedAt,
+    closedAt: o.closedAt ?? null,
+    cancelledAt: o.cancelledAt ?? null,
+  };
+}
+
+function lineItemRecord(l: OrderLineItem): OrderLineItemRecord {
+  return {
+    id: l.id,
+    orderId: l.orderId,
+    productId: l.productId ?? null,
+    variantId: l.variantId ?? null,
+    title: l.title,
+    variantTitle: l.variantTitle ?? null,
+    quantity: l.quantity,
+    price: l.price,
+  };
 }

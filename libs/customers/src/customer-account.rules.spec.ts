@@ -1,0 +1,68 @@
+import { accountChanges, accountProblems, consentAfter, displayName, normalizePhone } from './customer-account.rules.js';
+import { formattedAddress, formattedArea } from './mailing-address.rules.js';
+
+describe('accountProblems', () => {
+  it('accepts a good sign-up', () => {
+    expect(accountProblems({ email: 'Ada@Example.com', password: 'hunter22', firstName: 'Ada', phone: '+1 (613) 555-0123' }, 'input', true)).toEqual([]);
+  });
+
+  it('reports every problem at once, with codes and field paths', () => {
+    expect(accountProblems({ email: 'nope', password: 'abc', firstName: '<b>Ada</b>', lastName: 'see www.spam.example', phone: '12' }, 'input', true)).toEqual([
+      { code: 'INVALID', field: ['input', 'email'], message: 'Email is invalid' },
+      { code: 'TOO_SHORT', field: ['input', 'password'], message: 'Password is too short (minimum is 5 characters)' },
+      { code: 'CONTAINS_HTML_TAGS', field: ['input', 'firstName'], message: 'First name cannot contain HTML tags' },
+      { code: 'CONTAINS_URL', field: ['input', 'lastName'], message: 'Last name cannot contain URL' },
+      { code: 'INVALID', field: ['input', 'phone'], message: 'Phone is invalid' },
+    ]);
+    expect(accountProblems({ email: ' ', password: '' }, 'input', true).map((p) => p.code)).toEqual(['BLANK', 'BLANK']);
+    expect(accountProblems({ password: ' secret ' }, 'customer', false)).toEqual([
+      { code: 'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE', field: ['customer', 'password'], message: 'Password cannot start or end with whitespace' },
+    ]);
+    expect(accountProblems({ password: 'x'.repeat(41) }, 'customer', false)[0].code).toBe('TOO_LONG');
+  });
+
+  it('checks only what an update sets', () => {
+    expect(accountProblems({ firstName: 'Grace' }, 'customer', false)).toEqual([]);
+    expect(accountProblems({ email: '' }, 'customer', false)[0]).toMatchObject({ code: 'BLANK', field: ['customer', 'email'] });
+  });
+});
+
+describe('accountChanges', () => {
+  it('normalises what is set and leaves the rest out', () => {
+    expect(accountChanges({ email: ' Ada@Example.COM ', firstName: '  ', lastName: ' Lovelace ', phone: '+44 20 7946 0958' })).toEqual({
+      email: 'ada@example.com',
+      firstName: null,
+      lastName: 'Lovelace',
+      phone: '+442079460958',
+    });
+    expect(accountChanges({ phone: null, acceptsMarketing: false })).toEqual({ phone: null, acceptsMarketing: false });
+    expect(normalizePhone('555-0123')).toBeNull();
+  });
+});
+
+describe('consent and names', () => {
+  it('records a change of marketing consent and keeps an unchanged one', () => {
+    const now = new Date('2026-11-01T00:00:00Z');
+    const none = { state: 'not_subscribed' as const, optInLevel: null, consentUpdatedAt: null };
+    expect(consentAfter(none, false, now)).toBe(none);
+    expect(consentAfter(none, true, now)).toEqual({ state: 'subscribed', optInLevel: 'single_opt_in', consentUpdatedAt: now.toISOString() });
+  });
+
+  it('falls back from the name to the email to the phone', () => {
+    expect(displayName({ firstName: 'Ada', lastName: null, email: 'a@b.co', phone: null })).toBe('Ada');
+    expect(displayName({ firstName: null, lastName: null, email: 'a@b.co', phone: null })).toBe('a@b.co');
+    expect(displayName({ firstName: null, lastName: null, email: null, phone: '+15550100' })).toBe('+15550100');
+  });
+});
+
+describe('formatted addresses', () => {
+  const base = { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', address1: '1 Main St', address2: null, province: 'Ontario' };
+  it('puts the city line in the country\'s order', () => {
+    const ca = { ...base, city: 'Ottawa', provinceCode: 'ON', country: 'Canada', countryCode: 'CA', zip: 'K1A 0B1' };
+    expect(formattedAddress(ca, { withName: false, withCompany: true })).toEqual(['Engines Ltd', '1 Main St', 'Ottawa ON K1A 0B1', 'Canada']);
+    expect(formattedAddress(ca, { withName: true, withCompany: false })).toEqual(['Ada Lovelace', '1 Main St', 'Ottawa ON K1A 0B1', 'Canada']);
+    expect(formattedArea(ca)).toBe('Ottawa, Ontario, Canada');
+    const fr = { ...base, province: null, city: 'Paris', provinceCode: null, country: 'France', countryCode: 'FR', zip: '75001' };
+    expect(formattedAddress(fr, { withName: false, withCompany: false })).toEqual(['1 Main St', '75001 Paris', 'France']);
+  });
+});

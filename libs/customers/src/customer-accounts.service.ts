@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
+import { hashToken } from '@platform/auth';
+import { DomainError } from '@platform/errors';
+import type { PageRequest } from '@platform/graphql';
+import { type RequestContext, requestScoped } from '@platform/request';
+import { CustomerAccessToken } from './customer-access-token.entity.js';
+import {
+  type AccountInput,
+  type CustomerProblem,
+  accessTokenExpiry,
+  accountChanges,
+  accountProblems,
+  consentAfter,
+  taken,
+  unidentifiedCustomer,
+} from './customer-account.rules.js';
+import { CustomerAddress } from './customer-address.entity.js';
+import { hashPassword, verifyPassword } from './customer-password.js';
+import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerPage, CustomerRecord, IssuedAccessToken } from './customer-records.js';
+import { Customer } from './customer.entity.js';
+import { normalizeEmail } from './customer.rules.js';
+
+const NO_SUCH_TOKEN: CustomerProblem = { code: null, field: ['customerAccessToken'], message: 'Access token does not exist' };
+// Our tokens are 32 hex characters; anything much longer is not worth hashing.
+const MAX_TOKEN_LENGTH = 200;
+
+// Logins for unknown emails verify against this, so the answer takes as long as for a real account.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex')));
+
+/**
+ * Storefront customer accounts: sign-up, profile updates and access tokens (login, renew, logout), and the
+ * reads behind the `customer(customerAccessToken:)` query. The only writer of customer_access_tokens.
+ * Expected failures come back as problems in the result (nothing written); only bugs throw.
+ */
+@Injectable()
+export class CustomerAccountsService {
+  /** customerCreate: an enabled account with a password. */
+  async signUp(ctx: RequestContext, input: AccountInput): Promise<AccountResult> {
+    const problems = accountProblems(input, 'input', true);
+    if (problems.length > 0) return failed(problems);
+    const changes = accountChanges(input);
+    const clashes = await this.clashes(ctx.em, changes, 'input', null);
+    if (clashes.length > 0) return failed(clashes);
+    const passwordHash = await hashPassword(changes.password!);
+    const now = new Date();
+    try {
+      const customer = await ctx.em.transactional(async (em) => {
+        const row = em.create(Customer, {
+          shopId: ctx.shop.id,
+          email: changes.email!,
+          firstName: changes.firstName ?? null,
+          lastName: changes.lastName ?? null,
+          phone: changes.phone ?? null,
+          state: 'enabled',
+          passwordHash,
+          emailMarketingConsent: consentAfter({ state: 'not_subscribed', optInLevel: null, consentUpdatedAt: null }, changes.acceptsMarketing ?? false, now),
+          currency: ctx.shop.currency,
+        });
+        await em.flush();
+        return row;
+      });
+      return { customer: customerRecord(customer), accessToken: null, problems: [] };
+    } catch (error) {
+      // Another sign-up with the same email committed between the check and the insert.
+      if (error instanceof UniqueConstraintViolationException) return failed([taken('input', 'email')]);
+      throw error;
+    }
+  }
+
+  /** customerUpdate. A new password revokes every token of the customer and issues a new one. */
+  async updateAccount(ctx: RequestContext, token: string, input: AccountInput): Promise<AccountResult> {
+    const session = await this.session(ctx.em, token);
+    if (!session) return failed([unidentifiedCustomer(['customerAccessToken'])]);
+    const problems = accountProblems(input, 'customer', false);
+    if (problems.length > 0) return failed(problems);
+    const changes = accountChanges(input);
+    const clashes = await this.clashes(ctx.em, changes, 'customer', session.customerId);
+    if (clashes.length > 0) return failed(clashes);
+    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+    const now = new Date();
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const customer = await em.findOneOrFail(Customer, { id: session.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (changes.email !== undefined) customer.email = changes.email;
+        if (changes.firstName !== undefined) customer.firstName = changes.firstName;
+        if (changes.lastName !== undefined) customer.lastName = changes.lastName;
+        if (changes.phone !== undefined) customer.phone = changes.phone;
+        if (changes.acceptsMarketing !== undefined) customer.emailMarketingConsent = consentAfter(customer.emailMarketingConsent, changes.acceptsMarketing, now);
+        let accessToken: IssuedAccessToken | null = null;
+        if (passwordHash !== undefined) {
+          customer.passwordHash = passwordHash;
+          await em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, customerId: customer.id });
+          accessToken = this.issue(em, ctx, customer.id, now);
+        }
+        await em.flush();
+        return { customer: customerRecord(customer), accessToken, problems: [] };
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) return failed([taken('customer', 'email')]);
+      throw error;
+    }
+  }
+
+  /** customerAccessTokenCreate: a token for an enabled account whose password matches. */
+  async logIn(ctx: RequestContext, email: string, password: string): Promise<AccessTokenResult> {
+    const customer = await ctx.em.findOne(Customer, { email: normalizeEmail(email), state: 'enabled' }, { disableIdentityMap: true });
+    // Invited, declined and disabled customers have no account to log in to; all failures look the same.
+    const matches = await verifyPassword(password, customer?.passwordHash ?? (await decoy()));
+    if (!customer?.passwordHash || !matches) return { accessToken: null, problems: [unidentifiedCustomer()] };
+    const now = new Date();
+    const accessToken = await ctx.em.transactional(async (em) => {
+      // Logging in is when a customer's expired tokens are swept.
+      await em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, customerId: customer.id, expiresAt: { $lte: now } });
+      return this.issue(em, ctx, customer.id, now);
+    });
+    return { accessToken, problems: [] };
+  }
+
+  /** customerAccessTokenRenew: the same token, valid for a full lifetime from now; an expired token cannot be renewed. */
+  async renewAccessToken(ctx: RequestContext, token: string): Promise<AccessTokenResult> {
+    const session = await this.session(ctx.em, token);
+    if (!session) return { accessToken: null, problems: [NO_SUCH_TOKEN] };
+    const expiresAt = accessTokenExpiry(new Date());
+    const renewed = await ctx.em.nativeUpdate(CustomerAccessToken, { shopId: ctx.shop.id, id: session.tokenId, expiresAt: { $gt: new Date() } }, { expiresAt, updatedAt: new Date() });
+    if (renewed === 0) return { accessToken: null, problems: [NO_SUCH_TOKEN] };
+    return { accessToken: { accessToken: token, expiresAt }, problems: [] };
+  }
+
+  /** customerAccessTokenDelete (logging out): the token stops working at once, expired or not. */
+  async deleteAccessToken(ctx: RequestContext, token: string): Promise<AccessTokenDeletion> {
+    const row = isTokenShaped(token) ? await ctx.em.findOne(CustomerAccessToken, { tokenHash: hashToken(token) }, { disableIdentityMap: true }) : null;
+    const deleted = row ? await ctx.em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, id: row.id }) : 0;
+    if (!row || deleted === 0) return { deletedAccessToken: null, deletedTokenId: null, problems: [NO_SUCH_TOKEN] };
+    return { deletedAccessToken: token, deletedTokenId: row.id, problems: [] };
+  }
+
+  /** The enabled customer a live token of this shop belongs to; null for an unknown, expired or deleted token. */
+  async customerByAccessToken(ctx: RequestContext, token: string): Promise<CustomerRecord | null> {
+    const session = await this.session(ctx.em, token);
+    return session && customerRecord(session.customer);
+  }
+
+  /** A customer's addresses, oldest first; every customer asked about in a request shares one statement. */
+  addresses(ctx: RequestContext, customerId: number): Promise<AddressRecord[]> {
+    return requestScoped(ctx, 'customers:addresses', () =>
+      new DataLoader<number, AddressRecord[]>(async (ids) => {
+        const rows = await ctx.em.find(CustomerAddress, { customerId: { $in: [...ids] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
+        const byCustomer = new Map<number, AddressRecord[]>();
+        for (const row of rows) {
+          const list = byCustomer.get(row.customerId);
+          if (list) list.push(addressRecord(row));
+          else byCustomer.set(row.customerId, [addressRecord(row)]);
+        }
+        return ids.map((id) => byCustomer.get(id) ?? []);
+      }),
+    ).load(customerId);
+  }
+
+  async defaultAddress(ctx: RequestContext, customerId: number): Promise<AddressRecord | null> {
+    return (await this.addresses(ctx, customerId)).find((a) => a.isDefault) ?? null;
+  }
+
+  /** One page of a customer's addresses (a customer has a handful: paged in memory, by id). */
+  async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<CustomerPage<AddressRecord>> {
+    return pageOfList(await this.addresses(ctx, customerId), page);
+  }
+
+  // Email and phone belong to one customer per shop; `self` is the customer being updated.
+  private async clashes(em: EntityManager, changes: { email?: string; phone?: string | null }, path: string, self: number | null): Promise<CustomerProblem[]> {
+    const others = self === null ? {} : { id: { $ne: self } };
+    const [email, phone] = await Promise.all([
+      changes.email === undefined ? 0 : em.count(Customer, { email: changes.email, ...others }),
+      changes.phone ? em.count(Customer, { phone: changes.phone, ...others }) : 0,
+    ]);
+    return [...(email > 0 ? [taken(path, 'email')] : []), ...(phone > 0 ? [taken(path, 'phone')] : [])];
+  }
+
+  // A live token and its enabled customer. The tenant filter of ctx.em keeps other shops' tokens unknown.
+  private async session(em: EntityManager, token: string): Promise<{ tokenId: number; customerId: number; customer: Customer } | null> {
+    if (!isTokenShaped(token)) return null;
+    const row = await em.findOne(CustomerAccessToken, { tokenHash: hashToken(token), expiresAt: { $gt: new Date() } }, { disableIdentityMap: true });
+    if (!row) return null;
+    const customer = await em.findOne(Customer, { id: row.customerId, state: 'enabled' }, { disableIdentityMap: true });
+    return customer && { tokenId: row.id, customerId: customer.id, customer };
+  }
+
+  private issue(em: EntityManager, ctx: RequestContext, customerId: number, now: Date): IssuedAccessToken {
+    const accessToken = randomBytes(16).toString('hex');
+    const expiresAt = accessTokenExpiry(now);
+    em.create(CustomerAccessToken, { shopId: ctx.shop.id, customerId, tokenHash: hashToken(accessToken), expiresAt });
+    return { accessToken, expiresAt };
+  }
+}
+
+function failed(problems: CustomerProblem[]): AccountResult {
+  return { customer: null, accessToken: null, problems };
+}
+
+function isTokenShaped(token: string): boolean {
+  return token.length > 0 && token.length <= MAX_TOKEN_LENGTH;
+}
+
+function customerRecord(c: Customer): CustomerRecord {
+  return {
+    id: c.id,
+    firstName: c.firstName ?? null,
+    lastName: c.lastName ?? null,
+    email: c.email ?? null,
+    phone: c.phone ?? null,
+    acceptsMarketing: c.emailMarketingConsent.state === 'subscribed',
+    tags: c.tags,
+    ordersCount: c.ordersCount,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+function addressRecord(a: CustomerAddress): AddressRecord {
+  return {
+    id: a.id,
+    customerId: a.customerId,
+    firstName: a.firstName ?? null,
+    lastName: a.lastName ?? null,
+    company: a.company ?? null,
+    address1: a.address1 ?? null,
+    address2: a.address2 ?? null,
+    city: a.city ?? null,
+    province: a.province ?? null,
+    provinceCode: a.provinceCode ?? null,
+    country: a.country ?? null,
+    countryCode: a.countryCode ?? null,
+    zip: a.zip ?? null,
+    phone: a.phone ?? null,
+    isDefault: a.isDefault,
+  };
+}
+
+// Walking order: ascending id, flipped by `reverse`, flipped again for `last/before`; one extra row tells
+// whether more follow in the walking direction, a cursor that rows lie on the other side.
+function pageOfList<T extends { id: number }>(list: readonly T[], page: PageRequest): CustomerPage<T> {
+  const descending = page.reverse !== !page.forward;
+  let rows = descending ? [...list].reverse() : [...list];
+  if (page.cursor) {
+    const id = decodeIdCursor(page.cursor, page.forward ? 'after' : 'before');
+    rows = rows.filter((r) => (descending ? r.id < id : r.id > id));
+  }
+  const more = rows.length > page.size;
+  const kept = rows.slice(0, page.size);
+  const ordered = page.forward ? kept : kept.reverse();
+  return {
+    items: ordered.map((record) => ({ cursor: Buffer.from(JSON.stringify([record.id, record.id])).toString('base64url'), record })),
+    hasNextPage: page.forward ? more : Boolean(page.cursor),
+    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
+  };
+}
+
+function decodeIdCursor(cursor: string, argument: string): number {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(decoded) && decoded.length === 2 && Number.isSafeInteger(decoded[1])) return decoded[1] as number;
+  } catch {
+    // falls through to the error below
+  }
+  throw new DomainError('UNPROCESSABLE', `Invalid cursor for ${argument}`, { field: argument, code: 'INVALID_CURSOR', extensions: { argument } });
+}

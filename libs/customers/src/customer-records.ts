@@ -1,0 +1,56 @@
+import type { CustomerProblem } from './customer-account.rules.js';
+import type { AddressParts } from './mailing-address.rules.js';
+
+/** A customer as read models see it (no password hash, no internal notes). */
+export interface CustomerRecord {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  acceptsMarketing: boolean;
+  tags: string[];
+  ordersCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AddressRecord extends AddressParts {
+  id: number;
+  customerId: number;
+  phone: string | null;
+  isDefault: boolean;
+}
+
+/** One page of a list: each item with its opaque cursor, and whether more lie on either side. */
+export interface CustomerPage<T> {
+  items: { cursor: string; record: T }[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+/** A token handed to the buyer once; only its hash is kept. */
+export interface IssuedAccessToken {
+  accessToken: string;
+  expiresAt: Date;
+}
+
+/** Outcome of customerCreate / customerUpdate: the customer, a new token when one was issued, or the problems. */
+export interface AccountResult {
+  customer: CustomerRecord | null;
+  accessToken: IssuedAccessToken | null;
+  problems: CustomerProblem[];
+}
+
+/** Outcome of customerAccessTokenCreate / customerAccessTokenRenew. */
+export interface AccessTokenResult {
+  accessToken: IssuedAccessToken | null;
+  problems: CustomerProblem[];
+}
+
+/** Outcome of customerAccessTokenDelete. */
+export interface AccessTokenDeletion {
+  deletedAccessToken: string | null;
+  deletedTokenId: number | null;
+  problems: CustomerProblem[];
+}

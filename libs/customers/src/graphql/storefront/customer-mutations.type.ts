@@ -1,0 +1,99 @@
+import { Field, GraphQLISODateTime, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { StorefrontSchema } from '@platform/graphql';
+import { CUSTOMER_ERROR_CODES, type CustomerErrorCode as CustomerErrorCodeValue } from '../../customer-account.rules.js';
+import { StorefrontCustomer } from './customer.type.js';
+
+export const CustomerErrorCode = Object.fromEntries(CUSTOMER_ERROR_CODES.map((c) => [c, c])) as Record<CustomerErrorCodeValue, CustomerErrorCodeValue>;
+registerEnumType(CustomerErrorCode, { registerIn: () => StorefrontSchema, name: 'CustomerErrorCode', description: 'Why a customer mutation failed.' });
+
+@ObjectType('CustomerAccessToken', { registerIn: () => StorefrontSchema, description: "A buyer's login: send it as `customerAccessToken` to read or change the customer." })
+export class StorefrontCustomerAccessToken {
+  @Field()
+  accessToken!: string;
+
+  @Field(() => GraphQLISODateTime, { description: 'When the token stops working unless renewed.' })
+  expiresAt!: Date;
+}
+
+@ObjectType('CustomerUserError', { registerIn: () => StorefrontSchema, description: 'An expected failure of a customer mutation.' })
+export class CustomerUserError {
+  @Field(() => CustomerErrorCode, { nullable: true })
+  code!: CustomerErrorCodeValue | null;
+
+  @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+}
+
+@ObjectType('UserError', { registerIn: () => StorefrontSchema, description: 'An expected failure of a mutation.' })
+export class StorefrontUserError {
+  @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+}
+
+const USE_CUSTOMER_USER_ERRORS = 'Use `customerUserErrors` instead.';
+
+@ObjectType('CustomerAccessTokenCreatePayload', { registerIn: () => StorefrontSchema })
+export class CustomerAccessTokenCreatePayload {
+  @Field(() => StorefrontCustomerAccessToken, { nullable: true })
+  customerAccessToken!: StorefrontCustomerAccessToken | null;
+
+  @Field(() => [CustomerUserError])
+  customerUserErrors!: CustomerUserError[];
+
+  @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
+  userErrors!: StorefrontUserError[];
+}
+
+@ObjectType('CustomerAccessTokenRenewPayload', { registerIn: () => StorefrontSchema })
+export class CustomerAccessTokenRenewPayload {
+  @Field(() => StorefrontCustomerAccessToken, { nullable: true })
+  customerAccessToken!: StorefrontCustomerAccessToken | null;
+
+  @Field(() => [StorefrontUserError])
+  userErrors!: StorefrontUserError[];
+}
+
+@ObjectType('CustomerAccessTokenDeletePayload', { registerIn: () => StorefrontSchema })
+export class CustomerAccessTokenDeletePayload {
+  @Field(() => String, { nullable: true, description: 'The token that was deleted.' })
+  deletedAccessToken!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The ID of the deleted token.' })
+  deletedCustomerAccessTokenId!: string | null;
+
+  @Field(() => [StorefrontUserError])
+  userErrors!: StorefrontUserError[];
+}
+
+@ObjectType('CustomerCreatePayload', { registerIn: () => StorefrontSchema })
+export class CustomerCreatePayload {
+  @Field(() => StorefrontCustomer, { nullable: true })
+  customer!: StorefrontCustomer | null;
+
+  @Field(() => [CustomerUserError])
+  customerUserErrors!: CustomerUserError[];
+
+  @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
+  userErrors!: StorefrontUserError[];
+}
+
+@ObjectType('CustomerUpdatePayload', { registerIn: () => StorefrontSchema })
+export class CustomerUpdatePayload {
+  @Field(() => StorefrontCustomer, { nullable: true })
+  customer!: StorefrontCustomer | null;
+
+  @Field(() => StorefrontCustomerAccessToken, { nullable: true, description: 'A new token when the password changed (every older token stops working).' })
+  customerAccessToken!: StorefrontCustomerAccessToken | null;
+
+  @Field(() => [CustomerUserError])
+  customerUserErrors!: CustomerUserError[];
+
+  @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
+  userErrors!: StorefrontUserError[];
+}

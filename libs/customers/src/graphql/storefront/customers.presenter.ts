@@ -1,0 +1,156 @@
+import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
+import { Decimal, moneyV2 } from '@platform/money';
+import type { OrderLineItemRecord, OrderRecord } from '@platform/orders';
+import { type CustomerProblem, displayName } from '../../customer-account.rules.js';
+import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer-records.js';
+import { addressName, formattedArea } from '../../mailing-address.rules.js';
+import type { StorefrontCustomer, StorefrontMailingAddress } from './customer.type.js';
+import type {
+  CustomerAccessTokenCreatePayload,
+  CustomerAccessTokenDeletePayload,
+  CustomerAccessTokenRenewPayload,
+  CustomerCreatePayload,
+  CustomerUpdatePayload,
+  CustomerUserError,
+  StorefrontCustomerAccessToken,
+  StorefrontUserError,
+} from './customer-mutations.type.js';
+import type { StorefrontOrder, StorefrontOrderLineItem } from './order.type.js';
+
+// Records to storefront views: plain objects with every scalar field ready, and the record for the
+// field resolvers of nested lists.
+
+export function customerView(record: CustomerRecord): StorefrontCustomer {
+  return {
+    __typename: 'Customer',
+    id: toGlobalId('Customer', record.id),
+    firstName: record.firstName,
+    lastName: record.lastName,
+    displayName: displayName(record),
+    email: record.email,
+    phone: record.phone,
+    acceptsMarketing: record.acceptsMarketing,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    numberOfOrders: String(record.ordersCount),
+    record,
+  };
+}
+
+export function mailingAddressView(record: AddressRecord): StorefrontMailingAddress {
+  return {
+    __typename: 'MailingAddress',
+    id: toGlobalId('MailingAddress', record.id),
+    address1: record.address1,
+    address2: record.address2,
+    city: record.city,
+    company: record.company,
+    country: record.country,
+    countryCode: record.countryCode,
+    countryCodeV2: record.countryCode,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    name: addressName(record),
+    phone: record.phone,
+    province: record.province,
+    provinceCode: record.provinceCode,
+    zip: record.zip,
+    formattedArea: formattedArea(record),
+    latitude: null,
+    longitude: null,
+    record,
+  };
+}
+
+// Orders are not edited or refunded line by line yet, so the current totals are the original ones,
+// and totals are subtotal + tax (no shipping lines).
+export function orderView(record: OrderRecord): StorefrontOrder {
+  const money = (amount: string) => moneyV2(amount, record.currency);
+  return {
+    __typename: 'Order',
+    id: toGlobalId('Order', record.id),
+    name: record.name,
+    orderNumber: record.number,
+    processedAt: record.processedAt,
+    canceledAt: record.cancelledAt,
+    email: record.email,
+    phone: null,
+    currencyCode: record.currency,
+    financialStatus: record.financialStatus.toUpperCase(),
+    fulfillmentStatus: FULFILLMENT_STATUS[record.fulfillmentStatus],
+    edited: false,
+    currentTotalPrice: money(record.totalPrice),
+    currentSubtotalPrice: money(record.subtotalPrice),
+    currentTotalTax: money(record.totalTax),
+    originalTotalPrice: money(record.totalPrice),
+    totalPrice: money(record.totalPrice),
+    subtotalPrice: money(record.subtotalPrice),
+    totalTax: money(record.totalTax),
+    totalShippingPrice: money('0.00'),
+    record,
+  };
+}
+
+const FULFILLMENT_STATUS: Record<OrderRecord['fulfillmentStatus'], string> = {
+  unfulfilled: 'UNFULFILLED',
+  partial: 'PARTIALLY_FULFILLED',
+  fulfilled: 'FULFILLED',
+  restocked: 'RESTOCKED',
+};
+
+export function orderLineItemView(record: OrderLineItemRecord, currency: string): StorefrontOrderLineItem {
+  const total = moneyV2(new Decimal(record.price).times(record.quantity).toFixed(2), currency);
+  return {
+    title: record.title,
+    quantity: record.quantity,
+    currentQuantity: record.quantity,
+    originalTotalPrice: total,
+    discountedTotalPrice: total,
+    record,
+  };
+}
+
+export function connectionOf<R, V>(page: { items: { cursor: string; record: R }[]; hasNextPage: boolean; hasPreviousPage: boolean }, view: (record: R) => V): Connection<V> {
+  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
+}
+
+function accessTokenView(token: IssuedAccessToken | null): StorefrontCustomerAccessToken | null {
+  return token && { accessToken: token.accessToken, expiresAt: token.expiresAt };
+}
+
+function customerUserErrors(problems: CustomerProblem[]): CustomerUserError[] {
+  return problems.map((p) => ({ code: p.code, field: p.field, message: p.message }));
+}
+
+function userErrors(problems: CustomerProblem[]): StorefrontUserError[] {
+  return problems.map((p) => ({ field: p.field, message: p.message }));
+}
+
+export function accessTokenCreatePayload(result: AccessTokenResult): CustomerAccessTokenCreatePayload {
+  return { customerAccessToken: accessTokenView(result.accessToken), customerUserErrors: customerUserErrors(result.problems), userErrors: userErrors(result.problems) };
+}
+
+export function accessTokenRenewPayload(result: AccessTokenResult): CustomerAccessTokenRenewPayload {
+  return { customerAccessToken: accessTokenView(result.accessToken), userErrors: userErrors(result.problems) };
+}
+
+export function accessTokenDeletePayload(result: AccessTokenDeletion): CustomerAccessTokenDeletePayload {
+  return {
+    deletedAccessToken: result.deletedAccessToken,
+    deletedCustomerAccessTokenId: result.deletedTokenId === null ? null : toGlobalId('CustomerAccessToken', result.deletedTokenId),
+    userErrors: userErrors(result.problems),
+  };
+}
+
+export function customerCreatePayload(result: AccountResult): CustomerCreatePayload {
+  return { customer: result.customer && customerView(result.customer), customerUserErrors: customerUserErrors(result.problems), userErrors: userErrors(result.problems) };
+}
+
+export function customerUpdatePayload(result: AccountResult): CustomerUpdatePayload {
+  return {
+    customer: result.customer && customerView(result.customer),
+    customerAccessToken: accessTokenView(result.accessToken),
+    customerUserErrors: customerUserErrors(result.problems),
+    userErrors: userErrors(result.problems),
+  };
+}

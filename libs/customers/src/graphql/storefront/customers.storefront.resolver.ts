@@ -1,0 +1,57 @@
+import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ConnectionArgs, pageOf } from '@platform/graphql';
+import { OrdersService } from '@platform/orders';
+import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { CustomerAccountsService } from '../../customer-accounts.service.js';
+import { formattedAddress } from '../../mailing-address.rules.js';
+import { CustomerOrdersArgs, MailingAddressFormattedArgs } from './customer.inputs.js';
+import { StorefrontCustomer, StorefrontMailingAddress, StorefrontMailingAddressConnection } from './customer.type.js';
+import { connectionOf, customerView, mailingAddressView, orderView } from './customers.presenter.js';
+import { StorefrontOrderConnection } from './order.type.js';
+
+const READ = 'unauthenticated_read_customers';
+
+@Resolver(() => StorefrontCustomer)
+export class CustomersStorefrontResolver {
+  constructor(
+    private readonly accounts: CustomerAccountsService,
+    private readonly orderReads: OrdersService,
+  ) {}
+
+  @Query(() => StorefrontCustomer, { nullable: true, description: 'The customer a `customerAccessToken` belongs to; null when the token is unknown or expired.' })
+  async customer(@Ctx() ctx: RequestContext, @Args('customerAccessToken') customerAccessToken: string) {
+    requireScope(ctx, READ, 'customer');
+    const record = await this.accounts.customerByAccessToken(ctx, customerAccessToken);
+    return record && customerView(record);
+  }
+
+  @ResolveField(() => [String], { description: "The customer's tags (tokens need `unauthenticated_read_customer_tags`)." })
+  tags(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer) {
+    requireScope(ctx, 'unauthenticated_read_customer_tags', 'tags');
+    return customer.record.tags;
+  }
+
+  @ResolveField(() => StorefrontMailingAddress, { nullable: true })
+  async defaultAddress(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer) {
+    const address = await this.accounts.defaultAddress(ctx, customer.record.id);
+    return address && mailingAddressView(address);
+  }
+
+  @ResolveField(() => StorefrontMailingAddressConnection)
+  async addresses(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer, @Args() args: ConnectionArgs) {
+    return connectionOf(await this.accounts.addressPage(ctx, customer.record.id, pageOf(args)), mailingAddressView);
+  }
+
+  @ResolveField(() => StorefrontOrderConnection)
+  async orders(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer, @Args() args: CustomerOrdersArgs) {
+    return connectionOf(await this.orderReads.ordersOfCustomer(ctx, customer.record.id, pageOf(args), args.sortKey), orderView);
+  }
+}
+
+@Resolver(() => StorefrontMailingAddress)
+export class MailingAddressesStorefrontResolver {
+  @ResolveField(() => [String], { description: 'The address as printed lines.' })
+  formatted(@Parent() address: StorefrontMailingAddress, @Args() args: MailingAddressFormattedArgs) {
+    return formattedAddress(address.record, args);
+  }
+}
