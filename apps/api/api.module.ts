@@ -26,6 +26,7 @@ import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
 import { RequestModule } from '@platform/request';
 import { RestModule } from '@platform/rest';
+import { SearchStorefrontApiModule } from '@platform/search';
 import { SeedModule } from '@platform/seed';
 import { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from '@platform/shop';
 import { TenancyModule } from '@platform/tenancy';
@@ -43,7 +44,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, ContentStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
 const REST_MODULES = [ShopRestModule, AppsRestModule];
 

@@ -73,3 +73,8 @@ export { StorefrontSeo } from './graphql/storefront/seo.type.js';
 export { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
 export { StorefrontSellingPlanGroup, StorefrontSellingPlanGroupConnection } from './graphql/storefront/selling-plan.type.js';
 export { sellingPlanGroupView } from './graphql/storefront/selling-plan.presenter.js';
+export { StorefrontArticle } from './graphql/storefront/article.type.js';
+export { StorefrontPage } from './graphql/storefront/page.type.js';
+export { articleView, pageView } from './graphql/storefront/content.presenter.js';
+export type { ArticleRecord, PageRecord } from './storefront/content-records.js';
+export type { RankedMatches, RankedWalk } from './storefront/storefront-content.service.js';

@@ -30,6 +30,18 @@ describe('storefront catalog', () => {
   const q = async (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Gql> =>
     (await storefrontQuery(t.app, shop.host, query, headers, { variables })).body;
 
+  it('describes the shop with URLs of the address the buyer used', async () => {
+    const res = await q('{ shop { id name moneyFormat primaryDomain { host url sslEnabled } shipsToCountries paymentSettings { currencyCode countryCode enabledPresentmentCurrencies } } }');
+    expect(res.data.shop).toEqual({
+      id: `gid://platform/Shop/${shop.shop.id}`,
+      name: 'Acme',
+      moneyFormat: '${{amount}}',
+      primaryDomain: { host: 'acme.myplatform.localhost', url: 'http://acme.myplatform.localhost', sslEnabled: false },
+      shipsToCountries: ['US', 'CA', 'FR'],
+      paymentSettings: { currencyCode: 'USD', countryCode: 'US', enabledPresentmentCurrencies: ['USD'] },
+    });
+  });
+
   it('lists products with the documented shape', async () => {
     const res = await q('{ products(first: 3) { edges { cursor node { id title handle } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }');
     expect(res.errors).toBeUndefined();

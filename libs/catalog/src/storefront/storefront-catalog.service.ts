@@ -230,6 +230,67 @@ export class StorefrontCatalogService {
       });
     });
   }
+  /**
+   * Search results from a keyset position: visible products matching `tsquery` (to_tsquery syntax), by
+   * relevance (ts_rank, best first) or price, walked in the given directions, with the count of every match.
+   * `unavailable`: HIDE drops products not for sale, LAST sorts them after everything else. One statement.
+   */
+  async rankedProductMatches(
+    ctx: RequestContext,
+    tsquery: string,
+    walk: {
+      sortKey: 'RELEVANCE' | 'PRICE';
+      unavailable: 'HIDE' | 'LAST' | 'SHOW';
+      valueDescending: boolean;
+      idDescending: boolean;
+      after: { value: string; idBound: number } | null;
+      limit: number;
+    },
+  ): Promise<{ total: number; rows: { value: string; record: ProductRecord }[] }> {
+    const price = walk.sortKey === 'PRICE';
+    const cast = price ? 'numeric' : 'real';
+    const base = price ? 'p.min_price' : `ts_rank(p.search_vector, to_tsquery('english', $2))`;
+    // LAST: unavailable products move past every rank (ranks are >= 0) or price.
+    const value = walk.unavailable !== 'LAST' ? base : price ? `(${base} + case when p.available_for_sale then 0 else 1e12 end)` : `(${base} - case when p.available_for_sale then 0 else 10 end)::real`;
+    const after = walk.after
+      ? `where m.sort_value ${walk.valueDescending ? '<' : '>'} $4::${cast} or (m.sort_value = $4::${cast} and m.id ${walk.idDescending ? '<' : '>'} $5::bigint)`
+      : '';
+    const text = `with m as materialized (select ${PRODUCT_COLUMNS}, ${value} as sort_value from products p
+        where p.shop_id = $1 and ${PRODUCT_VISIBLE} and p.search_vector @@ to_tsquery('english', $2)${walk.unavailable === 'HIDE' ? ' and p.available_for_sale' : ''})
+      select c.total, r.* from (select count(*)::int as total from m) c
+      left join lateral (select m.*, m.sort_value::text as "sortValue" from m ${after}
+        order by m.sort_value ${walk.valueDescending ? 'desc' : 'asc'}, m.id ${walk.idDescending ? 'desc' : 'asc'} limit $3) r on true`;
+    const params: unknown[] = [ctx.shop.id, tsquery, walk.limit];
+    if (walk.after) params.push(walk.after.value, walk.after.idBound);
+    const rows = await this.sql.rows<ProductRecord & { total: number; sort_value: unknown; sortValue: string | null }>({ text }, params);
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows
+        .filter((r) => r.id !== null)
+        .map(({ total: _t, sort_value: _s, sortValue, ...record }) => ({ value: sortValue as string, record: record as ProductRecord })),
+    };
+  }
+
+  /**
+   * Query suggestions: distinct title words and tags of visible products starting with `prefix`, on products
+   * that also match `tsquery` (the words typed before it) when given; shortest first.
+   */
+  async productQuerySuggestions(ctx: RequestContext, tsquery: string | null, prefix: string, limit: number): Promise<string[]> {
+    const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matching = tsquery ? ` and p.search_vector @@ to_tsquery('english', $4)` : '';
+    const rows = await this.sql.rows<{ text: string }>(
+      {
+        text: `select s.text from (
+          select lower(w) as text from products p, regexp_split_to_table(p.title, '[^[:alnum:]]+') w
+            where p.shop_id = $1 and ${PRODUCT_VISIBLE}${matching} and lower(w) like $2
+          union
+          select lower(t) from products p, unnest(p.tags) t where p.shop_id = $1 and ${PRODUCT_VISIBLE}${matching} and lower(t) like $2
+        ) s order by length(s.text), s.text limit $3`,
+      },
+      tsquery ? [ctx.shop.id, pattern, limit, tsquery] : [ctx.shop.id, pattern, limit],
+    );
+    return rows.map((r) => r.text);
+  }
 }
 
 function and(condition: string): string {

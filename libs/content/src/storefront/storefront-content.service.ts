@@ -297,6 +297,76 @@ export class StorefrontContentService {
       }),
     );
   }
+  /**
+   * Search results from a keyset position: published pages matching `tsquery`, by relevance (title weighs
+   * most, then the body), walked in the given directions, with the count of every match. One statement.
+   */
+  rankedPageMatches(ctx: RequestContext, tsquery: string, walk: RankedWalk): Promise<RankedMatches<PageRecord>> {
+    const vector = `setweight(to_tsvector('english', pg.title), 'A') || setweight(to_tsvector('english', regexp_replace(pg.body_html, '<[^>]*>', ' ', 'g')), 'C')`;
+    return this.rankedMatches<PageRecord>(ctx, tsquery, walk, `select ${PAGE_COLUMNS}, ts_rank(${vector}, to_tsquery('english', $2)) as sort_value
+      from pages pg where pg.shop_id = $1 and ${PAGE_VISIBLE} and ${vector} @@ to_tsquery('english', $2)`);
+  }
+
+  /** Published articles matching `tsquery`, as `rankedPageMatches` (title, then tags, then author and content). */
+  rankedArticleMatches(ctx: RequestContext, tsquery: string, walk: RankedWalk): Promise<RankedMatches<ArticleRecord>> {
+    const vector = `setweight(to_tsvector('english', a.title), 'A') || setweight(to_tsvector('english', array_to_string(a.tags, ' ')), 'B')
+      || setweight(to_tsvector('english', a.author_name || ' ' || regexp_replace(a.content_html, '<[^>]*>', ' ', 'g')), 'C')`;
+    return this.rankedMatches<ArticleRecord>(ctx, tsquery, walk, `select ${ARTICLE_COLUMNS}, ts_rank(${vector}, to_tsquery('english', $2)) as sort_value
+      from articles a where a.shop_id = $1 and ${ARTICLE_VISIBLE} and ${vector} @@ to_tsquery('english', $2)`);
+  }
+
+  /** Published pages whose title contains every word, by title (predictive search). */
+  pagesByTitleWords(ctx: RequestContext, words: readonly string[], limit: number): Promise<PageRecord[]> {
+    return this.byTitleWords<PageRecord>(ctx, words, limit, `select ${PAGE_COLUMNS} from pages pg where pg.shop_id = $1 and ${PAGE_VISIBLE}`, 'pg');
+  }
+
+  /** Published articles whose title contains every word, by title (predictive search). */
+  articlesByTitleWords(ctx: RequestContext, words: readonly string[], limit: number): Promise<ArticleRecord[]> {
+    return this.byTitleWords<ArticleRecord>(ctx, words, limit, `select ${ARTICLE_COLUMNS} from articles a where a.shop_id = $1 and ${ARTICLE_VISIBLE}`, 'a');
+  }
+
+  private async byTitleWords<T>(ctx: RequestContext, words: readonly string[], limit: number, select: string, alias: string): Promise<T[]> {
+    const kept = words.filter(Boolean).slice(0, 5);
+    if (kept.length === 0) return [];
+    const conditions = kept.map((_, i) => ` and ${alias}.title ilike $${i + 3}`).join('');
+    return this.sql.rows<T>({ text: `${select}${conditions} order by ${alias}.title, ${alias}.id limit $2` }, [
+      ctx.shop.id,
+      limit,
+      ...kept.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    ]);
+  }
+
+  // `select` yields the rows with a `sort_value`; $1 shop, $2 tsquery, $3 limit, $4/$5 the keyset position.
+  private async rankedMatches<T>(ctx: RequestContext, tsquery: string, walk: RankedWalk, select: string): Promise<RankedMatches<T>> {
+    const after = walk.after
+      ? `where m.sort_value ${walk.valueDescending ? '<' : '>'} $4::real or (m.sort_value = $4::real and m.id ${walk.idDescending ? '<' : '>'} $5::bigint)`
+      : '';
+    const text = `with m as materialized (${select})
+      select c.total, r.* from (select count(*)::int as total from m) c
+      left join lateral (select m.*, m.sort_value::text as "sortValue" from m ${after}
+        order by m.sort_value ${walk.valueDescending ? 'desc' : 'asc'}, m.id ${walk.idDescending ? 'desc' : 'asc'} limit $3) r on true`;
+    const params: unknown[] = [ctx.shop.id, tsquery, walk.limit];
+    if (walk.after) params.push(walk.after.value, walk.after.idBound);
+    const rows = await this.sql.rows<{ id: number | null; total: number; sort_value: unknown; sortValue: string | null }>({ text }, params);
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.filter((r) => r.id !== null).map(({ total: _t, sort_value: _s, sortValue, ...record }) => ({ value: sortValue as string, record: record as T })),
+    };
+  }
+}
+
+/** How a ranked search is walked: directions of the rank and of ids among equal ranks, and where to start. */
+export interface RankedWalk {
+  valueDescending: boolean;
+  idDescending: boolean;
+  /** Rows strictly past (value, idBound) in walking order; null: from the start. */
+  after: { value: string; idBound: number } | null;
+  limit: number;
+}
+
+export interface RankedMatches<T> {
+  total: number;
+  rows: { value: string; record: T }[];
 }
 
 function and(condition: string): string {

@@ -7,6 +7,6 @@ import { storefrontShop } from '../shop.presenter.js';
 export class ShopStorefrontResolver {
   @Query(() => StorefrontShop)
   shop(@Ctx() ctx: RequestContext): StorefrontShop {
-    return storefrontShop(ctx.shop);
+    return storefrontShop(ctx.shop, ctx.origin);
   }
 }

@@ -1,8 +1,51 @@
-import { Field, ObjectType } from '@nestjs/graphql';
-import { StorefrontSchema } from '@platform/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
+import { CountryCode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { CurrencyCode } from '@platform/money';
+
+@ObjectType('Domain', { registerIn: () => StorefrontSchema, description: 'A domain of the shop.' })
+export class StorefrontDomain {
+  @Field()
+  host!: string;
+
+  @Field()
+  sslEnabled!: boolean;
+
+  @Field(() => UrlScalar)
+  url!: string;
+}
+
+@ObjectType('PaymentSettings', { registerIn: () => StorefrontSchema, description: 'Currencies and countries the shop takes payments in.' })
+export class StorefrontPaymentSettings {
+  @Field(() => CurrencyCode)
+  currencyCode!: string;
+
+  @Field(() => CountryCode)
+  countryCode!: string;
+
+  @Field(() => [CurrencyCode])
+  enabledPresentmentCurrencies!: string[];
+}
 
 @ObjectType('Shop', { registerIn: () => StorefrontSchema, description: 'The shop a buyer is visiting.' })
 export class StorefrontShop {
+  @Field(() => ID)
+  id!: string;
+
   @Field()
   name!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => StorefrontDomain, { description: 'The primary domain, as the buyer reached it.' })
+  primaryDomain!: StorefrontDomain;
+
+  @Field({ description: 'How money is written, e.g. `${{amount}}`.' })
+  moneyFormat!: string;
+
+  @Field(() => [CountryCode], { description: 'Countries the shop ships to.' })
+  shipsToCountries!: string[];
+
+  @Field(() => StorefrontPaymentSettings)
+  paymentSettings!: StorefrontPaymentSettings;
 }

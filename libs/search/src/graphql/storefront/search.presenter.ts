@@ -1,0 +1,30 @@
+import { collectionView, productView } from '@platform/catalog';
+import { articleView, pageView } from '@platform/content';
+import { toConnection } from '@platform/graphql';
+import type { PredictiveResult, SearchHit, SearchResultPage } from '../../storefront-search.service.js';
+import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.types.js';
+
+export function searchResultView(hit: SearchHit): SearchResultNode {
+  switch (hit.type) {
+    case 'PRODUCT':
+      return productView(hit.record);
+    case 'PAGE':
+      return pageView(hit.record);
+    case 'ARTICLE':
+      return articleView(hit.record);
+  }
+}
+
+export function searchConnectionView(page: SearchResultPage): SearchResultItemConnection {
+  return { ...toConnection(page.items, (hit) => hit.cursor, searchResultView, page), totalCount: page.totalCount };
+}
+
+export function predictiveView(result: PredictiveResult): PredictiveSearchResult {
+  return {
+    products: result.products.map(productView),
+    collections: result.collections.map(collectionView),
+    pages: result.pages.map(pageView),
+    articles: result.articles.map(articleView),
+    queries: result.queries.map((q) => ({ ...q, trackingParameters: null })),
+  };
+}

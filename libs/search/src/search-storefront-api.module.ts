@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CatalogStorefrontApiModule } from '@platform/catalog';
+import { ContentStorefrontApiModule } from '@platform/content';
+import { SearchStorefrontResolver } from './graphql/storefront/search.storefront.resolver.js';
+import { StorefrontSearchService } from './storefront-search.service.js';
+
+/** `search` and `predictiveSearch` on the storefront schema, over the catalog's and content's ranked reads. */
+@Module({
+  imports: [CatalogStorefrontApiModule, ContentStorefrontApiModule],
+  providers: [StorefrontSearchService, SearchStorefrontResolver],
+  exports: [StorefrontSearchService],
+})
+export class SearchStorefrontApiModule {}
