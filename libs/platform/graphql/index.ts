@@ -17,3 +17,5 @@ export { ConnectionArgs, pageOf } from './connections/connection.args.js';
 export { AdminSchema, StorefrontSchema } from './schema-modules.js';
 export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
 export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
+export { decodeCursor, encodeCursor, keysetPlan, toListPage, type KeysetPlan, type ListPage, type SortSpec } from './connections/keyset.js';
+export { parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';

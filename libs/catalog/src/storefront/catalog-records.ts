@@ -61,8 +61,4 @@ export interface CollectionRecord {
 }
 
 /** A page of a connection: rows with their cursors, and whether more lie beyond either end. */
-export interface Page<T> {
-  items: { cursor: string; record: T }[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
+export type { ListPage as Page } from '@platform/graphql';

@@ -1,5 +1,5 @@
 import { productSearchSql } from './product-search-sql.js';
-import { parseSearchQuery } from './product-search-syntax.js';
+import { parseSearchQuery } from '@platform/graphql';
 
 describe('product search syntax', () => {
   it('reads fields, comparisons, quotes, prefixes, AND/OR/NOT and parentheses', () => {

@@ -1,4 +1,4 @@
-import { type Comparison, type SearchNode, parseSearchQuery } from './product-search-syntax.js';
+import { type Comparison, type SearchNode, parseSearchQuery } from '@platform/graphql';
 
 export interface SearchSql {
   /** Condition on products aliased `p` (empty when the query filters nothing). */

@@ -23,7 +23,7 @@ import {
   VARIANT_PAGE_COLUMNS,
   childrenPageSql,
 } from './catalog.sql.js';
-import { type SortSpec, encodeCursor, keysetPlan } from './keyset.js';
+import { type SortSpec, keysetPlan, toListPage } from '@platform/graphql';
 import { productSearchSql } from './product-search-sql.js';
 import {
   type CollectionSortKey,
@@ -67,7 +67,7 @@ export class StorefrontCatalogService {
     // Filtered shapes vary without bound, so only unfiltered listings become prepared statements.
     const statement = search.where ? { text } : preparedSql(text);
     const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
-    return toPage(rows, page, keyset.flip);
+    return toListPage(rows, page, keyset.flip);
   }
 
   /**
@@ -130,7 +130,7 @@ export class StorefrontCatalogService {
     const text = `select ${COLLECTION_COLUMNS}, (${sort.expression})::text as "sortValue" from collections c
       where c.shop_id = $1${where}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
     const rows = await this.sql.rows<Sorted<CollectionRecord>>(title ? { text } : preparedSql(text), [...params, ...keyset.params]);
-    return toPage(rows, page, keyset.flip);
+    return toListPage(rows, page, keyset.flip);
   }
 
   product(ctx: RequestContext, id: number): Promise<ProductRecord | null> {
@@ -226,7 +226,7 @@ export class StorefrontCatalogService {
           if (list) list.push(row);
           else byParent.set(row.parentId, [row]);
         }
-        return parentIds.map((id) => toPage(byParent.get(id) ?? [], page, keyset.flip));
+        return parentIds.map((id) => toListPage(byParent.get(id) ?? [], page, keyset.flip));
       });
     });
   }
@@ -295,18 +295,6 @@ export class StorefrontCatalogService {
 
 function and(condition: string): string {
   return condition ? ` and ${condition}` : '';
-}
-
-function toPage<T extends { id: number }>(rows: (T & { sortValue: string })[], page: PageRequest, flip: boolean): Page<T> {
-  const more = rows.length > page.size;
-  const kept = more ? rows.slice(0, page.size) : rows;
-  const ordered = flip ? kept.reverse() : kept;
-  return {
-    items: ordered.map(({ sortValue, ...record }) => ({ cursor: encodeCursor(sortValue, record.id), record: record as unknown as T })),
-    // Forward: the extra row means more after; a cursor means rows before. Backward: the mirror image.
-    hasNextPage: page.forward ? more : Boolean(page.cursor),
-    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
-  };
 }
 
 function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | null> {

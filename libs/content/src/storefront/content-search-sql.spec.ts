@@ -1,7 +1,7 @@
 import { pageRequest } from '@platform/graphql';
 import { contentSearchSql } from './content-search-sql.js';
 import { ARTICLE_SEARCH, PAGE_SEARCH } from './content.sql.js';
-import { encodeCursor, keysetPlan, toListPage } from './keyset.js';
+import { encodeCursor, keysetPlan, toListPage } from '@platform/graphql';
 import { articleSort, metaobjectSort } from './sort-keys.js';
 
 describe('content search queries', () => {

@@ -1,4 +1,4 @@
-import { type SearchNode, parseSearchQuery } from './search-syntax.js';
+import { type SearchNode, parseSearchQuery } from '@platform/graphql';
 
 type Term = Extract<SearchNode, { kind: 'term' }>;
 type Param = (value: unknown) => string;

@@ -1,5 +1,5 @@
 import { DomainError } from '@platform/errors';
-import type { SortSpec } from './keyset.js';
+import type { SortSpec } from '@platform/graphql';
 
 // The hosted platform's sort keys of content connections. RELEVANCE ranks by the bare words of `query`
 // (best first) and falls back to ID without any.

@@ -37,7 +37,7 @@ import {
   PAGE_VISIBLE,
   childrenPageSql,
 } from './content.sql.js';
-import { type ListPage, type SortSpec, keysetPlan, toListPage } from './keyset.js';
+import { type ListPage, type SortSpec, keysetPlan, toListPage } from '@platform/graphql';
 import { type ArticleSortKey, type BlogSortKey, type PageSortKey, articleSort, blogSort, metaobjectSort, pageSort } from './sort-keys.js';
 
 type Sorted<T> = T & { sortValue: string };

@@ -3,7 +3,7 @@ import type { MenuItemRead } from '../../content.types.js';
 import { summarize } from '../../content.rules.js';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from '../../storefront/content-records.js';
-import type { ListPage } from '../../storefront/keyset.js';
+import type { ListPage } from '@platform/graphql';
 import type { StorefrontArticle, StorefrontArticleAuthor } from './article.type.js';
 import type { StorefrontBlog } from './blog.type.js';
 import type { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';

@@ -1,11 +1,14 @@
 import { DomainError } from '@platform/errors';
-import type { PageRequest } from '@platform/graphql';
+import type { PageRequest } from './page-request.js';
+
+// Keyset pagination of connections: opaque cursors of (sort value, id), tuple comparisons an index on
+// (shop_id, column, id) can serve, no OFFSET, so page 1,000 costs what page 1 costs.
 
 /** How a list is ordered: one sort expression, ties broken by id, both in the same direction. */
 export interface SortSpec {
   /** SQL expression of the sort value (e.g. `p.title`). */
   readonly expression: string;
-  /** Postgres type the cursor value is cast to when compared (`text`, `numeric`, `timestamptz`, …). */
+  /** Postgres type the cursor value is cast to when compared (`text`, `timestamptz`, `bigint`, `real`). */
   readonly cast: string;
   /** Natural direction of the key (RELEVANCE is best first). */
   readonly descending: boolean;
@@ -30,17 +33,13 @@ export function decodeCursor(cursor: string, argument: string): [unknown, number
 export interface KeysetPlan {
   /** `order by` clause body. */
   orderBy: string;
-  /** Condition placing rows after the cursor (empty without one); uses `$<n>` placeholders from `nextParam`. */
+  /** Condition placing rows after the cursor (empty without one), with `$<n>` placeholders from `firstParam`. */
   after: string;
   params: unknown[];
   /** Rows come back in reverse (backward pages) and must be flipped. */
   flip: boolean;
 }
 
-/**
- * Keyset pagination (no OFFSET): a tuple comparison on (sort value, id) that an index on
- * (shop_id, column, id) serves, so page 1,000 costs what page 1 costs.
- */
 export function keysetPlan(sort: SortSpec, page: PageRequest, idExpression: string, firstParam: number): KeysetPlan {
   // Walking order: the key's natural direction, flipped by `reverse`, flipped again for `last/before`.
   const descending = sort.descending !== page.reverse !== !page.forward;
@@ -50,4 +49,24 @@ export function keysetPlan(sort: SortSpec, page: PageRequest, idExpression: stri
   const [value, id] = decodeCursor(page.cursor, page.forward ? 'after' : 'before');
   const after = `(${sort.expression}, ${idExpression}) ${descending ? '<' : '>'} ($${firstParam}::${sort.cast}, $${firstParam + 1}::bigint)`;
   return { orderBy, after, params: [value, id], flip: !page.forward };
+}
+
+/** A page of a connection: rows with their cursors, and whether more lie beyond either end. */
+export interface ListPage<T> {
+  items: { cursor: string; record: T }[];
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+/** Cuts the extra row (fetched to learn whether more follow), restores the order of backward pages, adds cursors. */
+export function toListPage<T extends { id: number }>(rows: (T & { sortValue: string })[], page: PageRequest, flip: boolean): ListPage<T> {
+  const more = rows.length > page.size;
+  const kept = more ? rows.slice(0, page.size) : rows;
+  const ordered = flip ? kept.reverse() : kept;
+  return {
+    items: ordered.map(({ sortValue, ...record }) => ({ cursor: encodeCursor(sortValue, record.id), record: record as unknown as T })),
+    // Forward: the extra row means more after; a cursor means rows before. Backward: the mirror image.
+    hasNextPage: page.forward ? more : Boolean(page.cursor),
+    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
+  };
 }

@@ -1,6 +1,5 @@
-// The `query` argument of content connections, in the catalog's grammar (product-search-syntax.ts there; kept
-// apart because contexts share no internals): `field:value` terms, bare words, quoted values, `*` prefix match,
-// comparisons (`updated_at:>2024-01-01`), AND (implicit) / OR / NOT / `-`, parentheses.
+// The `query` argument of connections and search: `field:value` terms, bare words (full text), quoted values,
+// `*` prefix match, comparisons (`created_at:>2024-01-01`), AND (implicit) / OR / NOT / `-`, parentheses.
 
 export type Comparison = '=' | '>' | '>=' | '<' | '<=';
 

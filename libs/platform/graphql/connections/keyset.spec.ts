@@ -1,4 +1,4 @@
-import { pageRequest } from '@platform/graphql';
+import { pageRequest } from './page-request.js';
 import { decodeCursor, encodeCursor, keysetPlan } from './keyset.js';
 
 const TITLE = { expression: 'p.title', cast: 'text', descending: false };
