@@ -213,6 +213,12 @@ describe('storefront catalog', () => {
     });
   });
 
+  it('takes reverse as a nullable Boolean defaulting to false, as the hosted schema does', async () => {
+    const res = await q('query($r: Boolean) { products(first: 2, reverse: $r) { nodes { id } } }', { r: null });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.products.nodes.map((n: any) => n.id)).toEqual(visible.slice(0, 2).map((p) => `gid://platform/Product/${p.id}`));
+  });
+
   it('refuses page sizes over 250 and connections without first or last', async () => {
     const tooBig = await q('{ products(first: 251) { nodes { id } } }', {}, TOKEN());
     expect(tooBig.errors[0]).toMatchObject({ message: 'first must be at most 250', path: ['products'] });

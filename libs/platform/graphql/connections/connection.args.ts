@@ -16,7 +16,7 @@ export class ConnectionArgs {
   @Field(() => String, { nullable: true, description: 'Returns the elements before this cursor.' })
   before?: string | null;
 
-  @Field(() => Boolean, { defaultValue: false, description: 'Reverses the order of the list.' })
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'Reverses the order of the list.' })
   reverse?: boolean | null;
 }
 
