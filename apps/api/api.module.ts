@@ -18,6 +18,7 @@ import {
   arrayInputLimitHook,
   complexityLimitHook,
   inContextHook,
+  withDeferDirective,
   withInContextDirective,
 } from '@platform/graphql';
 import { HealthModule } from '@platform/health';
@@ -77,7 +78,7 @@ export class ApiModule {
           path: '/api/:version/graphql.json',
           autoSchemaFile: true,
           include: STOREFRONT_API_MODULES,
-          transformSchema: withInContextDirective,
+          transformSchema: (schema) => withDeferDirective(withInContextDirective(schema)),
           hooks: [arrayInputLimitHook, complexityLimitHook(), inContextHook],
           logger,
         }),

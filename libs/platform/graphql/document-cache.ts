@@ -1,7 +1,10 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { LRUCache } from 'lru-cache';
+import { usesDefer } from './defer/defer.js';
 
-export type CachedDocument = { document: DocumentNode; errors?: undefined } | { document?: undefined; errors: readonly GraphQLError[] };
+export type CachedDocument =
+  | { document: DocumentNode; defers: boolean; errors?: undefined }
+  | { document?: undefined; defers?: undefined; errors: readonly GraphQLError[] };
 
 // Query text is bounded by the body limit; the cache is bounded by entries so a flood of distinct
 // queries cannot grow memory.
@@ -30,6 +33,6 @@ export class DocumentCache {
       return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
     }
     const errors = validate(this.schema, document);
-    return errors.length > 0 ? { errors } : { document };
+    return errors.length > 0 ? { errors } : { document, defers: usesDefer(document) };
   }
 }

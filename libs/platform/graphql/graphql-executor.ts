@@ -1,7 +1,18 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, execute, getOperationAST } from 'graphql';
+import {
+  type ExecutionResult,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  execute,
+  getOperationAST,
+  legacyExecuteIncrementally,
+} from 'graphql';
+import { isFeatureAvailable } from '@platform/versioning';
 import { DomainError, badRequest } from '@platform/errors';
 import { type GraphqlContextValue, type RequestContext, errorResponse } from '@platform/request';
+import type { GraphQLError } from 'graphql';
+import { inContextOf } from './in-context/in-context.js';
 import { DocumentCache } from './document-cache.js';
 import { type ErrorLogger, formatGraphqlError } from './graphql-errors.js';
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
@@ -16,6 +27,8 @@ export interface GraphqlRequestBody {
 export interface GraphqlResponse {
   status: number;
   headers: Record<string, string>;
+  /** Incremental delivery (@defer): payloads to stream as multipart instead of `body`. */
+  stream?: AsyncIterable<{ hasNext: boolean }>;
   body: {
     data?: unknown;
     errors?: readonly GraphQLFormattedError[] | unknown;
@@ -75,6 +88,7 @@ export class GraphqlExecutor {
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
     const contextValue: GraphqlContextValue = { ctx };
+    if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body);
     const result: ExecutionResult = await execute({
       schema: this.schema,
       document: cached.document,
@@ -95,6 +109,42 @@ export class GraphqlExecutor {
       ...(extensions ? { extensions } : {}),
     });
   }
+
+  // @defer: a developer preview of the storefront's `unstable` version, in the spec's incremental format.
+  private async runIncrementally(ctx: RequestContext, op: PreparedOperation, contextValue: GraphqlContextValue, body: GraphqlRequestBody): Promise<GraphqlResponse> {
+    if (ctx.surface !== 'storefront' || !isFeatureAvailable('defer', ctx.version)) {
+      throw new DomainError('UNPROCESSABLE', `The @defer directive is only available in the unstable version of the storefront API (this request: ${ctx.version}).`, {
+        code: 'DEFER_NOT_AVAILABLE',
+      });
+    }
+    const result = await legacyExecuteIncrementally({
+      schema: this.schema,
+      document: op.document,
+      variableValues: body.variables,
+      operationName: body.operationName,
+      contextValue,
+    });
+    const format = (errors: readonly GraphQLError[] | undefined) => errors?.map((e) => formatGraphqlError(e, ctx.requestId, this.logUnexpected));
+    if (!('initialResult' in result)) {
+      // Nothing was deferred (e.g. `@defer(if: false)`): an ordinary response.
+      const errors = format(result.errors);
+      return ok({ ...(errors ? { errors } : {}), ...('data' in result ? { data: result.data } : {}) });
+    }
+    const { initialResult, subsequentResults } = result;
+    const context = inContextEcho(ctx);
+    async function* payloads() {
+      const errors = format(initialResult.errors);
+      yield { data: initialResult.data, ...(errors ? { errors } : {}), hasNext: true, ...(context ? { extensions: { context } } : {}) };
+      for await (const next of subsequentResults) {
+        const incremental = next.incremental?.map((item) => {
+          const itemErrors = format(item.errors);
+          return { ...item, ...(itemErrors ? { errors: itemErrors } : {}) };
+        });
+        yield { ...(incremental ? { incremental } : {}), hasNext: next.hasNext };
+      }
+    }
+    return { status: 200, headers: {}, body: {}, stream: payloads() };
+  }
 }
 
 function ok(body: GraphqlResponse['body']): GraphqlResponse {
@@ -108,4 +158,10 @@ function selectOperation(document: PreparedOperation['document'], operationName:
     ? `Unknown operation named "${operationName}".`
     : 'Must provide operation name if query contains multiple operations.';
   throw new DomainError('UNPROCESSABLE', message, { field: 'operationName', code: 'OPERATION_NOT_FOUND' });
+}
+
+// The first part of a deferred response echoes the @inContext country and language it was resolved with.
+function inContextEcho(ctx: RequestContext): { country?: string; language?: string } | undefined {
+  const { country, language } = inContextOf(ctx);
+  return country || language ? { ...(country ? { country } : {}), ...(language ? { language } : {}) } : undefined;
 }

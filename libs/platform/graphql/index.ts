@@ -19,3 +19,5 @@ export { inContextHook, inContextOf, withInContextDirective, type InContext } fr
 export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
 export { decodeCursor, encodeCursor, keysetPlan, toListPage, type KeysetPlan, type ListPage, type SortSpec } from './connections/keyset.js';
 export { parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';
+export { usesDefer, withDeferDirective } from './defer/defer.js';
+export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';

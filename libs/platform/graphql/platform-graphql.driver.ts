@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AbstractGraphQLDriver, type GqlModuleOptions } from '@nestjs/graphql';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import type { Surface } from '@platform/request';
+import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 import { GraphqlExecutor } from './graphql-executor.js';
 import type { GraphqlHook } from './graphql-hooks.js';
 
@@ -34,6 +36,9 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
         // The pipeline answered already for anything but an authenticated POST.
         const ctx = request.platform!;
         const response = await executor.run(ctx, request.body, request.headers);
+        if (response.stream) {
+          return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));
+        }
         return reply.code(response.status).headers(response.headers).send(response.body);
       },
     });
