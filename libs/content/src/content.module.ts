@@ -19,8 +19,9 @@ import { SellingPlan } from './selling-plan.entity.js';
 import { SellingPlansService } from './selling-plans.service.js';
 import { Translation } from './translation.entity.js';
 import { TranslationsService } from './translations.service.js';
+import { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';
 
-const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService, MarketsService];
+const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService, MarketsService, StorefrontTranslationsService];
 
 @Module({
   imports: [

@@ -78,3 +78,4 @@ export { StorefrontPage } from './graphql/storefront/page.type.js';
 export { articleView, pageView } from './graphql/storefront/content.presenter.js';
 export type { ArticleRecord, PageRecord } from './storefront/content-records.js';
 export type { RankedMatches, RankedWalk } from './storefront/storefront-content.service.js';
+export { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import DataLoader from 'dataloader';
-import { type MarketRead, MarketsService, type TranslatableResourceType, TranslationsService, convertPrice } from '@platform/content';
+import { type MarketRead, MarketsService, StorefrontTranslationsService, type TranslatableResourceType, convertPrice } from '@platform/content';
 import { inContextOf } from '@platform/graphql';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import { type RequestContext, requestScoped } from '@platform/request';
@@ -21,7 +20,7 @@ export interface Presentment {
 export class PresentmentService {
   constructor(
     private readonly markets: MarketsService,
-    private readonly translations: TranslationsService,
+    private readonly translations: StorefrontTranslationsService,
   ) {}
 
   presentment(ctx: RequestContext): Promise<Presentment> {
@@ -41,19 +40,11 @@ export class PresentmentService {
 
   /** The requested language when it differs from the shop's own (null: show the stored text). */
   language(ctx: RequestContext): string | null {
-    const language = inContextOf(ctx).language;
-    if (!language) return null;
-    const primary = (ctx.shop.enabledLanguages[0] ?? 'EN').toUpperCase();
-    return language.toUpperCase() === primary ? null : language.toLowerCase().replace('_', '-');
+    return this.translations.locale(ctx);
   }
 
   /** A translated field of a resource in the requested language, or `fallback`; batched per request. */
-  async translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): Promise<string> {
-    const locale = this.language(ctx);
-    if (!locale) return fallback;
-    const loader = requestScoped(ctx, `localization:translations:${resourceType}`, () =>
-      new DataLoader<number, Record<string, string>>((ids) => this.translations.translationsFor(ctx.shop.id, resourceType, ids, locale)),
-    );
-    return (await loader.load(id))[key] ?? fallback;
+  translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): Promise<string> {
+    return this.translations.translated(ctx, resourceType, id, key, fallback);
   }
 }

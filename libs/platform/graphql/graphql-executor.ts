@@ -89,13 +89,16 @@ export class GraphqlExecutor {
 
     const contextValue: GraphqlContextValue = { ctx };
     if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body);
-    const result: ExecutionResult = await execute({
+    // graphql-js refuses a schema declaring @defer in plain `execute`; there, documents without @defer go
+    // through the incremental executor, which answers them with one ordinary result.
+    const run = this.schema.getDirective('defer') ? legacyExecuteIncrementally : execute;
+    const result = (await run({
       schema: this.schema,
       document: cached.document,
       variableValues: body.variables,
       operationName: body.operationName,
       contextValue,
-    });
+    })) as ExecutionResult;
 
     let extensions: Record<string, unknown> | undefined;
     for (const hook of this.hooks) {

@@ -52,6 +52,19 @@ describe('storefront @inContext and localization', () => {
     expect(fr.some((p: any, i: number) => p.title !== en[i].title)).toBe(true);
   });
 
+  it('answers pages and articles in French with language: FR', async () => {
+    const query = '{ page(handle: "about") { title body bodySummary } articles(first: 3) { nodes { handle title contentHtml content(truncateAt: 40) } } }';
+    const en = (await q(`query ${query}`)).data;
+    const fr = (await q(`query @inContext(language: FR) ${query}`)).data;
+    expect(en.page.title).toBe('About us');
+    expect(fr.page.title).toBe('À propos');
+    expect(fr.page.body).not.toBe(en.page.body);
+    expect(fr.page.bodySummary).not.toBe(en.page.bodySummary);
+    expect(fr.articles.nodes.map((a: any) => a.handle)).toEqual(en.articles.nodes.map((a: any) => a.handle));
+    expect(fr.articles.nodes.every((a: any, i: number) => a.title !== en.articles.nodes[i].title)).toBe(true);
+    expect(fr.articles.nodes[0].content.length).toBeLessThanOrEqual(40);
+  });
+
   it('refuses arguments the version does not have (language after 2022-04)', async () => {
     const old = await q('query @inContext(language: FR) { shop { name } }', '2022-04');
     expect(old.data).toBeUndefined();

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
 import type { ArticleRecord } from '../../storefront/content-records.js';
 import { StorefrontSeo } from './seo.type.js';
 
@@ -29,13 +29,11 @@ export class StorefrontArticle {
   @Field({ description: 'Unique, human-friendly part of the URL within its blog.' })
   handle!: string;
 
-  @Field()
+  // title, contentHtml and excerptHtml are resolved fields (translated under @inContext(language:)).
   title!: string;
 
-  @Field(() => HtmlScalar, { description: 'The content of the article, complete with HTML formatting.' })
   contentHtml!: string;
 
-  @Field(() => HtmlScalar, { nullable: true, description: 'The excerpt of the article, complete with HTML formatting.' })
   excerptHtml!: string | null;
 
   @Field(() => StorefrontArticleAuthor, { nullable: true, description: "The article's author." })

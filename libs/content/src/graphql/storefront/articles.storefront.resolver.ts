@@ -1,5 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
@@ -15,6 +16,7 @@ export class ArticlesStorefrontResolver {
   constructor(
     private readonly reads: StorefrontContentService,
     private readonly hasMetafields: HasMetafieldsFields,
+    private readonly translations: StorefrontTranslationsService,
   ) {}
 
   @Query(() => StorefrontArticleConnection, { description: 'Published articles of all the shop’s blogs, paginated.' })
@@ -30,14 +32,31 @@ export class ArticlesStorefrontResolver {
     return record && articleView(record);
   }
 
+  @ResolveField(() => String)
+  title(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
+    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'title', article.title);
+  }
+
+  @ResolveField(() => HtmlScalar, { description: 'The content of the article, complete with HTML formatting.' })
+  contentHtml(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
+    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'body_html', article.contentHtml);
+  }
+
+  @ResolveField(() => HtmlScalar, { nullable: true, description: 'The excerpt of the article, complete with HTML formatting.' })
+  async excerptHtml(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
+    if (article.excerptHtml === null) return null;
+    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'summary_html', article.excerptHtml);
+  }
+
   @ResolveField(() => String, { description: 'The content as plain text on one line.' })
-  content(@Parent() article: StorefrontArticle, @Args() args: TruncateArgs) {
-    return plainText(article.contentHtml, args.truncateAt);
+  async content(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle, @Args() args: TruncateArgs) {
+    return plainText(await this.contentHtml(ctx, article), args.truncateAt);
   }
 
   @ResolveField(() => String, { nullable: true, description: 'The excerpt as plain text on one line.' })
-  excerpt(@Parent() article: StorefrontArticle, @Args() args: TruncateArgs) {
-    return article.excerptHtml === null ? null : plainText(article.excerptHtml, args.truncateAt);
+  async excerpt(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle, @Args() args: TruncateArgs) {
+    const html = await this.excerptHtml(ctx, article);
+    return html === null ? null : plainText(html, args.truncateAt);
   }
 
   @ResolveField(() => StorefrontBlog, { description: 'The blog the article belongs to.' })

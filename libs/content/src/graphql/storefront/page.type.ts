@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, HtmlScalar, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
 import type { PageRecord } from '../../storefront/content-records.js';
 import { StorefrontSeo } from './seo.type.js';
 
@@ -13,13 +13,11 @@ export class StorefrontPage {
   @Field({ description: 'Unique, human-friendly part of the URL (e.g. `about`).' })
   handle!: string;
 
-  @Field()
+  // title, body and bodySummary are resolved fields (translated under @inContext(language:)).
   title!: string;
 
-  @Field(() => HtmlScalar, { description: 'The description of the page, complete with HTML formatting.' })
   body!: string;
 
-  @Field({ description: 'Summary of the page body (plain text).' })
   bodySummary!: string;
 
   @Field(() => GraphQLISODateTime)

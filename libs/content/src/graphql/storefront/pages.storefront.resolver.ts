@@ -1,9 +1,12 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
+
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
 import { CONTENT } from './content-access.js';
+import { summarize } from '../../content.rules.js';
 import { connectionOf, pageView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
@@ -14,7 +17,23 @@ export class PagesStorefrontResolver {
   constructor(
     private readonly content: StorefrontContentService,
     private readonly hasMetafields: HasMetafieldsFields,
+    private readonly translations: StorefrontTranslationsService,
   ) {}
+
+  @ResolveField(() => String)
+  title(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
+    return this.translations.translated(ctx, 'PAGE', page.record.id, 'title', page.title);
+  }
+
+  @ResolveField(() => HtmlScalar, { description: 'The description of the page, complete with HTML formatting.' })
+  body(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
+    return this.translations.translated(ctx, 'PAGE', page.record.id, 'body_html', page.body);
+  }
+
+  @ResolveField(() => String, { description: 'Summary of the page body (plain text).' })
+  async bodySummary(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
+    return this.translations.locale(ctx) ? summarize(await this.body(ctx, page)) : page.bodySummary;
+  }
 
   @Query(() => StorefrontPageConnection, { description: 'Published pages of the shop, paginated.' })
   async pages(@Ctx() ctx: RequestContext, @Args() args: PagesArgs) {
