@@ -21,3 +21,4 @@ export { decodeCursor, encodeCursor, keysetPlan, toListPage, type KeysetPlan, ty
 export { parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
+export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';

@@ -153,7 +153,7 @@ describe('storefront content', () => {
       const spring = articles.find((a) => a.handle === 'spring-collection-is-here')!;
       const res = await q(`query($id: ID!) { article(id: $id) {
         id handle title content contentHtml short: content(truncateAt: 20) excerpt excerptHtml
-        authorV2 { name } tags publishedAt onlineStoreUrl seo { title description } blog { id handle } } }`, { id: `gid://platform/Article/${spring.id}` });
+        authorV2 { name } tags publishedAt onlineStoreUrl seo { title description } blog { id handle } image { url altText } } }`, { id: `gid://platform/Article/${spring.id}` });
       expect(res.errors).toBeUndefined();
       const article = res.data.article;
       expect(article).toMatchObject({
@@ -169,6 +169,7 @@ describe('storefront content', () => {
         blog: { id: `gid://platform/Blog/${news.id}`, handle: 'news' },
         seo: { title: null, description: null },
       });
+      expect(article.image).toEqual({ url: 'https://picsum.photos/seed/spring-collection-is-here/1200/800', altText: 'Our spring collection is here' });
       expect(article.short.length).toBeLessThanOrEqual(21);
       expect(article.short).toMatch(/…$/);
       expect(Date.parse(article.publishedAt)).toBeLessThan(Date.now());

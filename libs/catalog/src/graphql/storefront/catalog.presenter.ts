@@ -1,7 +1,7 @@
 import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
 import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
 import type { StorefrontCollection } from './collection.type.js';
-import type { StorefrontImage } from './image.type.js';
+import type { StorefrontImage } from '@platform/graphql';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
 
 // Records to storefront views: plain objects with every scalar field ready, and the record for the

@@ -6,7 +6,7 @@ import { StorefrontCatalogService } from '../../storefront/storefront-catalog.se
 import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
 import { collectionView, connectionOf, plainText, productView } from './catalog.presenter.js';
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
-import { StorefrontImage } from './image.type.js';
+import { StorefrontImage } from '@platform/graphql';
 import { StorefrontProductConnection } from './product.type.js';
 
 const LISTINGS = 'unauthenticated_read_collection_listings';

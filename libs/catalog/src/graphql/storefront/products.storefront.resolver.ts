@@ -6,7 +6,7 @@ import { StorefrontCatalogService } from '../../storefront/storefront-catalog.se
 import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
 import { collectionView, connectionOf, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
 import { StorefrontCollectionConnection } from './collection.type.js';
-import { StorefrontImage, StorefrontImageConnection } from './image.type.js';
+import { StorefrontImage, StorefrontImageConnection } from '@platform/graphql';
 import { ProductPriceRange, StorefrontProduct, StorefrontProductConnection, StorefrontProductOption, StorefrontProductVariant, StorefrontProductVariantConnection } from './product.type.js';
 
 const LISTINGS = 'unauthenticated_read_product_listings';

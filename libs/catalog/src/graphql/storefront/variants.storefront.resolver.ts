@@ -5,7 +5,7 @@ import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { Int } from '@nestjs/graphql';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
-import { StorefrontImage } from './image.type.js';
+import { StorefrontImage } from '@platform/graphql';
 import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './product.type.js';
 
 @Resolver(() => StorefrontProductVariant)

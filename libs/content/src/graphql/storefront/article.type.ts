@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
 import type { ArticleRecord } from '../../storefront/content-records.js';
 import { StorefrontSeo } from './seo.type.js';
 
@@ -38,6 +38,9 @@ export class StorefrontArticle {
 
   @Field(() => StorefrontArticleAuthor, { nullable: true, description: "The article's author." })
   authorV2!: StorefrontArticleAuthor | null;
+
+  @Field(() => StorefrontImage, { nullable: true, description: 'The image of the article.' })
+  image!: StorefrontImage | null;
 
   @Field(() => StorefrontArticleAuthor, { deprecationReason: 'Use `authorV2` instead.' })
   author!: StorefrontArticleAuthor;

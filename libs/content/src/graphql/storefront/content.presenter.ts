@@ -47,6 +47,7 @@ export function articleView(record: ArticleRecord): StorefrontArticle {
     excerptHtml: record.excerptHtml,
     authorV2: record.authorName ? author : null,
     author,
+    image: record.imageUrl ? { id: null, url: record.imageUrl, altText: record.imageAltText, width: null, height: null } : null,
     tags: record.tags,
     publishedAt: record.publishedAt,
     seo: seo(record),

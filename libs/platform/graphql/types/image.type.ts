@@ -1,7 +1,10 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType } from '../connections/connection.types.js';
+import { UrlScalar } from '../scalars.js';
+import { StorefrontSchema } from '../schema-modules.js';
 
-@ObjectType('Image', { registerIn: () => StorefrontSchema, description: 'An image of a product.' })
+// Shared by every storefront context that shows pictures (products, collections, articles).
+@ObjectType('Image', { registerIn: () => StorefrontSchema, description: 'An image.' })
 export class StorefrontImage {
   @Field(() => ID, { nullable: true })
   id!: string | null;
