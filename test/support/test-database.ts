@@ -53,6 +53,16 @@ async function ensureTemplate(): Promise<void> {
   });
 }
 
+/** An empty database of its own, for tests that apply the migrations themselves. */
+export async function createEmptyTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `platform_test_${process.env.PLATFORM_TEST_RUN ?? 'adhoc'}_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+  return {
+    url: databaseUrl(serverUrl(), name),
+    drop: () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
 /** A fresh, migrated database of its own for one test file (a clone: tens of milliseconds). */
 export async function cloneTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   await ensureTemplate();

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
-import pg from 'pg';
 import { Product } from '@platform/catalog';
 import { ConfigModule, loadConfig } from '@platform/config';
 import {
@@ -31,10 +29,8 @@ import { LoggingModule, createLogger } from '@platform/logging';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { createEmptyTestDatabase } from '../../support/test-database.js';
 
-// The test's own database on the server the run uses (DATABASE_URL, else the harness's server, else local).
-const SERVER = process.env.DATABASE_URL ?? process.env.PLATFORM_TEST_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `content_it_${randomBytes(6).toString('hex')}`;
 const MY_TABLES = [
   'pages',
   'blogs',
@@ -51,23 +47,9 @@ const MY_TABLES = [
   'markets',
 ];
 
-function urlOf(database: string): string {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf('postgres') });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('content, custom data, selling plans, translations and markets on Postgres', () => {
+  let database: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   let moduleRef: TestingModule;
   let orm: MikroORM;
   let applied: string[];
@@ -101,12 +83,12 @@ describe('content, custom data, selling plans, translations and markets on Postg
   };
 
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+    database = await createEmptyTestDatabase();
     moduleRef = await Test.createTestingModule({
       imports: [
         ConfigModule.forRoot(loadConfig({})),
         LoggingModule.forRoot(createLogger('silent')),
-        DatabaseModule.forRoot({ url: urlOf(DATABASE), migrations: MIGRATIONS, poolSize: 4 }),
+        DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
         TenancyModule,
         SeedModule,
       ],
@@ -133,7 +115,7 @@ describe('content, custom data, selling plans, translations and markets on Postg
 
   afterAll(async () => {
     await moduleRef?.close();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+    await database.drop();
   });
 
   it('applies the content migration in order with the others', () => {

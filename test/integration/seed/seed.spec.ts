@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
-import pg from 'pg';
 import { CatalogService, Collection, Product, ProductImage, ProductOption, ProductVariant } from '@platform/catalog';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { Customer, CustomerAddress, verifyPassword } from '@platform/customers';
@@ -11,10 +9,8 @@ import { Order } from '@platform/orders';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { createEmptyTestDatabase } from '../../support/test-database.js';
 
-// The test's own database on the server the run uses (DATABASE_URL, else the harness's server, else local).
-const SERVER = process.env.DATABASE_URL ?? process.env.PLATFORM_TEST_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = `seed_it_${randomBytes(6).toString('hex')}`;
 const MY_TABLES = [
   'products',
   'product_options',
@@ -28,23 +24,9 @@ const MY_TABLES = [
   'order_line_items',
 ];
 
-function urlOf(database: string): string {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf('postgres') });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('seeding shops on Postgres', () => {
+  let database: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   let moduleRef: TestingModule;
   let orm: MikroORM;
   let applied: string[];
@@ -56,12 +38,12 @@ describe('seeding shops on Postgres', () => {
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
 
   beforeAll(async () => {
-    await admin((c) => c.query(`CREATE DATABASE "${DATABASE}"`));
+    database = await createEmptyTestDatabase();
     moduleRef = await Test.createTestingModule({
       imports: [
         ConfigModule.forRoot(loadConfig({})),
         LoggingModule.forRoot(createLogger('silent')),
-        DatabaseModule.forRoot({ url: urlOf(DATABASE), migrations: MIGRATIONS, poolSize: 4 }),
+        DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
         TenancyModule,
         SeedModule,
       ],
@@ -77,7 +59,7 @@ describe('seeding shops on Postgres', () => {
 
   afterAll(async () => {
     await moduleRef?.close();
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`));
+    await database.drop();
   });
 
   it('applies the catalog, customers and orders migration', () => {
