@@ -22,3 +22,4 @@ export { parseSearchQuery, type Comparison, type SearchNode } from './search/sea
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
+export { dateCompare, escapeLike, hasTag, idCompare, searchSql, textContains, textEquals, type SearchSql, type SearchTerm, type Searchable, type SqlParam } from './search/search-sql.js';

@@ -1,5 +1,4 @@
-import type { SearchableContent } from './content-search-sql.js';
-import { dateCompare, hasTag, idCompare, textContains, textEquals } from './content-search-sql.js';
+import { type Searchable, dateCompare, hasTag, idCompare, textContains, textEquals } from '@platform/graphql';
 
 // Every SQL statement of storefront content reads, in one reviewable place. Each is scoped by shop_id ($1).
 
@@ -66,7 +65,7 @@ export const METAOBJECTS_BY_HANDLES = `select ${METAOBJECT_COLUMNS} from ${METAO
   join unnest($2::text[], $3::text[]) as k(type, handle) on m.type = k.type and m.handle = k.handle
   where m.shop_id = $1`;
 
-export const PAGE_SEARCH: SearchableContent = {
+export const PAGE_SEARCH: Searchable = {
   vector: `to_tsvector('english', pg.title || ' ' || pg.body_html)`,
   term(field, term, param) {
     switch (field) {
@@ -85,7 +84,7 @@ export const PAGE_SEARCH: SearchableContent = {
   },
 };
 
-export const BLOG_SEARCH: SearchableContent = {
+export const BLOG_SEARCH: Searchable = {
   vector: `to_tsvector('english', b.title)`,
   term(field, term, param) {
     switch (field) {
@@ -104,7 +103,7 @@ export const BLOG_SEARCH: SearchableContent = {
   },
 };
 
-export const ARTICLE_SEARCH: SearchableContent = {
+export const ARTICLE_SEARCH: Searchable = {
   vector: `to_tsvector('english', a.title || ' ' || a.author_name || ' ' || array_to_string(a.tags, ' ') || ' ' || a.content_html)`,
   term(field, term, param) {
     switch (field) {

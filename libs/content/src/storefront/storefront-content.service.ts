@@ -9,7 +9,7 @@ import type { MetaobjectFieldDefinition } from '../metaobject-definition.entity.
 import type { MenuItemType } from '../menu-item.entity.js';
 import { menuTree } from '../menu.rules.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from './content-records.js';
-import { type SearchableContent, contentSearchSql } from './content-search-sql.js';
+import { type Searchable, searchSql } from '@platform/graphql';
 import {
   ARTICLES_BY_HANDLES,
   ARTICLES_BY_IDS,
@@ -164,7 +164,7 @@ export class StorefrontContentService {
   /** The same page of published articles for every blog asked in the request: one statement. */
   articlesOfBlog(ctx: RequestContext, blogId: number, page: PageRequest, sortKey: ArticleSortKey, query?: string | null): Promise<ListPage<ArticleRecord>> {
     const loader = requestScoped(ctx, `content:articlesOfBlog:${JSON.stringify([page, sortKey, query ?? null])}`, () => {
-      const search = contentSearchSql(ARTICLE_SEARCH, query, 4);
+      const search = searchSql(ARTICLE_SEARCH, query, 4);
       const sort = articleSort(sortKey, ARTICLE_SEARCH.vector, search.rankQuery);
       const keyset = keysetPlan(sort, page, 'a.id', 4 + search.params.length);
       const text = childrenPageSql({
@@ -265,9 +265,9 @@ export class StorefrontContentService {
   private async list<T extends { id: number }>(
     ctx: RequestContext,
     page: PageRequest,
-    spec: { search: SearchableContent; query?: string | null; sort: (rankQuery: string | null) => SortSpec; columns: string; from: string; scope: string; id: string },
+    spec: { search: Searchable; query?: string | null; sort: (rankQuery: string | null) => SortSpec; columns: string; from: string; scope: string; id: string },
   ): Promise<ListPage<T>> {
-    const search = contentSearchSql(spec.search, spec.query, 3);
+    const search = searchSql(spec.search, spec.query, 3);
     const sort = spec.sort(search.rankQuery);
     const keyset = keysetPlan(sort, page, spec.id, 3 + search.params.length);
     const text = `select ${spec.columns}, (${sort.expression})::text as "sortValue" from ${spec.from}

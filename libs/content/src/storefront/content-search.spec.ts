@@ -1,19 +1,19 @@
 import { pageRequest } from '@platform/graphql';
-import { contentSearchSql } from './content-search-sql.js';
+import { searchSql } from '@platform/graphql';
 import { ARTICLE_SEARCH, PAGE_SEARCH } from './content.sql.js';
 import { encodeCursor, keysetPlan, toListPage } from '@platform/graphql';
 import { articleSort, metaobjectSort } from './sort-keys.js';
 
 describe('content search queries', () => {
   it('turns field terms into parameterized conditions, numbered from the first free parameter', () => {
-    const sql = contentSearchSql(PAGE_SEARCH, 'title:about OR handle:faq*', 3);
+    const sql = searchSql(PAGE_SEARCH, 'title:about OR handle:faq*', 3);
     expect(sql.where).toBe('(pg.title ilike $3 or pg.handle ilike $4)');
     expect(sql.params).toEqual(['%about%', 'faq%']);
     expect(sql.rankQuery).toBeNull();
   });
 
   it('reads tags, authors, blog titles, dates and negations of articles', () => {
-    const sql = contentSearchSql(ARTICLE_SEARCH, 'tag:Care -tag_not:sale author:"Jo Doe" blog_title:News published_at:>=2024-01-01 -title:draft', 1);
+    const sql = searchSql(ARTICLE_SEARCH, 'tag:Care -tag_not:sale author:"Jo Doe" blog_title:News published_at:>=2024-01-01 -title:draft', 1);
     expect(sql.where).toBe(
       '(exists (select 1 from unnest(a.tags) t where lower(t) = lower($1)) and not not exists (select 1 from unnest(a.tags) t where lower(t) = lower($2))' +
         ' and lower(a.author_name) = lower($3) and lower(b.title) = lower($4) and a.published_at >= $5::timestamptz and not a.title ilike $6)',
@@ -22,7 +22,7 @@ describe('content search queries', () => {
   });
 
   it('searches bare words (and unknown fields) as text, and ranks by them', () => {
-    const sql = contentSearchSql(PAGE_SEARCH, 'ship* colour:red', 1);
+    const sql = searchSql(PAGE_SEARCH, 'ship* colour:red', 1);
     expect(sql.where).toBe(`(${PAGE_SEARCH.vector} @@ to_tsquery('english', $1) and ${PAGE_SEARCH.vector} @@ to_tsquery('english', $2))`);
     expect(sql.params).toEqual(['ship:*', 'red', '(ship:*) & (red)']);
     expect(sql.rankQuery).toBe("to_tsquery('english', $3)");
@@ -31,8 +31,8 @@ describe('content search queries', () => {
   });
 
   it('matches nothing for unreadable dates and ids, and nothing at all without a query', () => {
-    expect(contentSearchSql(PAGE_SEARCH, 'updated_at:>yesterday id:abc', 1).where).toBe('(false and false)');
-    expect(contentSearchSql(PAGE_SEARCH, '', 1)).toEqual({ where: '', params: [], rankQuery: null });
+    expect(searchSql(PAGE_SEARCH, 'updated_at:>yesterday id:abc', 1).where).toBe('(false and false)');
+    expect(searchSql(PAGE_SEARCH, '', 1)).toEqual({ where: '', params: [], rankQuery: null });
   });
 });
 

@@ -1,13 +1,18 @@
-import { type SearchNode, parseSearchQuery } from '@platform/graphql';
+import { type SearchNode, parseSearchQuery } from './search-syntax.js';
 
-type Term = Extract<SearchNode, { kind: 'term' }>;
-type Param = (value: unknown) => string;
+// The `query` argument rendered as parameterized SQL: one tree walk for every searchable list; each list
+// says how its known fields filter and which text vector bare words match.
 
-/** What a content connection can be filtered by: its `field:value` terms and the text bare words search. */
-export interface SearchableContent {
+export type SearchTerm = Extract<SearchNode, { kind: 'term' }>;
+export type SqlParam = (value: unknown) => string;
+type Term = SearchTerm;
+type Param = SqlParam;
+
+/** What a list can be filtered by: its `field:value` terms and the text vector bare words search. */
+export interface Searchable {
   /** SQL of a known field's term; `undefined` for an unknown field (its value is then searched as text). */
   term(field: string, term: Term, param: Param): string | undefined;
-  /** tsvector expression bare words are matched against (no index: a shop's pages and articles are few). */
+  /** tsvector expression bare words are matched against. */
   vector: string;
 }
 
@@ -21,8 +26,8 @@ export interface SearchSql {
 
 const TEXT_CONFIG = "'english'";
 
-/** Turns a content search query into parameterized SQL, numbering parameters from `firstParam`. */
-export function contentSearchSql(searchable: SearchableContent, query: string | null | undefined, firstParam: number): SearchSql {
+/** Turns a search query into parameterized SQL, numbering parameters from `firstParam`. */
+export function searchSql(searchable: Searchable, query: string | null | undefined, firstParam: number): SearchSql {
   const tree = query ? parseSearchQuery(query) : null;
   const params: unknown[] = [];
   const words: string[] = [];
@@ -91,6 +96,6 @@ function textTerm(vector: string, term: Term, param: Param, words: string[]): st
   return `${vector} @@ to_tsquery(${TEXT_CONFIG}, ${param(tsquery)})`;
 }
 
-function escapeLike(value: string): string {
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
