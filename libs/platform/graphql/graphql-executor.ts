@@ -51,6 +51,9 @@ export function readGraphqlBody(body: unknown): GraphqlRequestBody {
 /** One surface's GraphQL engine over graphql-js: cached parse/validate, hooks, error envelope. */
 export class GraphqlExecutor {
   private readonly documents: DocumentCache;
+  // graphql-js refuses a schema declaring @defer in plain `execute`; there, documents without @defer go
+  // through the incremental executor, which answers them with one ordinary result.
+  private readonly execute: typeof execute | typeof legacyExecuteIncrementally;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -58,6 +61,7 @@ export class GraphqlExecutor {
     private readonly logUnexpected: ErrorLogger,
   ) {
     this.documents = new DocumentCache(schema);
+    this.execute = schema.getDirective('defer') ? legacyExecuteIncrementally : execute;
   }
 
   async run(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
@@ -89,10 +93,7 @@ export class GraphqlExecutor {
 
     const contextValue: GraphqlContextValue = { ctx };
     if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body);
-    // graphql-js refuses a schema declaring @defer in plain `execute`; there, documents without @defer go
-    // through the incremental executor, which answers them with one ordinary result.
-    const run = this.schema.getDirective('defer') ? legacyExecuteIncrementally : execute;
-    const result = (await run({
+    const result = (await this.execute({
       schema: this.schema,
       document: cached.document,
       variableValues: body.variables,
