@@ -42,6 +42,8 @@ export interface ApiRuntime {
   redisPrefix?: string;
   /** Rate-limit numbers to replace (tests shrink buckets); the checkout limit comes from config. */
   limits?: LimitOverrides;
+  /** false leaves out the throttle steps: only the benchmark uses it, to measure what throttling costs. */
+  throttling?: boolean;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
@@ -65,7 +67,7 @@ export class ApiModule {
         TenancyModule,
         AuthModule,
         ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }, runtime.redisPrefix),
-        RequestModule.forRoot([RestThrottleStep, StorefrontThrottleStep]),
+        RequestModule.forRoot(runtime.throttling === false ? [] : [RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
         SeedModule,

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { loadConfig } from '@platform/config';
+import { createLogger } from '@platform/logging';
+import { createBenchApi } from './platform-api.js';
+
+// The platform server under load: the production build, one process; BENCH_THROTTLE=off leaves the
+// throttle steps out (scenario 8 measures what they cost).
+const config = loadConfig();
+const app = await createBenchApi(config, createLogger(config.logLevel), process.env.BENCH_THROTTLE !== 'off');
+await app.listen(config.port, config.host);
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@platform/database';
+
+const run = promisify(execFile);
+const CLI = resolve(import.meta.dirname, '../apps/cli/main.js');
+const EMBEDDED_BENCH_PORT = 54331;
+
+export interface BenchDatabase {
+  url: string;
+  /** Where the server lives: the user's DATABASE_URL, or an embedded Postgres of the bench's own. */
+  server: 'DATABASE_URL' | 'embedded';
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database for this run (dropped afterwards) on DATABASE_URL's server, or on an embedded Postgres
+ * under .data/bench when DATABASE_URL is unset; migrated and seeded through the operator CLI.
+ */
+export async function createBenchDatabase(products: number): Promise<BenchDatabase> {
+  const given = process.env.DATABASE_URL;
+  const embedded = given ? null : await startEmbeddedPostgres(resolve('.data/bench'), EMBEDDED_BENCH_PORT, 'postgres');
+  const serverUrl = given ?? embedded!.url;
+  const name = `platform_bench_${Date.now().toString(36)}`;
+  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = withDatabase(serverUrl, name);
+  const drop = async () => {
+    await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await embedded?.stop();
+  };
+  try {
+    await platformCli(url, ['migrate']);
+    await platformCli(url, ['seed', '--products', String(products)]);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url, server: given ? 'DATABASE_URL' : 'embedded', drop };
+}
+
+async function platformCli(databaseUrl: string, args: string[]): Promise<unknown> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  delete env.REDIS_URL;
+  const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env, maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout.trim().split('\n').at(-1)!);
+}
+
+async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -1,0 +1,35 @@
+import pg from 'pg';
+import { encodeCursor } from '@platform/graphql';
+import type { CatalogFacts } from './scenarios.js';
+
+const VISIBLE = `status = 'active' and published_at is not null and published_at <= now()`;
+
+/** Handles, words and the page-1,000 cursor of the seeded shop, for the scenarios' requests. */
+export async function readCatalogFacts(databaseUrl: string, shopHandle: string): Promise<CatalogFacts> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const shopId = (await client.query<{ id: string }>('select id from shops where handle = $1', [shopHandle])).rows[0]?.id;
+    if (!shopId) throw new Error(`bench: shop ${shopHandle} is not seeded`);
+    const visible = Number((await client.query(`select count(*) from products where shop_id = $1 and ${VISIBLE}`, [shopId])).rows[0].count);
+    const handles = (await client.query<{ handle: string }>(
+      `select handle from products where shop_id = $1 and ${VISIBLE} order by md5(handle) limit 500`,
+      [shopId],
+    )).rows.map((r) => r.handle);
+    const words = (await client.query<{ word: string }>(
+      `select distinct lower(w) as word from products, regexp_split_to_table(title, '\\s+') w
+        where shop_id = $1 and length(w) > 3 and w ~ '^[A-Za-z]+$' order by 1 limit 200`,
+      [shopId],
+    )).rows.map((r) => r.word);
+    // Page 1,000 of products(first: N) starts after the (999·N)th visible product in id order.
+    const first = Math.min(250, Math.max(1, Math.floor(visible / 1000)));
+    const lastOfPage999 = (await client.query<{ id: string }>(
+      `select id from products where shop_id = $1 and ${VISIBLE} order by id offset $2 limit 1`,
+      [shopId, first * 999 - 1],
+    )).rows[0];
+    if (!lastOfPage999) throw new Error(`bench: ${visible} visible products are too few for page 1,000`);
+    return { handles, words, deepPage: { first, after: encodeCursor(lastOfPage999.id, Number(lastOfPage999.id)) } };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+
+/** What one `npm run bench` does; `--smoke` is the CI mode (small shop, short runs, same table). */
+export interface BenchOptions {
+  smoke: boolean;
+  products: number;
+  /** Seconds of measured load per run (after the warm-up). */
+  duration: number;
+  warmup: number;
+  connections: number[];
+  /** Run only the scenarios whose id starts with one of these. */
+  only: string[];
+  /** Where the JSON results go (undefined: bench/results/<date>[.smoke].json). */
+  out?: string;
+}
+
+const USAGE = `npm run bench -- [--smoke] [--products N] [--duration S] [--connections 10,50] [--only products,search] [--out FILE]`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      smoke: { type: 'boolean', default: false },
+      products: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const smoke = values.smoke ?? false;
+  return {
+    smoke,
+    products: positive(values.products, smoke ? 2_000 : 10_000, 'products'),
+    duration: positive(values.duration, smoke ? 1 : 10, 'duration'),
+    warmup: positive(values.warmup, smoke ? 0.5 : 2, 'warmup'),
+    connections: values.connections ? values.connections.split(',').map((c) => positive(c, 0, 'connections')) : [10, 50],
+    only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    out: values.out,
+  };
+}
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number (got ${value}); usage: ${USAGE}`);
+  return n;
+}

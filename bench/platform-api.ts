@@ -1,0 +1,18 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { PlatformConfig } from '@platform/config';
+import type { Logger } from '@platform/logging';
+import type { LimitOverrides } from '@platform/throttling';
+import { createApiApp } from '../apps/api/create-api-app.js';
+
+// The platform's HTTP application, built as `npm start` builds it, with rate limits raised out of the
+// way: the bench's load comes from one address and would otherwise be throttled within a second.
+const RAISED: LimitOverrides = {
+  rest: { capacity: 1e9, leakPerSecond: 1e9 },
+  adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 },
+  storefront: { capacity: 1e9, leakPerSecond: 1e9 },
+  checkoutCreationsPerMinute: 1e9,
+};
+
+export function createBenchApi(config: PlatformConfig, logger: Logger, throttling: boolean): Promise<NestFastifyApplication> {
+  return createApiApp({ config, databaseUrl: config.databaseUrl!, logger, limits: RAISED, throttling, redisPrefix: `bench-${process.pid}` });
+}

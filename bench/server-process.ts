@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const READY_TIMEOUT_MS = 60_000;
+
+/** A server under test in its own process: started, probed until ready, its memory sampled, stopped. */
+export class ServerProcess {
+  private peakRssBytes = 0;
+  private sampler?: NodeJS.Timeout;
+
+  private constructor(
+    readonly name: string,
+    readonly url: string,
+    private readonly child: ChildProcess,
+  ) {}
+
+  /** Runs `script` with `env`; its output goes to `logFile` (the platform logs every request). */
+  static async start(name: string, script: string, env: Record<string, string>, port: number, logFile: string): Promise<ServerProcess> {
+    const log = openSync(logFile, 'a');
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', log, log],
+    });
+    const server = new ServerProcess(name, `http://127.0.0.1:${port}`, child);
+    await server.waitUntilReady(logFile);
+    return server;
+  }
+
+  /** Starts recording the peak resident memory (sampled every 100 ms). */
+  startSampling(): void {
+    this.peakRssBytes = 0;
+    this.sampler = setInterval(() => {
+      this.peakRssBytes = Math.max(this.peakRssBytes, this.rssBytes());
+    }, 100);
+  }
+
+  /** Stops sampling; returns the peak resident memory since startSampling, in MiB. */
+  stopSampling(): number {
+    clearInterval(this.sampler);
+    this.peakRssBytes = Math.max(this.peakRssBytes, this.rssBytes());
+    return Math.round(this.peakRssBytes / 1024 / 1024);
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGTERM');
+    await Promise.race([exited, sleep(5_000).then(() => this.child.kill('SIGKILL'))]);
+  }
+
+  private rssBytes(): number {
+    try {
+      const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+      const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+      return kb ? Number(kb) * 1024 : 0;
+    } catch {
+      return 0; // not Linux, or the process is gone
+    }
+  }
+
+  private async waitUntilReady(logFile: string): Promise<void> {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`${this.name} exited with ${this.child.exitCode}; see ${logFile}`);
+      try {
+        const res = await fetch(`${this.url}/healthz`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    await this.stop();
+    throw new Error(`${this.name} did not answer /healthz within ${READY_TIMEOUT_MS / 1000} s; see ${logFile}`);
+  }
+}

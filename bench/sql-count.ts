@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { loadConfig } from '@platform/config';
+import { createLogger } from '@platform/logging';
+import { createBenchApi } from './platform-api.js';
+import { type CatalogFacts, SCENARIOS, STOREFRONT_PATH } from './scenarios.js';
+
+export interface SqlCount {
+  scenario: string;
+  /** Statements per request by page size (or one entry keyed 'any' for unpaged scenarios). */
+  statements: Record<string, number>;
+  constant: boolean;
+}
+
+const PAGE_SIZES = [5, 50];
+
+/**
+ * Statements per request, counted where every query goes: node-postgres' Client#query, which both the
+ * ORM and the SQL reader use. The platform runs in this process for it (not under load).
+ */
+export async function countStatements(databaseUrl: string, facts: CatalogFacts): Promise<SqlCount[]> {
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
+  const app = await createBenchApi(config, createLogger('warn'), true);
+  try {
+    const fastify = app.getHttpAdapter().getInstance();
+    const send = async (payload: string) => {
+      const res = await fastify.inject({ method: 'POST', url: STOREFRONT_PATH, headers: { 'content-type': 'application/json', host: 'localhost' }, payload });
+      if (res.statusCode !== 200 || res.body.startsWith('{"errors"')) throw new Error(`bench: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    };
+    const counted = async (payload: string) => {
+      await send(payload); // warms pools and caches, so only the request's own statements count
+      statements = 0;
+      await send(payload);
+      return statements;
+    };
+    const counts: SqlCount[] = [];
+    for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform'))) {
+      const sizes = scenario.pageSized ? PAGE_SIZES : [undefined];
+      const byPage: Record<string, number> = {};
+      for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(scenario.body(facts, first));
+      counts.push({ scenario: scenario.id, statements: byPage, constant: new Set(Object.values(byPage)).size === 1 });
+    }
+    return counts;
+  } finally {
+    await app.close();
+    pg.Client.prototype.query = query;
+  }
+}
