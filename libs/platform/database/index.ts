@@ -3,6 +3,8 @@ export { insertRows } from './bulk-insert.js';
 export { DatabaseModule, type DatabaseModuleOptions } from './database.module.js';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.js';
 export { migrateDatabase } from './migrate.js';
+export { refreshPlannerStatistics } from './planner-statistics.js';
+export { READ_CACHE_TTL_MS, ReadThroughCache } from './read-through-cache.js';
 export { openDatabase, type OpenDatabase } from './open-database.js';
 export { SqlReader, preparedSql, type SqlStatement } from './sql-reader.js';
 export { ormConfig, type MigrationEntry, type OrmConfigInput } from './orm-config.js';

@@ -1,6 +1,7 @@
-export { Ctx, type GraphqlContextValue } from './ctx.decorator.js';
+export { Ctx, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export type { RequestContext } from './request-context.js';
+export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';
 export { requireScope } from './require-scope.js';
 export {

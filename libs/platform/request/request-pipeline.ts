@@ -81,6 +81,8 @@ export class RequestPipeline {
     const inactive = inactiveShopError(shop.state);
     if (inactive) throw new DomainError(inactive.kind, inactive.message);
     const caller = await this.authenticate(shop, target, request);
+    const root = this.em;
+    let em: EntityManager | undefined;
     return {
       requestId: request.id,
       surface: target.surface,
@@ -89,7 +91,10 @@ export class RequestPipeline {
       caller,
       buyerIp: buyerIp(request, caller),
       origin: `${request.protocol}://${request.host}`,
-      em: forkForShop(this.em, shop.id),
+      // Forked on first use: hot reads go through SqlReader and never need one.
+      get em() {
+        return (em ??= forkForShop(root, shop.id));
+      },
     };
   }
 

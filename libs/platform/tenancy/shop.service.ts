@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
+import { ReadThroughCache } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { SHOP_PLANS, SHOP_STATES, Shop, type ShopPlan, type ShopState } from './shop.entity.js';
 import { HANDLE_PATTERN, defaultDomain, shopLookupForHost } from './shop.rules.js';
@@ -29,6 +30,9 @@ export interface CreateShopInput {
 
 @Injectable()
 export class ShopService {
+  // Every request resolves its shop from the Host; the answer (also "no such shop") is cached briefly.
+  private readonly byHost = new ReadThroughCache<string, ShopSnapshot | null>();
+
   constructor(
     private readonly em: EntityManager,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
@@ -37,8 +41,10 @@ export class ShopService {
   async findByHost(host: string | undefined): Promise<ShopSnapshot | null> {
     const lookup = shopLookupForHost(host, this.config.platformDomain, this.config.defaultShop);
     if (!lookup) return null;
-    const shop = await this.em.fork().findOne(Shop, lookup);
-    return shop && toSnapshot(shop);
+    return this.byHost.get('handle' in lookup ? `handle:${lookup.handle}` : `domain:${lookup.domain}`, async () => {
+      const shop = await this.em.fork().findOne(Shop, lookup);
+      return shop && toSnapshot(shop);
+    });
   }
 
   async findByHandle(handle: string): Promise<ShopSnapshot | null> {
@@ -88,6 +94,7 @@ export class ShopService {
       }
       throw error;
     }
+    this.byHost.invalidate();
     return toSnapshot(shop);
   }
 
@@ -100,6 +107,7 @@ export class ShopService {
     if (!shop) throw new DomainError('NOT_FOUND', `Shop '${handle}' does not exist`, { field: 'shop' });
     shop.state = state;
     await em.flush();
+    this.byHost.invalidate();
     return toSnapshot(shop);
   }
 }
