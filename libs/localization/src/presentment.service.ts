@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type MarketRead, MarketsService, StorefrontTranslationsService, type TranslatableResourceType, convertPrice } from '@platform/content';
 import { inContextOf } from '@platform/graphql';
 import { type MoneyV2, moneyV2 } from '@platform/money';
-import { type RequestContext, requestScoped } from '@platform/request';
+import { type MaybePromise, type RequestContext, isPromiseLike, requestScoped, whenReady } from '@platform/request';
 
 /** How prices are shown to this buyer: the market of their @inContext country, or the shop's currency. */
 export interface Presentment {
@@ -23,19 +23,18 @@ export class PresentmentService {
     private readonly translations: StorefrontTranslationsService,
   ) {}
 
-  presentment(ctx: RequestContext): Promise<Presentment> {
-    return requestScoped(ctx, 'localization:presentment', async () => {
+  presentment(ctx: RequestContext): MaybePromise<Presentment> {
+    // Once per request, and synchronous once known (the shop's markets are usually cached): every price
+    // field of a page reads it, and a promise per field is measurable (docs/performance.md).
+    const slot = requestScoped(ctx, 'localization:presentment', () => {
+      const held: { ready?: Presentment; pending?: Promise<Presentment> } = {};
       const country = inContextOf(ctx).country ?? ctx.shop.enabledCountries[0] ?? 'US';
-      const market = await this.markets.marketForCountry(ctx.shop.id, country);
-      const converted = market !== null && market.currency !== ctx.shop.currency;
-      const currencyCode = converted ? market.currency : ctx.shop.currency;
-      return {
-        country,
-        currencyCode,
-        market,
-        money: (amount: string) => moneyV2(converted ? convertPrice(amount, market) : amount, currencyCode),
-      };
+      const value = whenReady(this.markets.marketForCountry(ctx.shop.id, country), (market) => presentmentFor(ctx, country, market));
+      if (isPromiseLike(value)) held.pending = value.then((ready) => (held.ready = ready));
+      else held.ready = value;
+      return held;
     });
+    return slot.ready ?? slot.pending!;
   }
 
   /** The requested language when it differs from the shop's own (null: show the stored text). */
@@ -44,7 +43,18 @@ export class PresentmentService {
   }
 
   /** A translated field of a resource in the requested language, or `fallback`; batched per request. */
-  translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): Promise<string> {
+  translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): MaybePromise<string> {
     return this.translations.translated(ctx, resourceType, id, key, fallback);
   }
+}
+
+function presentmentFor(ctx: RequestContext, country: string, market: MarketRead | null): Presentment {
+  const converted = market !== null && market.currency !== ctx.shop.currency;
+  const currencyCode = converted ? market.currency : ctx.shop.currency;
+  return {
+    country,
+    currencyCode,
+    market,
+    money: (amount: string) => moneyV2(converted ? convertPrice(amount, market) : amount, currencyCode),
+  };
 }

@@ -14,6 +14,13 @@ export interface GraphqlContextValue {
   ctx: RequestContext;
 }
 
+/**
+ * The arguments of a field that takes none. Hot field resolvers without arguments take graphql-js' own
+ * `(parent, args, { ctx })` instead of `@Parent()`/`@Ctx()`: Nest then binds the method directly rather
+ * than building an execution context on every call (docs/performance.md).
+ */
+export type NoArgs = Record<string, never>;
+
 /** The RequestContext of the current request, in resolvers and controllers alike. */
 export const Ctx = createParamDecorator((_data: unknown, execution: ExecutionContext): RequestContext => {
   if (execution.getType<string>() === 'graphql') {

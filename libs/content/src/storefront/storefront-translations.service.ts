@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { inContextOf } from '@platform/graphql';
-import { type RequestContext, requestScoped } from '@platform/request';
+import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type { TranslatableResourceType } from '../translation.entity.js';
 import { TranslationsService } from '../translations.service.js';
 
@@ -19,12 +19,12 @@ export class StorefrontTranslationsService {
   }
 
   /** A translated field of a resource, or `fallback` (the stored text) when there is none. */
-  async translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): Promise<string> {
+  translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): MaybePromise<string> {
     const locale = this.locale(ctx);
     if (!locale) return fallback;
     const loader = requestScoped(ctx, `content:translations:${resourceType}`, () =>
       new DataLoader<number, Record<string, string>>((ids) => this.translations.translationsFor(ctx.shop.id, resourceType, ids, locale)),
     );
-    return (await loader.load(id))[key] ?? fallback;
+    return loader.load(id).then((fields) => fields[key] ?? fallback);
   }
 }

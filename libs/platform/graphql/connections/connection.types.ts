@@ -57,22 +57,32 @@ export function ConnectionType<T>(node: Type<T>, name: string, registerIn?: () =
   return ConnectionBase as unknown as Type<Connection<T>>;
 }
 
-/** Builds a connection from a page of items and the cursor of each. */
+/**
+ * Builds a connection from a page of items and the cursor of each. Edges and cursors are built only when
+ * the query selects them (a listing usually asks for `nodes`): the field resolver reads the getters.
+ */
 export function toConnection<S, T>(
   items: readonly S[],
   cursorOf: (item: S) => string,
   toNode: (item: S) => T,
   page: { hasNextPage: boolean; hasPreviousPage: boolean },
 ): Connection<T> {
-  const edges = items.map((item) => ({ cursor: cursorOf(item), node: toNode(item) }));
+  const nodes = items.map(toNode);
+  let edges: Edge<T>[] | undefined;
   return {
-    edges,
-    nodes: edges.map((e) => e.node),
+    nodes,
+    get edges() {
+      return (edges ??= items.map((item, i) => ({ cursor: cursorOf(item), node: nodes[i]! })));
+    },
     pageInfo: {
       hasNextPage: page.hasNextPage,
       hasPreviousPage: page.hasPreviousPage,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+      get startCursor() {
+        return items.length > 0 ? cursorOf(items[0]!) : null;
+      },
+      get endCursor() {
+        return items.length > 0 ? cursorOf(items.at(-1)!) : null;
+      },
     },
   };
 }

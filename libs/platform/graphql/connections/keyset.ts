@@ -53,9 +53,21 @@ export function keysetPlan(sort: SortSpec, page: PageRequest, idExpression: stri
 
 /** A page of a connection: rows with their cursors, and whether more lie beyond either end. */
 export interface ListPage<T> {
-  items: { cursor: string; record: T }[];
+  items: { readonly cursor: string; readonly record: T }[];
   hasNextPage: boolean;
   hasPreviousPage: boolean;
+}
+
+/** A row of a page; its cursor is encoded only if the client asks for it (most ask for nodes only). */
+class PageItem<T extends { id: number }> {
+  constructor(
+    readonly record: T,
+    private readonly sortValue: unknown,
+  ) {}
+
+  get cursor(): string {
+    return encodeCursor(this.sortValue, this.record.id);
+  }
 }
 
 /** Cuts the extra row (fetched to learn whether more follow), restores the order of backward pages, adds cursors. */
@@ -64,7 +76,7 @@ export function toListPage<T extends { id: number }>(rows: (T & { sortValue: str
   const kept = more ? rows.slice(0, page.size) : rows;
   const ordered = flip ? kept.reverse() : kept;
   return {
-    items: ordered.map(({ sortValue, ...record }) => ({ cursor: encodeCursor(sortValue, record.id), record: record as unknown as T })),
+    items: ordered.map((row) => new PageItem<T>(row, row.sortValue)),
     // Forward: the extra row means more after; a cursor means rows before. Backward: the mirror image.
     hasNextPage: page.forward ? more : Boolean(page.cursor),
     hasPreviousPage: page.forward ? Boolean(page.cursor) : more,

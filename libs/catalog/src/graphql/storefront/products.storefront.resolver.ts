@@ -1,7 +1,7 @@
 import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ConnectionArgs, HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, requireScope, whenReady } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
 import { collectionView, connectionOf, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
@@ -43,18 +43,18 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => String)
-  title(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+  title(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
     return this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'title', product.title);
   }
 
   @ResolveField(() => HtmlScalar, { description: 'The description, with HTML formatting.' })
-  descriptionHtml(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+  descriptionHtml(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
     return this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', product.descriptionHtml);
   }
 
   @ResolveField(() => String, { description: 'The description as plain text.' })
   async description(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: TruncateArgs) {
-    return plainText(await this.descriptionHtml(ctx, product), args.truncateAt);
+    return plainText(await this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', product.descriptionHtml), args.truncateAt);
   }
 
   // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
@@ -72,16 +72,20 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest variant prices, in the buyer\'s currency.' })
-  async priceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): Promise<ProductPriceRange> {
-    const { money } = await this.presentment.presentment(ctx);
-    return { minVariantPrice: money(product.record.minPrice), maxVariantPrice: money(product.record.maxPrice) };
+  priceRange(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<ProductPriceRange> {
+    return whenReady(this.presentment.presentment(ctx), ({ money }) => ({
+      minVariantPrice: money(product.record.minPrice),
+      maxVariantPrice: money(product.record.maxPrice),
+    }));
   }
 
   @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest compare-at prices (0 when none).' })
-  async compareAtPriceRange(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct): Promise<ProductPriceRange> {
-    const { money } = await this.presentment.presentment(ctx);
+  compareAtPriceRange(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<ProductPriceRange> {
     const { minCompareAtPrice, maxCompareAtPrice } = product.record;
-    return { minVariantPrice: money(minCompareAtPrice ?? '0.00'), maxVariantPrice: money(maxCompareAtPrice ?? '0.00') };
+    return whenReady(this.presentment.presentment(ctx), ({ money }) => ({
+      minVariantPrice: money(minCompareAtPrice ?? '0.00'),
+      maxVariantPrice: money(maxCompareAtPrice ?? '0.00'),
+    }));
   }
 
   @ResolveField(() => [StorefrontProductOption])
@@ -118,7 +122,7 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => StorefrontImage, { nullable: true })
-  async featuredImage(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
+  async featuredImage(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
     const image = await this.catalog.featuredImage(ctx, product.record.id);
     return image && imageView(image);
   }

@@ -1,7 +1,7 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { PresentmentService } from '@platform/localization';
 import { MoneyV2 } from '@platform/money';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, requireScope, whenReady } from '@platform/request';
 import { Int } from '@nestjs/graphql';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
@@ -16,23 +16,23 @@ export class VariantsStorefrontResolver {
   ) {}
 
   @ResolveField(() => MoneyV2, { description: "The price in the buyer's currency (@inContext country)." })
-  async price(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): Promise<MoneyV2> {
-    return (await this.presentment.presentment(ctx)).money(variant.record.price);
+  price(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<MoneyV2> {
+    return whenReady(this.presentment.presentment(ctx), ({ money }) => money(variant.record.price));
   }
 
   @ResolveField(() => MoneyV2, { nullable: true })
-  async compareAtPrice(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant): Promise<MoneyV2 | null> {
-    if (variant.record.compareAtPrice === null) return null;
-    return (await this.presentment.presentment(ctx)).money(variant.record.compareAtPrice);
+  compareAtPrice(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<MoneyV2 | null> {
+    const amount = variant.record.compareAtPrice;
+    return amount === null ? null : whenReady(this.presentment.presentment(ctx), ({ money }) => money(amount));
   }
 
   @ResolveField(() => [SelectedOption])
-  async selectedOptions(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant) {
+  async selectedOptions(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue) {
     return selectedOptions(variant.record, await this.catalog.options(ctx, variant.record.productId));
   }
 
   @ResolveField(() => StorefrontProduct)
-  async product(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant) {
+  async product(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue) {
     const record = await this.catalog.product(ctx, variant.record.productId);
     return record && productView(record);
   }
