@@ -1,0 +1,61 @@
+import { ReadThroughCache } from './read-through-cache.js';
+
+describe('ReadThroughCache', () => {
+  it('loads on a miss and answers a hit synchronously, without calling the loader again', async () => {
+    const cache = new ReadThroughCache<string, number>();
+    let loads = 0;
+    const load = async () => ++loads;
+    await expect(cache.get('a', load)).resolves.toBe(1);
+    expect(cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('caches a null answer too (an unknown Host is not a query per request)', async () => {
+    const cache = new ReadThroughCache<string, number | null>();
+    let loads = 0;
+    await cache.get('unknown', async () => (loads++, null));
+    expect(cache.get('unknown', async () => (loads++, null))).toBeNull();
+    expect(loads).toBe(1);
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new ReadThroughCache<string, number>();
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return 7;
+    };
+    await expect(Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).resolves.toEqual([7, 7, 7]);
+    expect(loads).toBe(1);
+  });
+
+  it('forgets a key, or everything, when a writer invalidates', async () => {
+    const cache = new ReadThroughCache<string, string>();
+    await cache.get('a', async () => 'old a');
+    await cache.get('b', async () => 'old b');
+    cache.invalidate('a');
+    await expect(cache.get('a', async () => 'new a')).resolves.toBe('new a');
+    expect(cache.get('b', async () => 'new b')).toBe('old b');
+    cache.invalidate();
+    await expect(cache.get('b', async () => 'new b')).resolves.toBe('new b');
+  });
+
+  it('does not store what a load read before an invalidation', async () => {
+    const cache = new ReadThroughCache<string, string>();
+    let finish!: (value: string) => void;
+    const stale = cache.get('k', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate('k');
+    finish('read before the write');
+    await expect(stale).resolves.toBe('read before the write');
+    await expect(cache.get('k', async () => 'read after the write')).resolves.toBe('read after the write');
+  });
+
+  it('expires entries after the TTL', async () => {
+    const cache = new ReadThroughCache<string, number>(20);
+    let loads = 0;
+    await cache.get('k', async () => ++loads);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await expect(cache.get('k', async () => ++loads)).resolves.toBe(2);
+  });
+});
