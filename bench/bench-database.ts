@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { startEmbeddedPostgres } from '@platform/database';
+import { databaseUrl, startEmbeddedPostgres, withMaintenanceClient } from '@platform/database';
 
 const run = promisify(execFile);
 const CLI = resolve(import.meta.dirname, '../apps/cli/main.js');
@@ -24,10 +23,10 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
   const embedded = given ? null : await startEmbeddedPostgres(resolve('.data/bench'), EMBEDDED_BENCH_PORT, 'postgres');
   const serverUrl = given ?? embedded!.url;
   const name = `platform_bench_${Date.now().toString(36)}`;
-  await admin(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = withDatabase(serverUrl, name);
+  await withMaintenanceClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(serverUrl, name);
   const drop = async () => {
-    await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await withMaintenanceClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     await embedded?.stop();
   };
   try {
@@ -40,25 +39,9 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
   return { url, server: given ? 'DATABASE_URL' : 'embedded', drop };
 }
 
-async function platformCli(databaseUrl: string, args: string[]): Promise<unknown> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+async function platformCli(url: string, args: string[]): Promise<unknown> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn' };
   delete env.REDIS_URL;
   const { stdout } = await run(process.execPath, [CLI, ...args, '--json'], { env, maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
-}
-
-async function admin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { migrateDatabase, ormConfig } from '@platform/database';
+import { databaseUrl, migrateDatabase, ormConfig, withMaintenanceClient } from '@platform/database';
 import { MIGRATIONS } from '../../migrations/index.js';
 
 function serverUrl(): string {
@@ -10,20 +10,8 @@ function serverUrl(): string {
   return url;
 }
 
-export function databaseUrl(server: string, database: string): string {
-  const url = new URL(server);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-export async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl(serverUrl(), 'postgres') });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
+export function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withMaintenanceClient(serverUrl(), run);
 }
 
 // One template per set of migrations, built by whichever test file needs it first (under an advisory
