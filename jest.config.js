@@ -10,6 +10,7 @@ export default {
   moduleNameMapper: {
     [`^@platform/(${platformParts})$`]: '<rootDir>/libs/platform/$1/index.ts',
     '^@platform/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^graphql$': '<rootDir>/node_modules/graphql/index.js',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

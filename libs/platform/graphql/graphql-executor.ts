@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  type ExecutionArgs,
   type ExecutionResult,
   type GraphQLFormattedError,
   type GraphQLSchema,
@@ -14,6 +15,7 @@ import { DomainError, badRequest } from '@platform/errors';
 import { type GraphqlContextValue, type RequestContext, errorResponse } from '@platform/request';
 import type { GraphQLError } from 'graphql';
 import { inContextOf } from './in-context/in-context.js';
+import { type CompiledOperation, CompiledQueries } from './compiled-queries.js';
 import { DocumentCache } from './document-cache.js';
 import { type ErrorLogger, formatGraphqlError } from './graphql-errors.js';
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
@@ -52,6 +54,7 @@ export function readGraphqlBody(body: unknown): GraphqlRequestBody {
 /** One surface's GraphQL engine over graphql-js: cached parse/validate, hooks, error envelope. */
 export class GraphqlExecutor {
   private readonly documents: DocumentCache;
+  private readonly compiled: CompiledQueries;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -59,6 +62,7 @@ export class GraphqlExecutor {
     private readonly logUnexpected: ErrorLogger,
   ) {
     this.documents = new DocumentCache(schema);
+    this.compiled = new CompiledQueries(schema);
   }
 
   async run(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
@@ -90,13 +94,8 @@ export class GraphqlExecutor {
 
     const contextValue: GraphqlContextValue = { ctx };
     if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body);
-    const result = await executePlain({
-      schema: this.schema,
-      document: cached.document,
-      variableValues: body.variables,
-      operationName: body.operationName,
-      contextValue,
-    });
+    const args = { schema: this.schema, document: cached.document, variableValues: body.variables, operationName: body.operationName, contextValue };
+    const result = await executePlain(args, this.compiled.forRun(body.query, cached.document, body.operationName));
 
     let extensions: Record<string, unknown> | undefined;
     for (const hook of this.hooks) {
@@ -149,10 +148,12 @@ export class GraphqlExecutor {
 }
 
 // Documents without @defer run on graphql-js' plain executor, even on a schema that declares @defer:
-// `execute` refuses such a schema outright, and the incremental executor costs more per field.
-function executePlain(args: Parameters<typeof validateExecutionArgs>[0]): ExecutionResult | Promise<ExecutionResult> {
+// `execute` refuses such a schema outright, and the incremental executor costs more per field. graphql-js
+// checks the operation's variables either way, so a compiled run answers bad variables in the same words.
+function executePlain(args: ExecutionArgs, compiled: CompiledOperation | undefined): ExecutionResult | Promise<ExecutionResult> {
   const validated = validateExecutionArgs(args);
-  return 'schema' in validated ? executeRootSelectionSet(validated) : { errors: validated };
+  if (!('schema' in validated)) return { errors: validated };
+  return compiled ? compiled(args.contextValue, args.variableValues ?? {}) : executeRootSelectionSet(validated);
 }
 
 function ok(body: GraphqlResponse['body']): GraphqlResponse {

@@ -1,0 +1,48 @@
+import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
+
+/** An operation compiled to JavaScript: runs with the variables as the client sent them. */
+export type CompiledOperation = (contextValue: unknown, variables: Record<string, unknown>) => ExecutionResult | Promise<ExecutionResult>;
+
+// Compiling costs several times one interpreted run (about 9 ms for a product page), so an operation is
+// compiled on its second run: one-off documents never pay for it. Compiled functions are far larger than
+// documents, so fewer of them are kept than documents are.
+const COMPILE_ON_RUN = 2;
+const MAX_COMPILED = 250;
+
+interface Slot {
+  runs: number;
+  compiled?: CompiledOperation | null; // null: graphql-jit declined it; graphql-js interprets it for good
+}
+
+/**
+ * Operations compiled by graphql-jit once they repeat. The result is graphql-js' for the same document
+ * (the executor's tests run documents through both), about a quarter less CPU per listing request.
+ */
+export class CompiledQueries {
+  private readonly slots = new LRUCache<string, Slot>({ max: MAX_COMPILED });
+
+  constructor(private readonly schema: GraphQLSchema) {}
+
+  /** The compiled operation for this run, or undefined while it should still be interpreted. */
+  forRun(query: string, document: DocumentNode, operationName: string | undefined): CompiledOperation | undefined {
+    const key = operationName === undefined ? query : `${operationName}\n${query}`;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = { runs: 0 };
+      this.slots.set(key, slot);
+    }
+    if (slot.compiled !== undefined) return slot.compiled ?? undefined;
+    slot.runs += 1;
+    if (slot.runs < COMPILE_ON_RUN) return undefined;
+    slot.compiled = this.compile(document, operationName);
+    return slot.compiled ?? undefined;
+  }
+
+  private compile(document: DocumentNode, operationName: string | undefined): CompiledOperation | null {
+    const compiled = compileQuery(this.schema, document, operationName);
+    if (!isCompiledQuery(compiled)) return null;
+    return (contextValue, variables) => (compiled as CompiledQuery).query(undefined, contextValue, variables);
+  }
+}
