@@ -19,7 +19,17 @@ export { PRODUCT_STATUSES, Product, type ProductStatus } from './product.entity.
 export { MAX_OPTIONS, MAX_VARIANTS } from './product.rules.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
 export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
-export type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from './storefront/catalog-records.js';
+export type {
+  CollectionRecord,
+  ImageRecord,
+  OptionRecord,
+  Page,
+  ProductDetail,
+  ProductRecord,
+  ReadShape,
+  VariantDetail,
+  VariantRecord,
+} from './storefront/catalog-records.js';
 export { StorefrontCollection } from './graphql/storefront/collection.type.js';
 export { StorefrontProduct } from './graphql/storefront/product.type.js';
 export { collectionView, productView } from './graphql/storefront/catalog.presenter.js';

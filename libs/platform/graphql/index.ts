@@ -23,3 +23,4 @@ export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { dateCompare, escapeLike, hasTag, idCompare, searchSql, textContains, textEquals, type SearchSql, type SearchTerm, type Searchable, type SqlParam } from './search/search-sql.js';
+export { selectedFieldsOf, selectsAnyOf } from './lookahead/selected-fields.js';

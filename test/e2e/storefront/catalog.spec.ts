@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { SqlReader } from '@platform/database';
+import { StorefrontCatalogService } from '@platform/catalog';
+import type { RequestContext } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
 
@@ -261,5 +263,49 @@ describe('storefront catalog', () => {
     expect(large).toBe(small);
     // products, featured images, options, variants, images, collections.
     expect(large).toBe(6);
+  });
+
+  it("reads only what product cards show unless the query asks for a product's or a variant's detail", async () => {
+    const reader = t.app.get(SqlReader);
+    const statementsOf = async (query: string) => {
+      const texts: string[] = [];
+      const stop = reader.observe((statement) => texts.push(statement.text));
+      const res = await q(query);
+      stop();
+      expect(res.errors).toBeUndefined();
+      return { texts, data: res.data };
+    };
+    const cards = await statementsOf('{ products(first: 3) { nodes { title priceRange { minVariantPrice { amount } } variants(first: 2) { nodes { price { amount } } } } } }');
+    expect(cards.texts.some((text) => text.includes('description_html') || text.includes('v.sku'))).toBe(false);
+
+    const detailed = await statementsOf('{ products(first: 3) { nodes { handle createdAt tags variants(first: 2) { nodes { sku title } } } } }');
+    expect(detailed.texts.filter((text) => text.includes('description_html'))).toHaveLength(1);
+    expect(detailed.texts.filter((text) => text.includes('v.sku'))).toHaveLength(1);
+    // The same answers a single product (always read whole) gives.
+    for (const node of detailed.data.products.nodes) {
+      const one = await q('query ($h: String!) { product(handle: $h) { createdAt tags variants(first: 2) { nodes { sku title } } } }', { h: node.handle });
+      expect(one.data.product).toEqual({ createdAt: node.createdAt, tags: node.tags, variants: node.variants });
+    }
+  });
+
+  it("reads a card's detail on demand, in one statement for every card of the request", async () => {
+    const catalog = t.app.get(StorefrontCatalogService);
+    const reader = t.app.get(SqlReader);
+    // The catalog reads only the shop from the context.
+    const ctxOf = () => ({ shop: shop.shop }) as unknown as RequestContext;
+    const page = { forward: true, size: 4, reverse: false };
+    const full = await catalog.products(ctxOf(), page, 'ID', null, 'full');
+    const ctx = ctxOf();
+    const cards = await catalog.products(ctx, page, 'ID', null, 'card');
+    expect(cards.items.map((item) => item.record.createdAt)).toEqual([undefined, undefined, undefined, undefined]);
+
+    let statements = 0;
+    const stop = reader.observe(() => statements++);
+    const details = await Promise.all(cards.items.map((item) => catalog.productDetail(ctx, item.record)));
+    stop();
+    expect(statements).toBe(1);
+    expect(details.map(({ descriptionHtml, tags, createdAt }) => ({ descriptionHtml, tags, createdAt }))).toEqual(
+      full.items.map(({ record: { descriptionHtml, tags, createdAt } }) => ({ descriptionHtml, tags, createdAt })),
+    );
   });
 });

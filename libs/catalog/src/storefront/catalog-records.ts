@@ -1,16 +1,26 @@
-// What storefront reads return: plain rows, no ORM entities (hot path).
+// What storefront reads return: plain rows, no ORM entities (hot path). Listings read a product's or a
+// variant's detail columns only when the query selects a field that needs them (`ReadShape`); the
+// detail is otherwise read on demand (`productDetail`, `variantDetail`), so a record is never wrong, at
+// worst one batched statement short.
 
-export interface ProductRecord {
-  id: number;
-  handle: string;
-  title: string;
+/** `card`: what listings show (prices, title, availability); `full`: the detail columns too. */
+export type ReadShape = 'card' | 'full';
+
+/** A product's text, tags and dates: the costly columns to send and parse. */
+export interface ProductDetail {
   descriptionHtml: string;
-  vendor: string;
-  productType: string;
   tags: string[];
   createdAt: Date;
   updatedAt: Date;
   publishedAt: Date | null;
+}
+
+export interface ProductRecord extends Partial<ProductDetail> {
+  id: number;
+  handle: string;
+  title: string;
+  vendor: string;
+  productType: string;
   minPrice: string;
   maxPrice: string;
   minCompareAtPrice: string | null;
@@ -19,16 +29,23 @@ export interface ProductRecord {
   totalInventory: number;
 }
 
-export interface VariantRecord {
-  id: number;
-  productId: number;
+/** A variant's title, SKU and option values. */
+export interface VariantDetail {
   title: string;
   sku: string | null;
-  price: string;
-  compareAtPrice: string | null;
   option1: string | null;
   option2: string | null;
   option3: string | null;
+}
+
+/** A variant as read in `shape`: with its detail when full. */
+export type VariantOf<S extends ReadShape> = S extends 'full' ? VariantRecord & VariantDetail : VariantRecord;
+
+export interface VariantRecord extends Partial<VariantDetail> {
+  id: number;
+  productId: number;
+  price: string;
+  compareAtPrice: string | null;
   position: number;
   inventoryQuantity: number;
   availableForSale: boolean;

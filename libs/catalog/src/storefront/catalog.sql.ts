@@ -1,9 +1,19 @@
 // Every SQL statement of storefront catalog reads, in one reviewable place. Each is scoped by shop_id ($1).
 
-export const PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.description_html as "descriptionHtml", p.vendor, p.product_type as "productType",
-  p.tags, p.created_at as "createdAt", p.updated_at as "updatedAt", p.published_at as "publishedAt",
+import type { ReadShape } from './catalog-records.js';
+
+/** A product as cards show it (`ReadShape` card). */
+export const PRODUCT_CARD_COLUMNS = `p.id, p.handle, p.title, p.vendor, p.product_type as "productType",
   p.min_price as "minPrice", p.max_price as "maxPrice", p.min_compare_at_price as "minCompareAtPrice",
   p.max_compare_at_price as "maxCompareAtPrice", p.available_for_sale as "availableForSale", p.total_inventory as "totalInventory"`;
+
+/** `ProductDetail`. */
+export const PRODUCT_DETAIL_COLUMNS = `p.description_html as "descriptionHtml", p.tags, p.created_at as "createdAt", p.updated_at as "updatedAt",
+  p.published_at as "publishedAt"`;
+
+export const PRODUCT_COLUMNS = `${PRODUCT_CARD_COLUMNS}, ${PRODUCT_DETAIL_COLUMNS}`;
+
+export const productColumns = (shape: ReadShape): string => (shape === 'full' ? PRODUCT_COLUMNS : PRODUCT_CARD_COLUMNS);
 
 /** Visible on the storefront: active and published. */
 export const PRODUCT_VISIBLE = `p.status = 'active' and p.published_at is not null and p.published_at <= now()`;
@@ -18,10 +28,22 @@ export const COLLECTIONS_BY_IDS = `select ${COLLECTION_COLUMNS} from collections
 
 export const COLLECTION_BY_HANDLE = `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and c.handle = $2`;
 
-export const VARIANTS_BY_IDS = `select v.id, v.product_id as "productId", v.title, v.sku, v.price, v.compare_at_price as "compareAtPrice",
-  v.option1, v.option2, v.option3, v.position, v.inventory_quantity as "inventoryQuantity", v.available_for_sale as "availableForSale"
+/** A variant as cards show it (`ReadShape` card). */
+export const VARIANT_CARD_COLUMNS = `v.id, v.product_id as "productId", v.price, v.compare_at_price as "compareAtPrice", v.position,
+  v.inventory_quantity as "inventoryQuantity", v.available_for_sale as "availableForSale"`;
+
+/** `VariantDetail`. */
+export const VARIANT_DETAIL_COLUMNS = `v.title, v.sku, v.option1, v.option2, v.option3`;
+
+export const variantColumns = (shape: ReadShape): string => (shape === 'full' ? `${VARIANT_CARD_COLUMNS}, ${VARIANT_DETAIL_COLUMNS}` : VARIANT_CARD_COLUMNS);
+
+export const VARIANTS_BY_IDS = `select ${variantColumns('full')}
   from product_variants v join products p on p.id = v.product_id
   where v.shop_id = $1 and v.id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`;
+
+// Details of records already read (and so already checked visible).
+export const PRODUCT_DETAILS_BY_IDS = `select p.id, ${PRODUCT_DETAIL_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[])`;
+export const VARIANT_DETAILS_BY_IDS = `select v.id, ${VARIANT_DETAIL_COLUMNS} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
 export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.name, o.position, o.values
   from product_options o where o.shop_id = $1 and o.product_id = any($2::bigint[]) order by o.product_id, o.position, o.id`;
@@ -48,9 +70,6 @@ export function childrenPageSql(options: {
   ) x where x.rn <= $3 order by x."parentId", x.rn`;
 }
 
-export const VARIANT_PAGE_COLUMNS = `v.id, v.product_id as "productId", v.title, v.sku, v.price, v.compare_at_price as "compareAtPrice",
-  v.option1, v.option2, v.option3, v.position, v.inventory_quantity as "inventoryQuantity", v.available_for_sale as "availableForSale",
-  v.position as "sortValue"`;
 export const VARIANTS_FROM = `product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])`;
 
 export const IMAGE_PAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height, i.position as "sortValue"`;

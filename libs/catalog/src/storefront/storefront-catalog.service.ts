@@ -2,8 +2,19 @@ import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
 import type { PageRequest } from '@platform/graphql';
-import { type RequestContext, requestScoped } from '@platform/request';
-import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from './catalog-records.js';
+import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
+import type {
+  CollectionRecord,
+  ImageRecord,
+  OptionRecord,
+  Page,
+  ProductDetail,
+  ProductRecord,
+  ReadShape,
+  VariantDetail,
+  VariantOf,
+  VariantRecord,
+} from './catalog-records.js';
 import {
   COLLECTIONS_BY_IDS,
   COLLECTIONS_OF_PRODUCTS_COLUMNS,
@@ -17,11 +28,14 @@ import {
   PRODUCTS_BY_IDS,
   PRODUCT_BY_HANDLE,
   PRODUCT_COLUMNS,
+  PRODUCT_DETAILS_BY_IDS,
   PRODUCT_VISIBLE,
   VARIANTS_BY_IDS,
   VARIANTS_FROM,
-  VARIANT_PAGE_COLUMNS,
+  VARIANT_DETAILS_BY_IDS,
   childrenPageSql,
+  productColumns,
+  variantColumns,
 } from './catalog.sql.js';
 import { type SortSpec, keysetPlan, toListPage } from '@platform/graphql';
 import { productSearchSql } from './product-search-sql.js';
@@ -47,6 +61,8 @@ const statements = {
   variantsByIds: preparedSql(VARIANTS_BY_IDS),
   optionsOfProducts: preparedSql(OPTIONS_OF_PRODUCTS),
   featuredImages: preparedSql(FEATURED_IMAGES_OF_PRODUCTS),
+  productDetails: preparedSql(PRODUCT_DETAILS_BY_IDS),
+  variantDetails: preparedSql(VARIANT_DETAILS_BY_IDS),
 };
 
 /**
@@ -57,37 +73,17 @@ const statements = {
 export class StorefrontCatalogService {
   constructor(private readonly sql: SqlReader) {}
 
-  async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query?: string | null): Promise<Page<ProductRecord>> {
+  async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<Page<ProductRecord>> {
     const search = productSearchSql(query, 3);
     const sort = productSort(sortKey, search.rankQuery);
     const keyset = keysetPlan(sort, page, 'p.id', 3 + search.params.length);
-    const text = `select ${PRODUCT_COLUMNS}, (${sort.expression})::text as "sortValue" from products p
+    const text = `select ${productColumns(shape)}, (${sort.expression})::text as "sortValue" from products p
       where p.shop_id = $1 and ${PRODUCT_VISIBLE}${and(search.where)}${and(keyset.after)}
       order by ${keyset.orderBy} limit $2`;
     // Filtered shapes vary without bound, so only unfiltered listings become prepared statements.
     const statement = search.where ? { text } : preparedSql(text);
     const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
     return toListPage(rows, page, keyset.flip);
-  }
-
-  /**
-   * Full-text product search (titles, tags, vendor, type, description), best match first or by price;
-   * `prefix` makes the last word match as a prefix (as-you-type search). Counts all matches.
-   */
-  async searchProducts(
-    ctx: RequestContext,
-    terms: string,
-    page: PageRequest,
-    sortKey: 'RELEVANCE' | 'PRICE',
-    prefix: boolean,
-  ): Promise<Page<ProductRecord> & { totalCount: number }> {
-    const words = terms.replace(/[():"*\-]/g, ' ').trim();
-    if (!words) return { items: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0 };
-    const [result, count] = await Promise.all([
-      this.products(ctx, page, sortKey, prefix ? `${words}*` : words),
-      this.countMatches(ctx, prefix ? `${words}*` : words),
-    ]);
-    return { ...result, totalCount: count };
   }
 
   /** Collections whose title contains every word (predictive search). */
@@ -109,15 +105,6 @@ export class StorefrontCatalogService {
       [ctx.shop.id, first + 1, after ?? null],
     );
     return { tags: rows.slice(0, first).map((r) => r.tag), hasNextPage: rows.length > first };
-  }
-
-  private async countMatches(ctx: RequestContext, query: string): Promise<number> {
-    const search = productSearchSql(query, 2);
-    const [row] = await this.sql.rows<{ count: number }>(
-      { text: `select count(*)::int as count from products p where p.shop_id = $1 and ${PRODUCT_VISIBLE}${and(search.where)}` },
-      [ctx.shop.id, ...search.params],
-    );
-    return row?.count ?? 0;
   }
 
   async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<Page<CollectionRecord>> {
@@ -168,8 +155,21 @@ export class StorefrontCatalogService {
     return images[0] ?? null;
   }
 
-  variants(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<VariantRecord>> {
-    return this.childPages<VariantRecord>(ctx, 'variants', page, position('v'), 'v.id', VARIANT_PAGE_COLUMNS, VARIANTS_FROM, 'v.product_id').load(productId);
+  /** The detail of a product read as a card: from the record when it has it, else one batched read per request level. */
+  productDetail(ctx: RequestContext, product: ProductRecord): MaybePromise<ProductDetail> {
+    if (product.createdAt !== undefined) return product as ProductDetail;
+    return requestScoped(ctx, 'catalog:productDetail', () => detailsById<ProductDetail>((ids) => this.sql.rows(statements.productDetails, [ctx.shop.id, ids]))).load(product.id);
+  }
+
+  /** The detail of a variant read as a card (see productDetail). */
+  variantDetail(ctx: RequestContext, variant: VariantRecord): MaybePromise<VariantDetail> {
+    if (variant.title !== undefined) return variant as VariantDetail;
+    return requestScoped(ctx, 'catalog:variantDetail', () => detailsById<VariantDetail>((ids) => this.sql.rows(statements.variantDetails, [ctx.shop.id, ids]))).load(variant.id);
+  }
+
+  variants<S extends ReadShape>(ctx: RequestContext, productId: number, page: PageRequest, shape: S): Promise<Page<VariantOf<S>>> {
+    const columns = `${variantColumns(shape)}, v.position as "sortValue"`;
+    return this.childPages<VariantOf<S>>(ctx, `variants:${shape}`, page, position('v'), 'v.id', columns, VARIANTS_FROM, 'v.product_id').load(productId);
   }
 
   images(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<ImageRecord>> {
@@ -181,15 +181,21 @@ export class StorefrontCatalogService {
     return this.childPages<CollectionRecord>(ctx, 'collections', page, byId, 'c.id', COLLECTIONS_OF_PRODUCTS_COLUMNS, COLLECTIONS_OF_PRODUCTS_FROM, 'cp.product_id').load(productId);
   }
 
-  productsOfCollection(ctx: RequestContext, collectionId: number, page: PageRequest, sortKey: ProductCollectionSortKey): Promise<Page<ProductRecord>> {
+  productsOfCollection(
+    ctx: RequestContext,
+    collectionId: number,
+    page: PageRequest,
+    sortKey: ProductCollectionSortKey,
+    shape: ReadShape,
+  ): Promise<Page<ProductRecord>> {
     const sort = productInCollectionSort(sortKey);
     return this.childPages<ProductRecord>(
       ctx,
-      `products:${sortKey}`,
+      `products:${sortKey}:${shape}`,
       page,
       sort,
       'p.id',
-      `${PRODUCT_COLUMNS}, (${sort.expression})::text as "sortValue"`,
+      `${productColumns(shape)}, (${sort.expression})::text as "sortValue"`,
       `collection_products cp join products p on p.id = cp.product_id
         where cp.shop_id = $1 and cp.collection_id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`,
       'cp.collection_id',
@@ -302,6 +308,14 @@ function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promis
     const rows = await load(ids);
     const found = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => found.get(id) ?? null);
+  });
+}
+
+// Details of records the request already holds: one missing means the row was deleted meanwhile.
+function detailsById<T>(load: (ids: readonly number[]) => Promise<(T & { id: number })[]>): DataLoader<number, T> {
+  return new DataLoader<number, T>(async (ids) => {
+    const found = new Map((await load(ids)).map((r) => [r.id, r]));
+    return ids.map((id) => found.get(id) ?? new Error(`record ${id} is no longer in the catalog`));
   });
 }
 

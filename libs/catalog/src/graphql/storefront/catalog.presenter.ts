@@ -1,11 +1,11 @@
 import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
-import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
+import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantDetail, VariantRecord } from '../../storefront/catalog-records.js';
 import type { StorefrontCollection } from './collection.type.js';
 import type { StorefrontImage } from '@platform/graphql';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
 
-// Records to storefront views: plain objects with every scalar field ready, and the record for the
-// field resolvers of nested lists.
+// Records to storefront views: plain objects with the scalar fields every read has, and the record for the
+// field resolvers of nested lists and of the detail columns (which listings may not have read).
 
 export function productView(record: ProductRecord): StorefrontProduct {
   return {
@@ -13,12 +13,8 @@ export function productView(record: ProductRecord): StorefrontProduct {
     id: toGlobalId('Product', record.id),
     handle: record.handle,
     title: record.title,
-    descriptionHtml: record.descriptionHtml,
     vendor: record.vendor,
     productType: record.productType,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    publishedAt: record.publishedAt ?? record.createdAt,
     availableForSale: record.availableForSale,
     requiresSellingPlan: false,
     onlineStoreUrl: null,
@@ -30,8 +26,6 @@ export function variantView(record: VariantRecord): StorefrontProductVariant {
   return {
     __typename: 'ProductVariant',
     id: toGlobalId('ProductVariant', record.id),
-    title: record.title,
-    sku: record.sku,
     availableForSale: record.availableForSale,
     currentlyNotInStock: record.availableForSale && record.inventoryQuantity <= 0,
     requiresShipping: true,
@@ -67,7 +61,7 @@ export function optionView(record: OptionRecord): StorefrontProductOption {
 }
 
 /** A variant's option values paired with its product's option names, in option order. */
-export function selectedOptions(variant: VariantRecord, options: OptionRecord[]): SelectedOption[] {
+export function selectedOptions(variant: VariantDetail, options: OptionRecord[]): SelectedOption[] {
   const values = [variant.option1, variant.option2, variant.option3];
   return options.slice(0, 3).flatMap((option, i) => (values[i] === null ? [] : [{ name: option.name, value: values[i]! }]));
 }

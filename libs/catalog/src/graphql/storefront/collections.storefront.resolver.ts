@@ -1,4 +1,5 @@
-import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
@@ -8,6 +9,7 @@ import { collectionView, connectionOf, plainText, productView } from './catalog.
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage } from '@platform/graphql';
 import { StorefrontProductConnection } from './product.type.js';
+import { productShape } from './read-shapes.js';
 
 const LISTINGS = 'unauthenticated_read_collection_listings';
 
@@ -63,7 +65,13 @@ export class CollectionsStorefrontResolver {
   }
 
   @ResolveField(() => StorefrontProductConnection)
-  async products(@Ctx() ctx: RequestContext, @Parent() collection: StorefrontCollection, @Args() args: CollectionProductsArgs) {
-    return connectionOf(await this.catalog.productsOfCollection(ctx, collection.record.id, pageOf(args), args.sortKey), productView);
+  async products(
+    @Ctx() ctx: RequestContext,
+    @Parent() collection: StorefrontCollection,
+    @Args() args: CollectionProductsArgs,
+    @Info() info: GraphQLResolveInfo,
+  ) {
+    const page = await this.catalog.productsOfCollection(ctx, collection.record.id, pageOf(args), args.sortKey, productShape(info));
+    return connectionOf(page, productView);
   }
 }

@@ -1,4 +1,4 @@
-import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
@@ -54,11 +54,7 @@ export class StorefrontProductVariant {
   @Field(() => ID)
   id!: string;
 
-  @Field()
-  title!: string;
-
-  @Field(() => String, { nullable: true })
-  sku!: string | null;
+  // title and sku are resolved fields: variant listings read them only when the query asks for them.
 
   @Field({ description: 'Whether the variant can be bought.' })
   availableForSale!: boolean;
@@ -85,25 +81,15 @@ export class StorefrontProduct {
   @Field({ description: 'Unique, human-friendly part of the URL (e.g. `blue-shirt`).' })
   handle!: string;
 
-  // title and descriptionHtml are resolved fields (translated under @inContext(language:)).
+  // title is a resolved field (translated under @inContext(language:)); so are the fields of the product's
+  // detail (descriptionHtml, tags, dates), which listings read only when the query asks for them.
   title!: string;
-
-  descriptionHtml!: string;
 
   @Field()
   vendor!: string;
 
   @Field()
   productType!: string;
-
-  @Field(() => GraphQLISODateTime)
-  createdAt!: Date;
-
-  @Field(() => GraphQLISODateTime)
-  updatedAt!: Date;
-
-  @Field(() => GraphQLISODateTime)
-  publishedAt!: Date;
 
   @Field({ description: 'Whether at least one variant can be bought.' })
   availableForSale!: boolean;

@@ -1,10 +1,12 @@
-import { Args, ID, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { GraphQLResolveInfo } from 'graphql';
 import { ConnectionArgs, HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, requireScope, whenReady } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
 import { collectionView, connectionOf, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
+import { productShape, variantShape } from './read-shapes.js';
 import { StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage, StorefrontImageConnection } from '@platform/graphql';
 import { ProductPriceRange, StorefrontProduct, StorefrontProductConnection, StorefrontProductOption, StorefrontProductVariant, StorefrontProductVariantConnection } from './product.type.js';
@@ -19,9 +21,9 @@ export class ProductsStorefrontResolver {
   ) {}
 
   @Query(() => StorefrontProductConnection, { description: 'Products of the shop, paginated.' })
-  async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs) {
+  async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs, @Info() info: GraphQLResolveInfo) {
     requireScope(ctx, LISTINGS, 'products');
-    return connectionOf(await this.catalog.products(ctx, pageOf(args), args.sortKey, args.query), productView);
+    return connectionOf(await this.catalog.products(ctx, pageOf(args), args.sortKey, args.query, productShape(info)), productView);
   }
 
   @Query(() => StorefrontProduct, { nullable: true, description: 'A product by `id` or `handle`.' })
@@ -48,13 +50,16 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => HtmlScalar, { description: 'The description, with HTML formatting.' })
-  descriptionHtml(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
-    return this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', product.descriptionHtml);
+  descriptionHtml(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<string> {
+    return whenReady(this.catalog.productDetail(ctx, product.record), ({ descriptionHtml }) =>
+      this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', descriptionHtml),
+    );
   }
 
   @ResolveField(() => String, { description: 'The description as plain text.' })
   async description(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: TruncateArgs) {
-    return plainText(await this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', product.descriptionHtml), args.truncateAt);
+    const { descriptionHtml } = await this.catalog.productDetail(ctx, product.record);
+    return plainText(await this.presentment.translated(ctx, 'PRODUCT', product.record.id, 'body_html', descriptionHtml), args.truncateAt);
   }
 
   // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
@@ -62,7 +67,22 @@ export class ProductsStorefrontResolver {
   @ResolveField(() => [String], { description: "The product's tags (tokens need `unauthenticated_read_product_tags`)." })
   tags(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
     if (ctx.caller.kind !== 'tokenless') requireScope(ctx, 'unauthenticated_read_product_tags', 'tags');
-    return product.record.tags;
+    return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.tags);
+  }
+
+  @ResolveField(() => GraphQLISODateTime)
+  createdAt(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<Date> {
+    return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.createdAt);
+  }
+
+  @ResolveField(() => GraphQLISODateTime)
+  updatedAt(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<Date> {
+    return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.updatedAt);
+  }
+
+  @ResolveField(() => GraphQLISODateTime)
+  publishedAt(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<Date> {
+    return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.publishedAt ?? detail.createdAt);
   }
 
   @ResolveField(() => Int, { nullable: true, description: 'Units in stock (needs `unauthenticated_read_product_inventory`).' })
@@ -95,8 +115,8 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => StorefrontProductVariantConnection)
-  async variants(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
-    return connectionOf(await this.catalog.variants(ctx, product.record.id, pageOf(args)), variantView);
+  async variants(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs, @Info() info: GraphQLResolveInfo) {
+    return connectionOf(await this.catalog.variants(ctx, product.record.id, pageOf(args), variantShape(info)), variantView);
   }
 
   @ResolveField(() => StorefrontProductVariant, { nullable: true, description: 'The variant with exactly these option values.' })
@@ -107,7 +127,7 @@ export class ProductsStorefrontResolver {
   ) {
     const [options, variants] = await Promise.all([
       this.catalog.options(ctx, product.record.id),
-      this.catalog.variants(ctx, product.record.id, { forward: true, size: 250, reverse: false }),
+      this.catalog.variants(ctx, product.record.id, { forward: true, size: 250, reverse: false }, 'full'),
     ]);
     const match = variants.items.find(({ record }) => {
       const chosen = selectedOptions(record, options);

@@ -26,9 +26,20 @@ export class VariantsStorefrontResolver {
     return amount === null ? null : whenReady(this.presentment.presentment(ctx), ({ money }) => money(amount));
   }
 
+  @ResolveField(() => String)
+  title(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<string> {
+    return whenReady(this.catalog.variantDetail(ctx, variant.record), (detail) => detail.title);
+  }
+
+  @ResolveField(() => String, { nullable: true })
+  sku(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<string | null> {
+    return whenReady(this.catalog.variantDetail(ctx, variant.record), (detail) => detail.sku);
+  }
+
   @ResolveField(() => [SelectedOption])
   async selectedOptions(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue) {
-    return selectedOptions(variant.record, await this.catalog.options(ctx, variant.record.productId));
+    const [detail, options] = await Promise.all([this.catalog.variantDetail(ctx, variant.record), this.catalog.options(ctx, variant.record.productId)]);
+    return selectedOptions(detail, options);
   }
 
   @ResolveField(() => StorefrontProduct)
