@@ -4,7 +4,7 @@ const platformParts = 'config|database|errors|logging|tenancy|auth|versioning|re
 export default {
   testEnvironment: 'node',
   rootDir: '.',
-  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
+  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test', '<rootDir>/bench'],
   testMatch: ['**/*.spec.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {

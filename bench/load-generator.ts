@@ -35,7 +35,7 @@ if (plan.warmup > 0) await cannon(plan.warmup);
 const { result, graphqlErrors } = await cannon(plan.duration);
 const throttled = result.statusCodeStats?.['429']?.count ?? 0;
 const answer: LoadResult = {
-  requestsPerSecond: Math.round(result.requests.average * 10) / 10,
+  requestsPerSecond: Math.round((result.requests.total / Math.max(0.001, result.duration)) * 10) / 10,
   p50: result.latency.p50,
   p99: result.latency.p99,
   requests: result.requests.total,

@@ -4,9 +4,14 @@ import { parseArgs } from 'node:util';
 export interface BenchOptions {
   smoke: boolean;
   products: number;
-  /** Seconds of measured load per run (after the warm-up). */
+  /** Seconds of measured load per server, scenario and connection count (after the warm-up), split into rounds. */
   duration: number;
   warmup: number;
+  /**
+   * Measurements of one connection count take turns in this many rounds (baseline, platform, …, then again):
+   * a machine that slows down for a while slows every server alike. Each figure is the median of its rounds.
+   */
+  rounds: number;
   connections: number[];
   /** Run only the scenarios whose id starts with one of these. */
   only: string[];
@@ -14,7 +19,7 @@ export interface BenchOptions {
   out?: string;
 }
 
-const USAGE = `npm run bench -- [--smoke] [--products N] [--duration S] [--connections 10,50] [--only products,search] [--out FILE]`;
+const USAGE = `npm run bench -- [--smoke] [--products N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -24,6 +29,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       products: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      rounds: { type: 'string' },
       connections: { type: 'string' },
       only: { type: 'string' },
       out: { type: 'string' },
@@ -39,8 +45,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     smoke,
     products: positive(values.products, smoke ? 2_000 : 10_000, 'products'),
-    duration: positive(values.duration, smoke ? 1 : 10, 'duration'),
-    warmup: positive(values.warmup, smoke ? 0.5 : 2, 'warmup'),
+    duration: positive(values.duration, smoke ? 1.5 : 12, 'duration'),
+    warmup: positive(values.warmup, smoke ? 0.5 : 3, 'warmup'),
+    rounds: Math.round(positive(values.rounds, smoke ? 2 : 3, 'rounds')),
     connections: values.connections ? values.connections.split(',').map((c) => positive(c, 0, 'connections')) : [10, 50],
     only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [],
     out: values.out,

@@ -22,6 +22,24 @@ export interface Target {
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
+/** One figure from several rounds of the same measurement: medians of the rates and latencies, sums of the counts. */
+export function medianOfRounds(rounds: LoadResult[]): LoadResult {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return {
+    requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 1),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    requests: sum(rounds.map((r) => r.requests)),
+    errors: sum(rounds.map((r) => r.errors)),
+    throttled: sum(rounds.map((r) => r.throttled)),
+  };
+}
+
 /** Adds the ratios to the baseline's scenario 1 (machines are noisy; ratios are what we compare). */
 export function withRatios(runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[]): RunRecord[] {
   const baseline = (c: number) => runs.find((r) => r.server === 'baseline' && r.connections === c);

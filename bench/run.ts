@@ -6,9 +6,9 @@ import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import { createBenchDatabase } from './bench-database.js';
 import { readCatalogFacts } from './catalog-facts.js';
-import { generateLoad } from './load-plan.js';
+import { type LoadResult, generateLoad } from './load-plan.js';
 import { parseOptions } from './options.js';
-import { type RunRecord, evaluateTargets, formatReport, withRatios } from './report.js';
+import { type RunRecord, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, STOREFRONT_PATH, type Scenario, type ServerRole, storefrontRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { countStatements } from './sql-count.js';
@@ -32,38 +32,16 @@ try {
   say('bench: counting SQL statements per request…');
   const sql = (await countStatements(database.url, facts)).filter((s) => scenarios.some((sc) => sc.id === s.scenario));
 
-  const runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[] = [];
-  let baselineAnswer: unknown;
-  const roles: ServerRole[] = ['baseline', 'platform', 'platform-unthrottled'];
-  for (const [index, role] of roles.entries()) {
-    const mine = scenarios.filter((s) => s.servers.includes(role));
-    if (mine.length === 0) continue;
-    const server = await startServer(role, database.url, 3101 + index);
-    try {
-      // Same JSON from every server for scenario 1, or the ratios compare different work.
-      const answer = await ask(server, SCENARIOS[0]!.body(facts));
-      if (role === 'baseline') baselineAnswer = answer;
-      else if (baselineAnswer !== undefined && !isDeepStrictEqual(answer, baselineAnswer)) {
-        throw new Error(`bench: ${role} and the baseline answer scenario 1 differently:\n${JSON.stringify(answer).slice(0, 500)}\n${JSON.stringify(baselineAnswer).slice(0, 500)}`);
-      }
-      for (const scenario of mine) {
-        await checkAnswers(server, scenario, facts);
-        for (const connections of scenario.singleLevel ? [Math.min(...options.connections)] : options.connections) {
-          say(`bench: ${scenario.id} on ${role}, ${connections} connections…`);
-          server.startSampling();
-          const load = await generateLoad({
-            url: server.url,
-            connections,
-            duration: options.duration,
-            warmup: options.warmup,
-            request: storefrontRequest(scenario.bodies(facts)),
-          });
-          runs.push({ scenario: scenario.id, number: scenario.number, title: scenario.title, server: role, connections, rssMb: server.stopSampling(), ...load });
-        }
-      }
-    } finally {
-      await server.stop();
-    }
+  const roles = (['baseline', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
+  const servers = new Map<ServerRole, ServerProcess>();
+  let runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[];
+  try {
+    // Every server is up for the whole run (an idle one costs nothing), so measurements can take turns.
+    for (const [index, role] of roles.entries()) servers.set(role, await startServer(role, database.url, 3101 + index));
+    await checkServers(servers, scenarios, facts);
+    runs = await measure(servers, scenarios, facts);
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.stop()));
   }
 
   const measured = withRatios(runs);
@@ -86,6 +64,64 @@ try {
   if (measured.some((r) => r.errors > 0)) process.exitCode = 1;
 } finally {
   await database.drop();
+}
+
+/** Same JSON from every server for scenario 1 (or the ratios compare different work), and an answer for every scenario. */
+async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: Scenario[], facts: CatalogFacts): Promise<void> {
+  const baseline = servers.get('baseline');
+  const expected = baseline && (await ask(baseline, SCENARIOS[0]!.body(facts)));
+  for (const [role, server] of servers) {
+    const answer = await ask(server, SCENARIOS[0]!.body(facts));
+    if (expected !== undefined && !isDeepStrictEqual(answer, expected)) {
+      throw new Error(`bench: ${role} and the baseline answer scenario 1 differently:\n${JSON.stringify(answer).slice(0, 500)}\n${JSON.stringify(expected).slice(0, 500)}`);
+    }
+    for (const scenario of scenarios.filter((s) => s.servers.includes(role))) await checkAnswers(server, scenario, facts);
+  }
+}
+
+/**
+ * Each (scenario, server) at each connection count, the measurements of one connection count taking turns
+ * in rounds, each round in a rotated order; a figure is the median of its rounds, the warm-up is run once.
+ */
+async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scenario[], facts: CatalogFacts): Promise<Omit<RunRecord, 'ratio' | 'p99Ratio'>[]> {
+  const low = Math.min(...options.connections);
+  const plan = options.connections.flatMap((connections) =>
+    scenarios
+      .filter((scenario) => !scenario.singleLevel || connections === low)
+      .flatMap((scenario) => scenario.servers.map((role) => ({ scenario, role, connections, rounds: [] as LoadResult[], rssMb: 0 }))),
+  );
+  for (const connections of options.connections) {
+    const group = plan.filter((m) => m.connections === connections);
+    for (let round = 0; round < options.rounds; round++) {
+      for (let i = 0; i < group.length; i++) {
+        const m = group[(i + round) % group.length]!;
+        const server = servers.get(m.role)!;
+        say(`bench: ${m.scenario.id} on ${m.role}, ${connections} connections, round ${round + 1}/${options.rounds}…`);
+        server.startSampling();
+        const load = await generateLoad({
+          url: server.url,
+          connections,
+          duration: options.duration / options.rounds,
+          warmup: m.rounds.length === 0 ? options.warmup : 0,
+          request: storefrontRequest(m.scenario.bodies(facts)),
+        });
+        m.rssMb = Math.max(m.rssMb, server.stopSampling());
+        m.rounds.push(load);
+      }
+    }
+  }
+  // Reported by scenario, then server, then connection count.
+  const order = (m: (typeof plan)[number]) => [scenarios.indexOf(m.scenario), m.scenario.servers.indexOf(m.role), m.connections];
+  plan.sort((a, b) => order(a).reduce((diff, value, i) => diff || value - order(b)[i]!, 0));
+  return plan.map((m) => ({
+    scenario: m.scenario.id,
+    number: m.scenario.number,
+    title: m.scenario.title,
+    server: m.role,
+    connections: m.connections,
+    rssMb: m.rssMb,
+    ...medianOfRounds(m.rounds),
+  }));
 }
 
 async function startServer(role: ServerRole, databaseUrl: string, port: number): Promise<ServerProcess> {
