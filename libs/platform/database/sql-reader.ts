@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 
 /** A named, reviewable SQL statement; static ones are prepared once per connection by Postgres. */
@@ -7,9 +8,17 @@ export interface SqlStatement {
   readonly text: string;
 }
 
+// Listings build their statement per request (sort key, direction, shape): the name is hashed once per text.
+const named = new LRUCache<string, SqlStatement>({ max: 1000 });
+
 /** A statement with a stable prepared-statement name derived from its text. */
 export function preparedSql(text: string): SqlStatement {
-  return { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+  let statement = named.get(text);
+  if (!statement) {
+    statement = { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`, text };
+    named.set(text, statement);
+  }
+  return statement;
 }
 
 type QueryObserver = (statement: SqlStatement) => void;
