@@ -78,6 +78,7 @@ const cases: { name: string; text: string; variables?: Record<string, unknown> }
   { name: 'a non-null field that rejects: null propagates to the nearest nullable parent', text: '{ node(id: "1") { id ... on Product { failing } } }' },
   { name: 'non-null propagation through a list', text: '{ brokenList { title } }' },
   { name: 'an unknown node', text: '{ node(id: "nope") { id } }' },
+  { name: 'string literals that look like code', text: '{ products(first: 2, filter: { title: "Cap\\"); throw 1; `${x}` //" }) { t: title } x: node(id: "\\u0027+1+\\u0027") { id } }' },
   { name: 'introspection', text: getIntrospectionQuery() },
 ];
 

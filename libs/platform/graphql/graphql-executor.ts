@@ -51,7 +51,7 @@ export function readGraphqlBody(body: unknown): GraphqlRequestBody {
   return { query, variables: (variables as Record<string, unknown>) ?? {}, operationName: operationName ?? undefined };
 }
 
-/** One surface's GraphQL engine over graphql-js: cached parse/validate, hooks, error envelope. */
+/** One surface's GraphQL engine: cached parse/validate, graphql-js (compiled by graphql-jit once repeated), hooks, error envelope. */
 export class GraphqlExecutor {
   private readonly documents: DocumentCache;
   private readonly compiled: CompiledQueries;
