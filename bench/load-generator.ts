@@ -1,13 +1,10 @@
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import type { LoadPlan, LoadResult } from './load-plan.js';
 
-// The load generator process: autocannon with the plan it is given, one JSON result on stdout.
+// The load generator process: one plan per line on stdin, one JSON result per line on stdout, until stdin closes.
 
-let input = '';
-for await (const chunk of process.stdin.setEncoding('utf8')) input += chunk;
-const plan = JSON.parse(input) as LoadPlan;
-
-async function cannon(seconds: number): Promise<{ result: autocannon.Result; graphqlErrors: number }> {
+async function cannon(plan: LoadPlan, seconds: number): Promise<{ result: autocannon.Result; graphqlErrors: number }> {
   let graphqlErrors = 0;
   const { bodies } = plan.request;
   const result = await autocannon({
@@ -31,15 +28,20 @@ async function cannon(seconds: number): Promise<{ result: autocannon.Result; gra
   return { result, graphqlErrors };
 }
 
-if (plan.warmup > 0) await cannon(plan.warmup);
-const { result, graphqlErrors } = await cannon(plan.duration);
-const throttled = result.statusCodeStats?.['429']?.count ?? 0;
-const answer: LoadResult = {
-  requestsPerSecond: Math.round((result.requests.total / Math.max(0.001, result.duration)) * 10) / 10,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  requests: result.requests.total,
-  errors: result.errors + result.timeouts + (result.non2xx - throttled) + graphqlErrors,
-  throttled,
-};
-process.stdout.write(JSON.stringify(answer));
+async function run(plan: LoadPlan): Promise<LoadResult> {
+  if (plan.warmup > 0) await cannon(plan, plan.warmup);
+  const { result, graphqlErrors } = await cannon(plan, plan.duration);
+  const throttled = result.statusCodeStats?.['429']?.count ?? 0;
+  return {
+    requestsPerSecond: Math.round((result.requests.total / Math.max(0.001, result.duration)) * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + (result.non2xx - throttled) + graphqlErrors,
+    throttled,
+  };
+}
+
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim()) process.stdout.write(`${JSON.stringify(await run(JSON.parse(line) as LoadPlan))}\n`);
+}

@@ -45,7 +45,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     smoke,
     products: positive(values.products, smoke ? 2_000 : 10_000, 'products'),
-    duration: positive(values.duration, smoke ? 1.5 : 12, 'duration'),
+    duration: positive(values.duration, smoke ? 1 : 12, 'duration'),
     warmup: positive(values.warmup, smoke ? 0.5 : 3, 'warmup'),
     rounds: Math.round(positive(values.rounds, smoke ? 2 : 3, 'rounds')),
     connections: values.connections ? values.connections.split(',').map((c) => positive(c, 0, 'connections')) : [10, 50],

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import { createBenchDatabase } from './bench-database.js';
 import { readCatalogFacts } from './catalog-facts.js';
-import { type LoadResult, generateLoad } from './load-plan.js';
+import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
 import { type RunRecord, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, STOREFRONT_PATH, type Scenario, type ServerRole, storefrontRequest } from './scenarios.js';
@@ -90,15 +90,21 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
       .filter((scenario) => !scenario.singleLevel || connections === low)
       .flatMap((scenario) => scenario.servers.map((role) => ({ scenario, role, connections, rounds: [] as LoadResult[], rssMb: 0 }))),
   );
-  for (const connections of options.connections) {
-    const group = plan.filter((m) => m.connections === connections);
+  const generator = new LoadGenerator();
+  try {
+    for (const connections of options.connections) await measureGroup(plan.filter((m) => m.connections === connections), connections);
+  } finally {
+    generator.close();
+  }
+
+  async function measureGroup(group: typeof plan, connections: number): Promise<void> {
     for (let round = 0; round < options.rounds; round++) {
       for (let i = 0; i < group.length; i++) {
         const m = group[(i + round) % group.length]!;
         const server = servers.get(m.role)!;
         say(`bench: ${m.scenario.id} on ${m.role}, ${connections} connections, round ${round + 1}/${options.rounds}…`);
         server.startSampling();
-        const load = await generateLoad({
+        const load = await generator.run({
           url: server.url,
           connections,
           duration: options.duration / options.rounds,
