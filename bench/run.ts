@@ -92,29 +92,28 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
   );
   const generator = new LoadGenerator();
   try {
-    for (const connections of options.connections) await measureGroup(plan.filter((m) => m.connections === connections), connections);
-  } finally {
-    generator.close();
-  }
-
-  async function measureGroup(group: typeof plan, connections: number): Promise<void> {
-    for (let round = 0; round < options.rounds; round++) {
-      for (let i = 0; i < group.length; i++) {
-        const m = group[(i + round) % group.length]!;
-        const server = servers.get(m.role)!;
-        say(`bench: ${m.scenario.id} on ${m.role}, ${connections} connections, round ${round + 1}/${options.rounds}…`);
-        server.startSampling();
-        const load = await generator.run({
-          url: server.url,
-          connections,
-          duration: options.duration / options.rounds,
-          warmup: m.rounds.length === 0 ? options.warmup : 0,
-          request: storefrontRequest(m.scenario.bodies(facts)),
-        });
-        m.rssMb = Math.max(m.rssMb, server.stopSampling());
-        m.rounds.push(load);
+    for (const connections of options.connections) {
+      const group = plan.filter((m) => m.connections === connections);
+      for (let round = 0; round < options.rounds; round++) {
+        for (let i = 0; i < group.length; i++) {
+          const m = group[(i + round) % group.length]!;
+          const server = servers.get(m.role)!;
+          say(`bench: ${m.scenario.id} on ${m.role}, ${connections} connections, round ${round + 1}/${options.rounds}…`);
+          server.startSampling();
+          const load = await generator.run({
+            url: server.url,
+            connections,
+            duration: options.duration / options.rounds,
+            warmup: m.rounds.length === 0 ? options.warmup : 0,
+            request: storefrontRequest(m.scenario.bodies(facts)),
+          });
+          m.rssMb = Math.max(m.rssMb, server.stopSampling());
+          m.rounds.push(load);
+        }
       }
     }
+  } finally {
+    generator.close();
   }
   // Reported by scenario, then server, then connection count.
   const order = (m: (typeof plan)[number]) => [scenarios.indexOf(m.scenario), m.scenario.servers.indexOf(m.role), m.connections];
