@@ -71,7 +71,7 @@ async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: 
   const baseline = servers.get('baseline');
   const expected = baseline && (await ask(baseline, SCENARIOS[0]!.body(facts)));
   for (const [role, server] of servers) {
-    const answer = await ask(server, SCENARIOS[0]!.body(facts));
+    const answer = role === 'baseline' ? expected : await ask(server, SCENARIOS[0]!.body(facts));
     if (expected !== undefined && !isDeepStrictEqual(answer, expected)) {
       throw new Error(`bench: ${role} and the baseline answer scenario 1 differently:\n${JSON.stringify(answer).slice(0, 500)}\n${JSON.stringify(expected).slice(0, 500)}`);
     }

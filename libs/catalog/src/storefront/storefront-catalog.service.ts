@@ -261,15 +261,15 @@ export class StorefrontCatalogService {
     const after = walk.after
       ? `where m.sort_value ${walk.valueDescending ? '<' : '>'} $4::${cast} or (m.sort_value = $4::${cast} and m.id ${walk.idDescending ? '<' : '>'} $5::bigint)`
       : '';
-    const order = `${walk.valueDescending ? 'desc' : 'asc'}, r.id ${walk.idDescending ? 'desc' : 'asc'}`;
+    const orderBy = (alias: string) => `${alias}.sort_value ${walk.valueDescending ? 'desc' : 'asc'}, ${alias}.id ${walk.idDescending ? 'desc' : 'asc'}`;
     // Every match is ranked and counted, but only ids and ranks are kept; the page's rows are read after.
     const text = `with m as materialized (select p.id, ${value} as sort_value from products p
         where p.shop_id = $1 and ${PRODUCT_VISIBLE} and p.search_vector @@ to_tsquery('english', $2)${walk.unavailable === 'HIDE' ? ' and p.available_for_sale' : ''})
       select c.total, r.sort_value::text as "sortValue", ${PRODUCT_COLUMNS} from (select count(*)::int as total from m) c
       left join lateral (select m.id, m.sort_value from m ${after}
-        order by m.sort_value ${walk.valueDescending ? 'desc' : 'asc'}, m.id ${walk.idDescending ? 'desc' : 'asc'} limit $3) r on true
+        order by ${orderBy('m')} limit $3) r on true
       left join products p on p.shop_id = $1 and p.id = r.id
-      order by r.sort_value ${order}`;
+      order by ${orderBy('r')}`;
     const params: unknown[] = [ctx.shop.id, tsquery, walk.limit];
     if (walk.after) params.push(walk.after.value, walk.after.idBound);
     // The text varies only with the walk's flags (a few dozen shapes), so it is prepared: planning costs as much as a rare word's search.

@@ -29,7 +29,7 @@ export function selectedFieldsOf(info: GraphQLResolveInfo, typeName: string): Re
     byType = new Map();
     const type = getNamedType(info.returnType);
     for (const fieldNode of info.fieldNodes) {
-      if (fieldNode.selectionSet && isCompositeType(type)) walk(info.schema, info.fragments, fieldNode.selectionSet, type, byType, new Set());
+      if (fieldNode.selectionSet && isCompositeType(type)) walk(info.schema, info.fragments, fieldNode.selectionSet, type, byType);
     }
     walked.set(node, byType);
   }
@@ -50,7 +50,6 @@ function walk(
   selectionSet: SelectionSetNode,
   parent: GraphQLCompositeType,
   byType: FieldsByType,
-  visiting: Set<string>,
 ): void {
   // A field selected on an interface or union is selected on each of its object types.
   const concrete = isAbstractType(parent) ? schema.getPossibleTypes(parent) : [parent];
@@ -62,18 +61,12 @@ function walk(
       if (!selection.selectionSet || !(isObjectType(parent) || isInterfaceType(parent))) continue;
       const field = parent.getFields()[name];
       const child = field && getNamedType(field.type);
-      if (child && isCompositeType(child)) walk(schema, fragments, selection.selectionSet, child, byType, visiting);
+      if (child && isCompositeType(child)) walk(schema, fragments, selection.selectionSet, child, byType);
     } else {
-      const condition = selection.kind === 'InlineFragment' ? selection.typeCondition : fragments[selection.name.value]?.typeCondition;
-      const type = condition ? schema.getType(condition.name.value) : parent;
-      if (!type || !isCompositeType(type)) continue;
-      if (selection.kind === 'InlineFragment') {
-        walk(schema, fragments, selection.selectionSet, type, byType, visiting);
-      } else if (!visiting.has(selection.name.value)) {
-        visiting.add(selection.name.value);
-        walk(schema, fragments, fragments[selection.name.value]!.selectionSet, type, byType, visiting);
-        visiting.delete(selection.name.value);
-      }
+      // Documents are validated before they run: every spread names a fragment, and fragments never cycle.
+      const fragment = selection.kind === 'InlineFragment' ? selection : fragments[selection.name.value]!;
+      const type = fragment.typeCondition ? schema.getType(fragment.typeCondition.name.value) : parent;
+      if (type && isCompositeType(type)) walk(schema, fragments, fragment.selectionSet, type, byType);
     }
   }
 }
