@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { SqlReader } from '@platform/database';
+import { sqlDuring } from '../../support/sql.js';
 import { StorefrontCatalogService } from '@platform/catalog';
 import type { RequestContext } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
@@ -240,23 +240,21 @@ describe('storefront catalog', () => {
   });
 
   it('runs a constant number of SQL statements whatever the page size (no N+1)', async () => {
-    const reader = t.app.get(SqlReader);
     const count = async (first: number) => {
-      let statements = 0;
-      const stop = reader.observe(() => statements++);
-      const res = await q(
-        `{ products(first: ${first}) { nodes { title featuredImage { url } options { name }
-          priceRange { minVariantPrice { amount } }
-          variants(first: 5) { nodes { price { amount } selectedOptions { name value } } }
-          images(first: 3) { nodes { url } }
-          collections(first: 3) { nodes { handle } } } } }`,
-        {},
-        TOKEN(),
+      const { result: res, statements } = await sqlDuring(t.app, () =>
+        q(
+          `{ products(first: ${first}) { nodes { title featuredImage { url } options { name }
+            priceRange { minVariantPrice { amount } }
+            variants(first: 5) { nodes { price { amount } selectedOptions { name value } } }
+            images(first: 3) { nodes { url } }
+            collections(first: 3) { nodes { handle } } } } }`,
+          {},
+          TOKEN(),
+        ),
       );
-      stop();
       expect(res.errors).toBeUndefined();
       expect(res.data.products.nodes).toHaveLength(Math.min(first, visible.length));
-      return statements;
+      return statements.length;
     };
     const small = await count(5);
     const large = await count(50);
@@ -266,14 +264,10 @@ describe('storefront catalog', () => {
   });
 
   it("reads only what product cards show unless the query asks for a product's or a variant's detail", async () => {
-    const reader = t.app.get(SqlReader);
     const statementsOf = async (query: string) => {
-      const texts: string[] = [];
-      const stop = reader.observe((statement) => texts.push(statement.text));
-      const res = await q(query);
-      stop();
+      const { result: res, statements } = await sqlDuring(t.app, () => q(query));
       expect(res.errors).toBeUndefined();
-      return { texts, data: res.data };
+      return { texts: statements, data: res.data };
     };
     const cards = await statementsOf('{ products(first: 3) { nodes { title priceRange { minVariantPrice { amount } } variants(first: 2) { nodes { price { amount } } } } } }');
     expect(cards.texts.some((text) => text.includes('description_html') || text.includes('v.sku'))).toBe(false);
@@ -290,7 +284,6 @@ describe('storefront catalog', () => {
 
   it("reads a card's detail on demand, in one statement for every card of the request", async () => {
     const catalog = t.app.get(StorefrontCatalogService);
-    const reader = t.app.get(SqlReader);
     // The catalog reads only the shop from the context.
     const ctxOf = () => ({ shop: shop.shop }) as unknown as RequestContext;
     const page = { forward: true, size: 4, reverse: false };
@@ -299,11 +292,8 @@ describe('storefront catalog', () => {
     const cards = await catalog.products(ctx, page, 'ID', null, 'card');
     expect(cards.items.map((item) => item.record.createdAt)).toEqual([undefined, undefined, undefined, undefined]);
 
-    let statements = 0;
-    const stop = reader.observe(() => statements++);
-    const details = await Promise.all(cards.items.map((item) => catalog.productDetail(ctx, item.record)));
-    stop();
-    expect(statements).toBe(1);
+    const { result: details, statements } = await sqlDuring(t.app, () => Promise.all(cards.items.map((item) => catalog.productDetail(ctx, item.record))));
+    expect(statements).toHaveLength(1);
     expect(details.map(({ descriptionHtml, tags, createdAt }) => ({ descriptionHtml, tags, createdAt }))).toEqual(
       full.items.map(({ record: { descriptionHtml, tags, createdAt } }) => ({ descriptionHtml, tags, createdAt })),
     );
