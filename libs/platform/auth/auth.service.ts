@@ -6,8 +6,9 @@ import { AccessToken } from './access-token.entity.js';
 import { AppInstallation } from './app-installation.entity.js';
 import { App } from './app.entity.js';
 import type { Caller } from './caller.js';
-import { STOREFRONT_SCOPES, TOKENLESS_SCOPES, expandScopes, parseScopes } from './scopes.js';
-import { type TokenKind, generateToken, hashToken, hashesMatch } from './token-crypto.js';
+import { TOKENLESS_SCOPES, expandScopes, parseScopes } from './scopes.js';
+import { type TokenKind, generateToken, hashToken } from './token-crypto.js';
+import { TokenLookup } from './token-lookup.js';
 
 export const MAX_PUBLIC_STOREFRONT_TOKENS = 100;
 
@@ -19,11 +20,13 @@ export interface InstalledApp {
 }
 
 const TOKENLESS: Caller = Object.freeze({ kind: 'tokenless', scopes: expandScopes(TOKENLESS_SCOPES) });
-const STOREFRONT_SCOPE_SET = new Set(STOREFRONT_SCOPES);
 
 @Injectable()
 export class AuthService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tokens: TokenLookup,
+  ) {}
 
   /**
    * Creates an app, installs it on the shop with `scopes` (`all` or a comma list) and issues its three
@@ -35,7 +38,7 @@ export class AuthService {
       throw new DomainError('UNPROCESSABLE', `unknown scopes: ${parsed.unknown.join(', ')}`, { field: 'scopes', code: 'INVALID' });
     }
     if (!name.trim()) throw new DomainError('UNPROCESSABLE', "can't be blank", { field: 'name', code: 'BLANK' });
-    return this.forShop(shopId).transactional(async (em) => {
+    const installed = await this.forShop(shopId).transactional(async (em) => {
       const app = em.create(App, { name: name.trim() });
       await em.flush();
       em.create(AppInstallation, { shopId, appId: app.id, scopes: parsed.scopes });
@@ -46,11 +49,14 @@ export class AuthService {
       };
       return { appId: app.id, ...tokens };
     });
+    // A preset token may have been asked for (and remembered as unknown) before it existed.
+    this.tokens.forget();
+    return installed;
   }
 
   /** A new public storefront token; at most 100 active ones per app per shop. */
   async createStorefrontAccessToken(shopId: number, appId: number, title: string): Promise<{ id: number; accessToken: string; createdAt: Date }> {
-    return this.forShop(shopId).transactional(async (em) => {
+    const created = await this.forShop(shopId).transactional(async (em) => {
       // Lock the installation row so concurrent creations cannot both pass the count.
       const installation = await em.findOne(AppInstallation, { appId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
       if (!installation) throw new DomainError('NOT_FOUND', 'App is not installed on this shop');
@@ -67,19 +73,16 @@ export class AuthService {
       await em.flush();
       return { id: row.id, accessToken, createdAt: row.createdAt };
     });
+    this.tokens.forget();
+    return created;
   }
 
-  /** The caller behind a token of `kind` on this shop, or null when it is unknown, revoked or of another shop. */
-  async authenticate(shopId: number, kind: TokenKind, token: string): Promise<Caller | null> {
-    if (!token || token.length > 200) return null;
-    const hash = hashToken(token);
-    const em = this.forShop(shopId);
-    const row = await em.findOne(AccessToken, { tokenHash: hash, kind, revokedAt: null });
-    if (!row || !hashesMatch(row.tokenHash, hash)) return null;
-    const installation = await em.findOne(AppInstallation, { appId: row.appId });
-    if (!installation) return null;
-    const granted = kind === 'admin' ? installation.scopes : installation.scopes.filter((s) => STOREFRONT_SCOPE_SET.has(s));
-    return Object.freeze({ kind, appId: row.appId, tokenId: row.id, scopes: expandScopes(granted) });
+  /**
+   * The caller behind a token of `kind` on this shop, or null when it is unknown, revoked or of another
+   * shop. A hit answers at once from the process's cache; a revocation elsewhere holds within TOKEN_CACHE_TTL_MS.
+   */
+  authenticate(shopId: number, kind: TokenKind, token: string): Caller | null | Promise<Caller | null> {
+    return this.tokens.callerFor(shopId, kind, token);
   }
 
   tokenless(): Caller {

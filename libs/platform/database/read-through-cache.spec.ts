@@ -18,6 +18,17 @@ describe('ReadThroughCache', () => {
     expect(loads).toBe(1);
   });
 
+  it('keeps null answers apart, so a flood of unknown keys cannot evict a known one', async () => {
+    const cache = new ReadThroughCache<string, string | null>(60_000, 3);
+    await cache.get('known', async () => 'value');
+    for (let i = 0; i < 10; i++) await cache.get(`unknown-${i}`, async () => null);
+    expect(cache.get('known', async () => 'reloaded')).toBe('value');
+    // The unknown keys themselves stay bounded by the same size.
+    let loads = 0;
+    await cache.get('unknown-0', async () => (loads++, null));
+    expect(loads).toBe(1);
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const cache = new ReadThroughCache<string, number>();
     let loads = 0;
@@ -49,6 +60,23 @@ describe('ReadThroughCache', () => {
     finish('read before the write');
     await expect(stale).resolves.toBe('read before the write');
     await expect(cache.get('k', async () => 'read after the write')).resolves.toBe('read after the write');
+  });
+
+  it('keeps the load that started after an invalidation when an older load of the key ends', async () => {
+    const cache = new ReadThroughCache<string, string>();
+    let finishOld!: (value: string) => void;
+    const old = cache.get('k', () => new Promise<string>((resolve) => (finishOld = resolve)));
+    cache.invalidate('k');
+    let loads = 0;
+    let finishNew!: (value: string) => void;
+    const fresh = cache.get('k', () => (loads++, new Promise<string>((resolve) => (finishNew = resolve))));
+    finishOld('old');
+    await old;
+    // A concurrent reader still joins the newer load instead of starting a third one.
+    const joined = cache.get('k', async () => (loads++, 'third'));
+    finishNew('new');
+    await expect(Promise.all([fresh, joined])).resolves.toEqual(['new', 'new']);
+    expect(loads).toBe(1);
   });
 
   it('expires entries after the TTL', async () => {

@@ -98,6 +98,8 @@ export class RequestPipeline {
     };
   }
 
+  // A token header that is present counts, even empty: a client that meant to send a token must not be
+  // served as tokenless (a wrong token is ACCESS_DENIED, so an empty one is too).
   private async authenticate(shop: ShopSnapshot, target: RouteTarget, request: FastifyRequest): Promise<Caller> {
     const headers = request.headers;
     if (target.surface !== 'storefront') {
@@ -108,10 +110,12 @@ export class RequestPipeline {
     }
     const privateToken = header(headers[STOREFRONT_PRIVATE_TOKEN_HEADER]);
     const publicToken = header(headers[STOREFRONT_PUBLIC_TOKEN_HEADER]);
-    if (!privateToken && !publicToken) return this.auth.tokenless();
-    const caller = privateToken
-      ? await this.auth.authenticate(shop.id, 'storefront_private', privateToken)
-      : await this.auth.authenticate(shop.id, 'storefront_public', publicToken!);
+    if (privateToken === undefined && publicToken === undefined) return this.auth.tokenless();
+    if (privateToken !== undefined && publicToken !== undefined) throw bothStorefrontTokens();
+    const caller =
+      privateToken !== undefined
+        ? await this.auth.authenticate(shop.id, 'storefront_private', privateToken)
+        : await this.auth.authenticate(shop.id, 'storefront_public', publicToken!);
     if (!caller) throw invalidAccessToken();
     return caller;
   }
@@ -124,14 +128,23 @@ export class RequestPipeline {
 }
 
 function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+  return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+// The spec allows no token or exactly one storefront token header; guessing which one was meant would
+// serve one app's request under another's scopes.
+function bothStorefrontTokens(): DomainError {
+  return new DomainError(
+    'UNAUTHORIZED',
+    'Send exactly one of X-Platform-Storefront-Access-Token (public) or Platform-Storefront-Private-Token (private), not both.',
+  );
 }
 
 // Private-token requests speak for a buyer through Platform-Storefront-Buyer-IP; everyone else is
 // the connection's address (which honours proxy headers only when TRUST_PROXY is set).
 function buyerIp(request: FastifyRequest, caller: Caller): string {
   if (caller.kind === 'storefront_private') {
-    const claimed = header(request.headers[BUYER_IP_HEADER])?.trim();
+    const claimed = header(request.headers[BUYER_IP_HEADER]);
     if (claimed && isIP(claimed)) return claimed;
   }
   return request.ip;

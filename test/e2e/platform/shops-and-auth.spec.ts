@@ -1,9 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { MAX_PUBLIC_STOREFRONT_TOKENS, hashToken } from '@platform/auth';
+import { AuthService, MAX_PUBLIC_STOREFRONT_TOKENS, TOKEN_CACHE_TTL_MS, hashToken } from '@platform/auth';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
+import { sqlDuring } from '../../support/sql.js';
 
 const INVALID_TOKEN = '[API] Invalid API key or access token (unrecognized login or wrong password)';
+const PUBLIC = 'x-platform-storefront-access-token';
+const PRIVATE = 'platform-storefront-private-token';
 
 describe('shops, tokens and scopes', () => {
   let t: TestApp;
@@ -87,6 +91,24 @@ describe('shops, tokens and scopes', () => {
       expect(res.body).toEqual({ errors: INVALID_TOKEN });
     });
 
+    it.each([
+      ['an empty', ''],
+      ['a whitespace-only', '   '],
+    ])('answers %s token header as a wrong token: REST 401, admin GraphQL ACCESS_DENIED', async (_case, token) => {
+      const rest = await send(t.app, { url: `/admin/api/${VERSION}/shop.json`, host: acme.host, headers: { 'x-platform-access-token': token } });
+      expect(rest.status).toBe(401);
+      expect(rest.body).toEqual({ errors: INVALID_TOKEN });
+      const gql = await send(t.app, {
+        method: 'POST',
+        url: `/admin/api/${VERSION}/graphql.json`,
+        host: acme.host,
+        headers: { 'x-platform-access-token': token },
+        body: { query: '{ shop { name } }' },
+      });
+      expect(gql.status).toBe(200);
+      expect(gql.body).toEqual({ errors: [{ message: INVALID_TOKEN, extensions: { code: 'ACCESS_DENIED' } }] });
+    });
+
     it('admin GraphQL answers ACCESS_DENIED for a missing or wrong token', async () => {
       for (const token of [undefined, 'platat_nope']) {
         const res = await adminQuery(t.app, acme.host, token, '{ shop { name } }');
@@ -125,6 +147,101 @@ describe('shops, tokens and scopes', () => {
         expect(res.status).toBe(200);
         expect(res.body.errors[0]).toMatchObject({ extensions: { code: 'ACCESS_DENIED' } });
       }
+    });
+  });
+
+  describe('storefront token headers', () => {
+    it.each([
+      ['an empty public', { [PUBLIC]: '' }],
+      ['a whitespace-only public', { [PUBLIC]: '  ' }],
+      ['an empty private', { [PRIVATE]: '', 'platform-storefront-buyer-ip': '203.0.113.7' }],
+    ])('answers %s token header with ACCESS_DENIED, not as tokenless', async (_case, headers) => {
+      const res = await storefrontQuery(t.app, acme.host, '{ shop { name } }', headers);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ errors: [{ message: INVALID_TOKEN, extensions: { code: 'ACCESS_DENIED' } }] });
+    });
+
+    it('refuses both the public and the private header on one request, naming the rule, even when both tokens are valid', async () => {
+      const res = await storefrontQuery(t.app, acme.host, '{ shop { name } }', {
+        [PUBLIC]: acme.tokens.storefrontAccessToken,
+        [PRIVATE]: acme.tokens.storefrontPrivateToken,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors).toEqual([
+        {
+          message: expect.stringMatching(/^Send exactly one of X-Platform-Storefront-Access-Token .* or Platform-Storefront-Private-Token/),
+          extensions: { code: 'ACCESS_DENIED' },
+        },
+      ]);
+      // An empty second header counts as sent.
+      const emptyPrivate = await storefrontQuery(t.app, acme.host, '{ shop { name } }', { [PUBLIC]: acme.tokens.storefrontAccessToken, [PRIVATE]: '' });
+      expect(emptyPrivate.body.errors[0].message).toMatch(/^Send exactly one of/);
+    });
+  });
+
+  describe('token lookups', () => {
+    const tokenStatements = (statements: string[]) => statements.filter((text) => text.includes('access_tokens'));
+
+    it('reads a token with one prepared statement and answers it from the cache afterwards, an unknown token too', async () => {
+      const shop = await t.createShop('token-cache');
+      for (const headers of [{ [PUBLIC]: shop.tokens.storefrontAccessToken }, { [PUBLIC]: 'f'.repeat(32) }]) {
+        const first = await sqlDuring(t.app, () => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
+        expect(tokenStatements(first.statements)).toHaveLength(1);
+        const again = await sqlDuring(t.app, () => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
+        expect(tokenStatements(again.statements)).toEqual([]);
+        expect(again.result.body).toEqual(first.result.body);
+      }
+      const admin = await sqlDuring(t.app, async () => {
+        await shopJson(shop.host, shop.tokens.adminAccessToken);
+        return shopJson(shop.host, shop.tokens.adminAccessToken);
+      });
+      expect(admin.result.status).toBe(200);
+      expect(tokenStatements(admin.statements)).toHaveLength(1);
+    });
+
+    it('refuses a token longer than any of ours without a lookup', async () => {
+      const { result, statements } = await sqlDuring(t.app, () => storefrontQuery(t.app, acme.host, '{ shop { name } }', { [PUBLIC]: 'a'.repeat(10_000) }));
+      expect(result.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+      expect(tokenStatements(statements)).toEqual([]);
+    });
+
+    it('serves a token created in this process at once, although it was asked for (and unknown) just before', async () => {
+      const shop = await t.createShop('preset-token');
+      const preset = 'e'.repeat(32);
+      const before = await storefrontQuery(t.app, shop.host, '{ shop { name } }', { [PUBLIC]: preset });
+      expect(before.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+      await t.app.get(AuthService).installApp(shop.shop.id, 'preset app', 'all', { storefront_public: preset });
+      const after = await storefrontQuery(t.app, shop.host, '{ shop { name } }', { [PUBLIC]: preset });
+      expect(after.body).toEqual({ data: { shop: { name: 'Preset Token' } } });
+    });
+
+    it(`stops a token revoked, or a scope withdrawn, by another process within the cache TTL (${TOKEN_CACHE_TTL_MS} ms)`, async () => {
+      const shop = await t.createShop('revoked', { scopes: 'unauthenticated_read_product_listings,unauthenticated_read_product_tags,read_products' });
+      const tags = '{ productTags(first: 1) { nodes } }';
+      const publicHeaders = { [PUBLIC]: shop.tokens.storefrontAccessToken };
+      const privateHeaders = { [PRIVATE]: shop.tokens.storefrontPrivateToken };
+      // Cached in this process first.
+      expect((await storefrontQuery(t.app, shop.host, tags, publicHeaders)).body.errors).toBeUndefined();
+      expect((await storefrontQuery(t.app, shop.host, tags, privateHeaders)).body.errors).toBeUndefined();
+      expect((await shopJson(shop.host, shop.tokens.adminAccessToken)).status).toBe(200);
+
+      // Another process (the SQL a CLI or a second api would run) revokes two tokens and withdraws a scope.
+      const client = new pg.Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`update access_tokens set revoked_at = now() where shop_id = $1 and kind in ('storefront_public', 'admin')`, [shop.shop.id]);
+        await client.query(`update app_installations set scopes = array_remove(scopes, 'unauthenticated_read_product_tags') where shop_id = $1`, [shop.shop.id]);
+      } finally {
+        await client.end();
+      }
+      await sleep(TOKEN_CACHE_TTL_MS + 100);
+
+      const revoked = await storefrontQuery(t.app, shop.host, tags, publicHeaders);
+      expect(revoked.body).toEqual({ errors: [{ message: INVALID_TOKEN, extensions: { code: 'ACCESS_DENIED' } }] });
+      expect((await shopJson(shop.host, shop.tokens.adminAccessToken)).status).toBe(401);
+      const withdrawn = await storefrontQuery(t.app, shop.host, tags, privateHeaders);
+      expect(withdrawn.body.errors[0].extensions).toMatchObject({ code: 'ACCESS_DENIED', requiredAccess: 'unauthenticated_read_product_tags' });
     });
   });
 
