@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { NodeRegistryModule } from '@platform/graphql';
 import { OrdersModule } from '@platform/orders';
+import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomersModule } from './customers.module.js';
 import { CustomerAccountsStorefrontResolver } from './graphql/storefront/customer-accounts.storefront.resolver.js';
 import { CustomersStorefrontResolver, MailingAddressesStorefrontResolver } from './graphql/storefront/customers.storefront.resolver.js';
@@ -13,6 +14,7 @@ import { OrderLineItemsStorefrontResolver, OrdersStorefrontResolver } from './gr
 @Module({
   imports: [CustomersModule, OrdersModule, NodeRegistryModule],
   providers: [
+    CustomerAccountsService,
     CustomersStorefrontResolver,
     MailingAddressesStorefrontResolver,
     CustomerAccountsStorefrontResolver,

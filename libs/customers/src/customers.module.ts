@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
-import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { Customer } from './customer.entity.js';
 import { CustomersService } from './customers.service.js';
 
+// The storefront's account use cases (CustomerAccountsService) live in CustomersStorefrontApiModule: they
+// need the API's rate-limit store, which the CLI and the worker do not have.
 @Module({
   imports: [DatabaseModule.forFeature([Customer, CustomerAddress, CustomerAccessToken])],
-  providers: [CustomersService, CustomerAccountsService],
-  exports: [CustomersService, CustomerAccountsService],
+  providers: [CustomersService],
+  exports: [CustomersService],
 })
 export class CustomersModule {}

@@ -25,6 +25,7 @@ export { LEAKY_BUCKET_LUA } from './leaky-bucket.lua.js';
 export {
   limitsForPlan,
   type CheckoutCreationLimit,
+  type CustomerLoginLimit,
   type LimitOverrides,
   type Plan,
   type PlanLimits,
@@ -37,6 +38,7 @@ export {
   variantLimitMessage,
   type VariantCreationDecision,
 } from './resource-limit.js';
+export { LOGIN_LIMIT_MESSAGE, LoginAttemptLimiter, loginEmailKey, loginIpKey } from './login-limit.js';
 export { AdminCostHook, COST_DOCUMENTATION_URL, SINGLE_QUERY_MAX_COST } from './admin-cost.hook.js';
 export { CALL_LIMIT_HEADER, MAX_REST_PAGE_OFFSET, ThrottleService } from './throttle.service.js';
 export { RestThrottleStep, StorefrontThrottleStep } from './throttle.steps.js';

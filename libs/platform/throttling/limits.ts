@@ -1,7 +1,7 @@
 import type { BucketConfig } from './leaky-bucket.js';
 
 // Every rate-limit number of the platform, in one place. Units: REST = requests, admin GraphQL = cost points,
-// storefront = seconds of request time, checkout and variant creation = creations.
+// storefront = seconds of request time, checkout and variant creation = creations, customer login = attempts.
 
 export type Plan = 'standard' | 'plus';
 
@@ -20,12 +20,19 @@ export interface VariantCreationLimit extends BucketConfig {
   readonly perDay: number;
 }
 
+/** Customer logins (customerAccessTokenCreate): one bucket per email per shop and one per buyer IP. */
+export interface CustomerLoginLimit {
+  readonly perEmail: BucketConfig;
+  readonly perIp: BucketConfig;
+}
+
 export interface PlanLimits {
   readonly rest: BucketConfig;
   readonly adminGraphql: BucketConfig;
   readonly storefront: StorefrontLimit;
   readonly checkoutCreation: CheckoutCreationLimit;
   readonly variantCreation: VariantCreationLimit;
+  readonly customerLogin: CustomerLoginLimit;
 }
 
 /** Replaces any number; tests use it to shrink buckets, config uses checkoutCreationsPerMinute. */
@@ -35,6 +42,7 @@ export interface LimitOverrides {
   storefront?: Partial<StorefrontLimit>;
   checkoutCreationsPerMinute?: number;
   variantCreation?: Partial<Pick<VariantCreationLimit, 'threshold' | 'perDay'>>;
+  customerLogin?: { perEmail?: Partial<BucketConfig>; perIp?: Partial<BucketConfig> };
 }
 
 const PLAN_DEFAULTS: Record<Plan, Pick<PlanLimits, 'rest' | 'adminGraphql' | 'storefront'>> = {
@@ -54,6 +62,13 @@ const DEFAULT_CHECKOUT_CREATIONS_PER_MINUTE = 30;
 const DEFAULT_VARIANT_THRESHOLD = 50_000;
 const DEFAULT_VARIANTS_PER_DAY = 1_000;
 const SECONDS_PER_DAY = 86_400;
+// A buyer who mistypes gets a handful of tries, then a few a minute: one email can be tried 2 × 60 × 24 = 2,880
+// times a day instead of as fast as scrypt allows. An address (a household, an office, a mobile carrier's NAT)
+// holds many buyers, so it gets more.
+const DEFAULT_CUSTOMER_LOGIN: CustomerLoginLimit = {
+  perEmail: { capacity: 5, leakPerSecond: 2 / 60 },
+  perIp: { capacity: 20, leakPerSecond: 10 / 60 },
+};
 
 export function limitsForPlan(plan: Plan, overrides: LimitOverrides = {}): PlanLimits {
   const defaults = PLAN_DEFAULTS[plan];
@@ -66,6 +81,10 @@ export function limitsForPlan(plan: Plan, overrides: LimitOverrides = {}): PlanL
       overrides.variantCreation?.threshold ?? DEFAULT_VARIANT_THRESHOLD,
       overrides.variantCreation?.perDay ?? DEFAULT_VARIANTS_PER_DAY,
     ),
+    customerLogin: {
+      perEmail: { ...DEFAULT_CUSTOMER_LOGIN.perEmail, ...defined(overrides.customerLogin?.perEmail) },
+      perIp: { ...DEFAULT_CUSTOMER_LOGIN.perIp, ...defined(overrides.customerLogin?.perIp) },
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { RequestContext } from '@platform/request';
 import { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
 import { type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
 import { type LimitOverrides, type Plan, type PlanLimits, limitsForPlan } from './limits.js';
+import { LOGIN_LIMIT_MESSAGE, LoginAttemptLimiter, loginEmailKey, loginIpKey } from './login-limit.js';
 import { type VariantCreationDecision, VariantCreationLimiter } from './resource-limit.js';
 
 export const BUCKET_STORE = Symbol('BUCKET_STORE');
@@ -18,13 +19,14 @@ const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
 /**
  * Every rate limit of the platform over one BucketStore. Request-rate limits fail open when the store is
- * unreachable (serving unthrottled beats refusing every buyer); the variant creation limit fails closed
- * (it protects the database, and creation can wait). See docs/decisions.md.
+ * unreachable (serving unthrottled beats refusing every buyer); the variant creation and customer login
+ * limits fail closed (they protect the database and customers' accounts, and both can wait). See docs/decisions.md.
  */
 @Injectable()
 export class ThrottleService {
   private readonly limitsByPlan = new Map<Plan, PlanLimits>();
   private readonly variantLimiters = new Map<Plan, VariantCreationLimiter>();
+  private readonly loginLimiters = new Map<Plan, LoginAttemptLimiter>();
   private lastOutageLog = 0;
 
   constructor(
@@ -116,6 +118,37 @@ export class ThrottleService {
 
   async releaseVariantCreation(ctx: RequestContext, charged: number): Promise<void> {
     await this.failOpen(() => this.variantLimiter(ctx).release(`variants:${ctx.shop.id}`, charged));
+  }
+
+  /**
+   * Customer login: one attempt from the email's bucket on this shop and from the buyer IP's bucket, before
+   * the password is checked; refused → THROTTLED with the hosted platform's message, whether the email exists
+   * or not. `normalizedEmail` is trimmed and lower-case. Fails closed when the store is unreachable.
+   */
+  async customerLoginAttempt(ctx: RequestContext, normalizedEmail: string): Promise<void> {
+    let allowed: boolean;
+    try {
+      allowed = await this.loginLimiter(ctx).attempt(loginEmailKey(ctx.shop.id, normalizedEmail), loginIpKey(ctx.buyerIp));
+    } catch (error) {
+      if (!(error instanceof BucketStoreUnavailableError)) throw error;
+      this.reportOutage(error);
+      throw new DomainError('THROTTLED', 'Login is temporarily unavailable. Please try again later.');
+    }
+    if (!allowed) throw new DomainError('THROTTLED', LOGIN_LIMIT_MESSAGE);
+  }
+
+  /** A login that succeeded gives its attempt back: only failures use up the allowance. */
+  async customerLoginSucceeded(ctx: RequestContext, normalizedEmail: string): Promise<void> {
+    await this.failOpen(() => this.loginLimiter(ctx).giveBack(loginEmailKey(ctx.shop.id, normalizedEmail), loginIpKey(ctx.buyerIp)));
+  }
+
+  private loginLimiter(ctx: RequestContext): LoginAttemptLimiter {
+    let limiter = this.loginLimiters.get(ctx.shop.plan);
+    if (!limiter) {
+      limiter = new LoginAttemptLimiter(this.store, this.limits(ctx).customerLogin);
+      this.loginLimiters.set(ctx.shop.plan, limiter);
+    }
+    return limiter;
   }
 
   private variantLimiter(ctx: RequestContext): VariantCreationLimiter {

@@ -31,8 +31,10 @@ describe('storefront customers', () => {
   const PRIVATE = (): Record<string, string> => ({ 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken, 'platform-storefront-buyer-ip': '203.0.113.7' });
 
   beforeAll(async () => {
-    // Raised storefront bucket: this file sends many requests from one address.
-    t = await createTestApp({}, { storefront: { capacity: 100_000, leakPerSecond: 1000 } });
+    // Raised storefront and login buckets: this file sends many requests and logins from one address
+    // (the login limit has its own file, test/e2e/throttling/login-limits.spec.ts).
+    const raised = { capacity: 100_000, leakPerSecond: 1000 };
+    t = await createTestApp({}, { storefront: raised, customerLogin: { perEmail: raised, perIp: raised } });
     // Seed 2 gives the demo customer three of the ten orders.
     shop = await t.seedShop('acme', { products: 10, customers: 10, orders: 10, seed: 2 });
     other = await t.seedShop('other', { products: 2, customers: 2, orders: 0, seed: 8 });

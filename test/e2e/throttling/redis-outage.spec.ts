@@ -1,7 +1,8 @@
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
 
-// Redis unreachable (nothing listens on this port): request-rate limits fail open, answers stay fast.
+// Redis unreachable (nothing listens on this port): request-rate limits fail open, answers stay fast;
+// the customer login limit fails closed.
 describe('throttling while Redis is down', () => {
   let t: TestApp;
   let acme: TestShop;
@@ -22,6 +23,15 @@ describe('throttling while Redis is down', () => {
     expect(rest.headers['x-platform-shop-api-call-limit']).toBeUndefined();
     expect(storefront.body.data).toEqual({ shop: { name: 'Acme' } });
     expect(admin.body.data).toEqual({ shop: { name: 'Acme' } });
+  });
+
+  it('refuses customer logins (the login limit fails closed) while the rest of the storefront answers', async () => {
+    const login = `mutation { customerAccessTokenCreate(input: { email: "buyer@example.com", password: "secret-1" }) { customerAccessToken { accessToken } } }`;
+    const res = await storefrontQuery(t.app, acme.host, login, { 'x-platform-storefront-access-token': acme.tokens.storefrontAccessToken });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ customerAccessTokenCreate: null });
+    expect(res.body.errors).toEqual([expect.objectContaining({ message: 'Login is temporarily unavailable. Please try again later.', extensions: { code: 'THROTTLED' } })]);
+    expect((await storefrontQuery(t.app, acme.host, '{ shop { name } }')).body.data).toEqual({ shop: { name: 'Acme' } });
   });
 
   it('shows the outage on /healthz', async () => {
