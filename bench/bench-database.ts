@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { databaseUrl, startEmbeddedPostgres, withMaintenanceClient } from '@platform/database';
+import { type EmbeddedDatabase, EmbeddedPostgresError, databaseUrl, startEmbeddedPostgres, withMaintenanceClient } from '@platform/database';
 
 const run = promisify(execFile);
 const CLI = resolve(import.meta.dirname, '../apps/cli/main.js');
@@ -20,7 +20,7 @@ export interface BenchDatabase {
  */
 export async function createBenchDatabase(products: number): Promise<BenchDatabase> {
   const given = process.env.DATABASE_URL;
-  const embedded = given ? null : await startEmbeddedPostgres(resolve('.data/bench'), EMBEDDED_BENCH_PORT, 'postgres');
+  const embedded = given ? null : await startEmbedded();
   const serverUrl = given ?? embedded!.url;
   const name = `platform_bench_${Date.now().toString(36)}`;
   await withMaintenanceClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
@@ -37,6 +37,17 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
     throw error;
   }
   return { url, server: given ? 'DATABASE_URL' : 'embedded', drop };
+}
+
+async function startEmbedded(): Promise<EmbeddedDatabase> {
+  try {
+    return await startEmbeddedPostgres({ dataDir: resolve('.data/bench'), port: EMBEDDED_BENCH_PORT, database: 'postgres' });
+  } catch (error) {
+    // Its message says what to do; an uncaught rejection would bury it under Node's dump of the error object.
+    if (!(error instanceof EmbeddedPostgresError)) throw error;
+    process.stderr.write(`bench: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 
 async function platformCli(url: string, args: string[]): Promise<unknown> {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
 import { migrateDatabase, openDatabase } from '@platform/database';
 import { type Logger, createLogger } from '@platform/logging';
@@ -9,17 +10,22 @@ import { createApiApp } from './create-api-app.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
+let startLog: Logger | undefined;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  startLog = logger;
   if (config.role === 'worker') return startWorker(config, logger);
   if (config.role === 'api' && !config.redisUrl) {
     fail(logger, 'PLATFORM_ROLE=api needs REDIS_URL: throttle buckets and jobs must be shared between processes');
   }
 
   const database = await openDatabase(config);
-  if (database.embedded) logger.info({ dataDir: config.dataDir }, 'DATABASE_URL is not set: using the embedded Postgres');
+  if (database.embeddedAt) {
+    logger.info({ dataDir: config.dataDir, clusterDir: database.embeddedAt.clusterDir }, 'DATABASE_URL is not set: using the embedded Postgres');
+    for (const notice of database.embeddedAt.notices) logger.info(notice);
+  }
   if (!config.redisUrl) logger.info('REDIS_URL is not set: in-process throttle store and job queue (single instance only)');
 
   const app = await createApiApp({ config, databaseUrl: database.url, logger });
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
   const demo = await app.get(DemoShopService).ensureDemoShop();
 
-  await app.listen(config.port, config.host);
+  await listen(app, config);
   logStarted(logger, config, demo);
 
   const shutdown = async (signal: string) => {
@@ -68,6 +74,15 @@ function logStarted(logger: Logger, config: PlatformConfig, demo: SeededShop | n
   }
 }
 
+async function listen(app: NestFastifyApplication, config: PlatformConfig): Promise<void> {
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    throw new Error(`port ${config.port} on ${config.host} is already in use: stop the process using it or set PORT (and HOST) to another address`);
+  }
+}
+
 function loadConfigOrExit(): PlatformConfig {
   try {
     return loadConfig();
@@ -86,7 +101,10 @@ function fail(logger: Logger, message: string): never {
   process.exit(1);
 }
 
+// One line on stderr whatever failed; the log (stdout) keeps the stack for whoever digs.
 main().catch((error) => {
-  process.stderr.write(`Platform failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  startLog?.fatal({ err: error }, 'start failed');
+  process.stderr.write(`Platform failed to start: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(1);
 });

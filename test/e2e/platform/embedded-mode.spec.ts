@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -17,6 +17,8 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   let app: NestFastifyApplication;
 
   beforeAll(async () => {
+    // Enterable by everyone, as a checkout's directory usually is (the private case is test/integration/database).
+    chmodSync(dataDir, 0o755);
     const config = loadConfig({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54331', LOG_LEVEL: 'silent' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
@@ -35,6 +37,8 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   it('uses an embedded Postgres under DATA_DIR', () => {
     expect(database.embedded).toBe(true);
     expect(database.url).toContain(':54331/');
+    expect(database.embeddedAt).toEqual({ clusterDir: join(dataDir, 'postgres'), notices: [] });
+    expect(lstatSync(join(dataDir, 'postgres', 'PG_VERSION')).isFile()).toBe(true);
   });
 
   it('reports its dependencies on /healthz', async () => {

