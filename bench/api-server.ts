@@ -4,8 +4,8 @@ import { createLogger } from '@platform/logging';
 import { createBenchApi } from './platform-api.js';
 
 // The platform server under load: the production build, one process; BENCH_THROTTLE=off leaves the
-// throttle steps out (scenario 8 measures what they cost).
+// throttle steps out (scenario 8 measures what they cost), BENCH_LIMITS=plan keeps the plan's own limits.
 const config = loadConfig();
-const app = await createBenchApi(config, createLogger(config.logLevel), process.env.BENCH_THROTTLE !== 'off');
+const app = await createBenchApi(config, createLogger(config.logLevel), process.env.BENCH_THROTTLE !== 'off', process.env.BENCH_LIMITS === 'plan' ? 'plan' : 'raised');
 await app.listen(config.port, config.host);
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

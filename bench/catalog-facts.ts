@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { encodeCursor } from '@platform/graphql';
+import { DEMO_SHOP_HANDLE, demoTokens } from '@platform/seed';
 import type { CatalogFacts } from './scenarios.js';
 
 const VISIBLE = `status = 'active' and published_at is not null and published_at <= now()`;
 
-/** Handles, words and the page-1,000 cursor of the seeded shop, for the scenarios' requests. */
-export async function readCatalogFacts(databaseUrl: string, shopHandle: string): Promise<CatalogFacts> {
+/** Handles, words, the page-1,000 cursor and the tokens of the seeded demo shop, for the scenarios' requests. */
+export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFacts> {
+  const shopHandle = DEMO_SHOP_HANDLE;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -28,7 +30,14 @@ export async function readCatalogFacts(databaseUrl: string, shopHandle: string):
       [shopId, first * 999 - 1],
     )).rows[0];
     if (!lastOfPage999) throw new Error(`bench: ${visible} visible products are too few for page 1,000`);
-    return { handles, words, deepPage: { first, after: encodeCursor(lastOfPage999.id, Number(lastOfPage999.id)) } };
+    // The demo shop's tokens are derived from its seed number (printed at every start).
+    const tokens = demoTokens();
+    return {
+      handles,
+      words,
+      deepPage: { first, after: encodeCursor(lastOfPage999.id, Number(lastOfPage999.id)) },
+      tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken },
+    };
   } finally {
     await client.end();
   }

@@ -1,45 +1,101 @@
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import type { LoadPlan, LoadResult } from './load-plan.js';
+import type { AlongsideResult, LoadPlan, LoadRequest, LoadResult } from './load-plan.js';
 
 // The load generator process: one plan per line on stdin, one JSON result per line on stdout, until stdin closes.
 
-async function cannon(plan: LoadPlan, seconds: number): Promise<{ result: autocannon.Result; graphqlErrors: number }> {
-  let graphqlErrors = 0;
-  const { bodies } = plan.request;
-  const result = await autocannon({
-    url: plan.url,
-    connections: plan.connections,
+interface Cannon {
+  result: Promise<autocannon.Result>;
+  /** Answers the request did not expect that autocannon counts as fine (a GraphQL error in a 200, data where a refusal was due). */
+  unexpected(): number;
+}
+
+function cannon(url: string, connections: number, request: LoadRequest, seconds: number, rate?: number): Cannon {
+  let unexpected = 0;
+  const { bodies, bodyHeaders, freshIpHeader } = request;
+  const refused = request.expect === 'refused';
+  const varies = (bodies !== undefined && bodies.length > 1) || freshIpHeader !== undefined;
+  let ip = 0;
+  const result = autocannon({
+    url,
+    connections,
     duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
     requests: [
       {
-        method: plan.request.method,
-        path: plan.request.path,
-        headers: plan.request.headers,
-        ...(bodies?.length === 1 ? { body: bodies[0] } : {}),
-        ...(bodies && bodies.length > 1 ? { setupRequest: (req) => ({ ...req, body: bodies[Math.floor(Math.random() * bodies.length)] }) } : {}),
+        method: request.method,
+        path: request.path,
+        headers: { ...request.headers, ...bodyHeaders?.[0] },
+        ...(bodies?.length ? { body: bodies[0] } : {}),
+        ...(varies
+          ? {
+              setupRequest: (req) => {
+                const i = bodies && bodies.length > 1 ? Math.floor(Math.random() * bodies.length) : 0;
+                const headers = { ...request.headers, ...bodyHeaders?.[i] };
+                // 10.0.0.1, 10.0.0.2, …: every request a buyer of its own.
+                if (freshIpHeader) headers[freshIpHeader] = `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+                return { ...req, headers, ...(bodies ? { body: bodies[i] } : {}) };
+              },
+            }
+          : {}),
         onResponse: (status, body) => {
           // A GraphQL failure answers 200; look for the envelope's top-level `errors`.
-          if (status === 200 && body.startsWith('{"errors"')) graphqlErrors++;
+          const graphqlError = status === 200 && body.startsWith('{"errors"');
+          if (refused ? status < 300 && !graphqlError : graphqlError) unexpected++;
         },
       },
     ],
   });
-  return { result, graphqlErrors };
+  return { result, unexpected: () => unexpected };
 }
 
-async function run(plan: LoadPlan): Promise<LoadResult> {
-  if (plan.warmup > 0) await cannon(plan, plan.warmup);
-  const { result, graphqlErrors } = await cannon(plan, plan.duration);
+function summary(result: autocannon.Result, unexpected: number, refused: boolean): Omit<LoadResult, 'alongside' | 'serverCpuMs'> {
   const throttled = result.statusCodeStats?.['429']?.count ?? 0;
+  // Refusals may be 4xx (a malformed document is a 400); data answers must be 2xx. 429s are counted apart.
+  const wrongStatus = refused ? result['3xx'] + result['5xx'] : result.non2xx - throttled;
   return {
     requestsPerSecond: Math.round((result.requests.total / Math.max(0.001, result.duration)) * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts + (result.non2xx - throttled) + graphqlErrors,
+    errors: result.errors + result.timeouts + wrongStatus + unexpected,
     throttled,
   };
+}
+
+// utime + stime of a process in ms (Linux counts them in ticks of 10 ms); undefined elsewhere.
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measured(plan: LoadPlan, seconds: number): Promise<LoadResult> {
+  const cpuBefore = cpuMs(plan.serverPid);
+  const main = cannon(plan.url, plan.connections, plan.request, seconds);
+  const others = (plan.alongside ?? []).map((load) => ({ load, cannon: cannon(plan.url, load.connections, load.request, seconds, load.rate) }));
+  const [result, ...otherResults] = await Promise.all([main.result, ...others.map((o) => o.cannon.result)]);
+  const cpuAfter = cpuMs(plan.serverPid);
+  const alongside: AlongsideResult[] = others.map((o, i) => ({
+    name: o.load.name,
+    ...summary(otherResults[i]!, o.cannon.unexpected(), o.load.request.expect === 'refused'),
+  }));
+  return {
+    ...summary(result!, main.unexpected(), plan.request.expect === 'refused'),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMs: cpuAfter - cpuBefore } : {}),
+    ...(alongside.length ? { alongside } : {}),
+  };
+}
+
+async function run(plan: LoadPlan): Promise<LoadResult> {
+  if (plan.warmup > 0) await measured(plan, plan.warmup);
+  return measured(plan, plan.duration);
 }
 
 for await (const line of createInterface({ input: process.stdin })) {

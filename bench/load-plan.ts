@@ -10,6 +10,10 @@ export interface LoadPlan {
   duration: number;
   warmup: number;
   request: LoadRequest;
+  /** Load sent at the same time by other clients (hostile documents, a health probe), reported apart. */
+  alongside?: AlongsideLoad[];
+  /** The server's process id: its CPU time during the measured seconds is reported (Linux). */
+  serverPid?: number;
 }
 
 export interface LoadRequest {
@@ -18,6 +22,20 @@ export interface LoadRequest {
   headers: Record<string, string>;
   /** Bodies to send, one picked at random per request (random handles, words, buyers). */
   bodies?: string[];
+  /** Extra headers of each body, by index (a hostile mix sends some documents with a token). */
+  bodyHeaders?: (Record<string, string> | undefined)[];
+  /** A header that carries a different IPv4 address on every request (many buyers behind one client). */
+  freshIpHeader?: string;
+  /** What every answer must be: data (the default), or refused (a GraphQL `errors` envelope or a 4xx). */
+  expect?: 'data' | 'refused';
+}
+
+export interface AlongsideLoad {
+  name: string;
+  connections: number;
+  /** Requests per second in all (a probe); unset: as fast as the server answers. */
+  rate?: number;
+  request: LoadRequest;
 }
 
 export interface LoadResult {
@@ -25,11 +43,16 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** Connection errors, timeouts, non-2xx answers other than 429, and GraphQL `errors` in 200s. */
+  /** Connection errors, timeouts, and answers other than the request expects (429s apart). */
   errors: number;
   /** 429s: intended throttles, counted apart. */
   throttled: number;
+  /** Server CPU time (user + system) during the measured seconds, when the plan named the server's pid. */
+  serverCpuMs?: number;
+  alongside?: AlongsideResult[];
 }
+
+export type AlongsideResult = { name: string } & Omit<LoadResult, 'alongside' | 'serverCpuMs'>;
 
 const GENERATOR = resolve(import.meta.dirname, 'load-generator.js');
 

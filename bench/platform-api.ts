@@ -5,7 +5,8 @@ import type { LimitOverrides } from '@platform/throttling';
 import { createApiApp } from '../apps/api/create-api-app.js';
 
 // The platform's HTTP application, built as `npm start` builds it, with rate limits raised out of the
-// way: the bench's load comes from one address and would otherwise be throttled within a second.
+// way (`raised`): load from one address would otherwise be throttled within a second. Scenarios whose
+// load spreads over many buyers run against the plan's own limits (`plan`).
 const RAISED: LimitOverrides = {
   rest: { capacity: 1e9, leakPerSecond: 1e9 },
   adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 },
@@ -13,6 +14,6 @@ const RAISED: LimitOverrides = {
   checkoutCreationsPerMinute: 1e9,
 };
 
-export function createBenchApi(config: PlatformConfig, logger: Logger, throttling: boolean): Promise<NestFastifyApplication> {
-  return createApiApp({ config, databaseUrl: config.databaseUrl!, logger, limits: RAISED, throttling, redisPrefix: `bench-${process.pid}` });
+export function createBenchApi(config: PlatformConfig, logger: Logger, throttling: boolean, limits: 'raised' | 'plan' = 'raised'): Promise<NestFastifyApplication> {
+  return createApiApp({ config, databaseUrl: config.databaseUrl!, logger, limits: limits === 'raised' ? RAISED : undefined, throttling, redisPrefix: `bench-${process.pid}` });
 }

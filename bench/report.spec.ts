@@ -14,4 +14,27 @@ describe('medianOfRounds', () => {
   it('adds up requests and errors over every round', () => {
     expect(medianOfRounds([round(100, 10, 1), round(200, 10, 2)])).toMatchObject({ requests: 1200, errors: 3 });
   });
+
+  it('reports server CPU per request as the median of the rounds, and none when other clients shared the server', () => {
+    const cpu = (serverCpuMs: number, requests: number) => ({ ...round(100, 10), requests, serverCpuMs });
+    expect(medianOfRounds([cpu(1000, 500), cpu(3000, 1000), cpu(900, 600)]).cpuMsPerRequest).toBe(2);
+    expect(medianOfRounds([round(100, 10)]).cpuMsPerRequest).toBeNull();
+    const shared = { ...cpu(1000, 500), alongside: [{ name: 'hostile', ...round(50, 4) }] };
+    expect(medianOfRounds([shared]).cpuMsPerRequest).toBeNull();
+  });
+
+  it('takes medians of the load alongside by name', () => {
+    const withAlongside = (hostileP99: number, healthP99: number) => ({
+      ...round(100, 10),
+      alongside: [
+        { name: 'hostile', ...round(50, hostileP99) },
+        { name: '/healthz', ...round(10, healthP99, 1) },
+      ],
+    });
+    const measured = medianOfRounds([withAlongside(4, 30), withAlongside(8, 10), withAlongside(6, 20)]);
+    expect(measured.alongside).toEqual([
+      expect.objectContaining({ name: 'hostile', p99: 6, errors: 0 }),
+      expect.objectContaining({ name: '/healthz', p99: 20, errors: 3 }),
+    ]);
+  });
 });

@@ -1,8 +1,15 @@
-import type { LoadResult } from './load-plan.js';
+import type { AlongsideResult, LoadResult } from './load-plan.js';
 import type { ServerRole } from './scenarios.js';
 import type { SqlCount } from './sql-count.js';
 
-export interface RunRecord extends LoadResult {
+/** One measurement's figure from its rounds. */
+export interface Measured extends Omit<LoadResult, 'serverCpuMs' | 'alongside'> {
+  /** Server CPU per request (null when unknown, or when other clients loaded the server at the same time). */
+  cpuMsPerRequest: number | null;
+  alongside?: AlongsideResult[];
+}
+
+export interface RunRecord extends Measured {
   scenario: string;
   number: string;
   title: string;
@@ -23,21 +30,35 @@ export interface Target {
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
 /** One figure from several rounds of the same measurement: medians of the rates and latencies, sums of the counts. */
-export function medianOfRounds(rounds: LoadResult[]): LoadResult {
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
-  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+export function medianOfRounds(rounds: LoadResult[]): Measured {
+  const summary = (results: Omit<LoadResult, 'alongside' | 'serverCpuMs'>[]) => ({
+    requestsPerSecond: round(median(results.map((r) => r.requestsPerSecond)), 1),
+    p50: median(results.map((r) => r.p50)),
+    p99: median(results.map((r) => r.p99)),
+    requests: sum(results.map((r) => r.requests)),
+    errors: sum(results.map((r) => r.errors)),
+    throttled: sum(results.map((r) => r.throttled)),
+  });
+  const alongside = rounds[0]?.alongside?.map(({ name }) => ({
+    name,
+    ...summary(rounds.flatMap((r) => r.alongside?.filter((a) => a.name === name) ?? [])),
+  }));
+  const cpu = rounds.filter((r) => r.serverCpuMs !== undefined && r.requests > 0 && !r.alongside?.length);
   return {
-    requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 1),
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
-    requests: sum(rounds.map((r) => r.requests)),
-    errors: sum(rounds.map((r) => r.errors)),
-    throttled: sum(rounds.map((r) => r.throttled)),
+    ...summary(rounds),
+    cpuMsPerRequest: cpu.length ? round(median(cpu.map((r) => r.serverCpuMs! / r.requests)), 3) : null,
+    ...(alongside ? { alongside } : {}),
   };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
 }
 
 /** Adds the ratios to the baseline's scenario 1 (machines are noisy; ratios are what we compare). */
@@ -62,15 +83,33 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   const s1High = find('products', 'platform', high);
   const baseHigh = find('products', 'baseline', high);
   const s1Low = find('products', 'platform', low);
-  if (s1High?.ratio != null) targets.push({ target: `scenario 1 >= 70% of the baseline's req/s at ${high} connections`, measured: `${Math.round(s1High.ratio * 100)}%`, met: s1High.ratio >= 0.7 });
+  for (const c of connections) {
+    const s1 = find('products', 'platform', c);
+    if (s1?.ratio != null) targets.push({ target: `scenario 1 tokenless >= 90% of the baseline's req/s at ${c} connections`, measured: `${Math.round(s1.ratio * 100)}%`, met: s1.ratio >= 0.9 });
+  }
   if (s1Low) targets.push({ target: `scenario 1 p99 < 50 ms at ${low} connections`, measured: `${s1Low.p99} ms`, met: s1Low.p99 < 50 });
   if (s1High && baseHigh) {
     const ratio = round(s1High.p99 / Math.max(1, baseHigh.p99));
     targets.push({ target: `scenario 1 p99 within 1.5x the baseline's at ${high} connections`, measured: `${ratio}x`, met: ratio <= 1.5 });
   }
+  for (const [variant, server] of TOKEN_VARIANTS) {
+    for (const c of connections) {
+      const tokenless = find('products', 'platform', c);
+      const token = find(variant, server, c);
+      if (!tokenless || !token) continue;
+      const ratio = round(token.requestsPerSecond / Math.max(1, tokenless.requestsPerSecond));
+      targets.push({ target: `${variant} >= 90% of tokenless req/s at ${c} connections`, measured: `${Math.round(ratio * 100)}% (${token.requestsPerSecond} vs ${tokenless.requestsPerSecond})`, met: ratio >= 0.9 });
+    }
+  }
+  targets.push(...hostileTargets(runs, connections));
+  const platformRss = runs.filter((r) => r.server !== 'baseline').map((r) => r.rssMb);
+  if (platformRss.length) {
+    const peak = Math.max(...platformRss);
+    targets.push({ target: 'platform peak RSS < 300 MiB', measured: `${peak} MiB`, met: peak < 300 });
+  }
   const failed = runs.filter((r) => r.errors > 0);
   targets.push({ target: 'no errors other than intended throttles', measured: failed.length ? failed.map((r) => `${r.scenario}@${r.connections}: ${r.errors}`).join(', ') : '0', met: failed.length === 0 });
-  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low);
+  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low && r.scenario !== 'refusals');
   const slowest = reads.reduce((a, b) => (b.p99 > a.p99 ? b : a), reads[0]!);
   if (slowest) targets.push({ target: `every read scenario p99 < 100 ms at ${low} connections`, measured: `worst ${slowest.scenario}: ${slowest.p99} ms`, met: slowest.p99 < 100 });
   const varying = sql.filter((s) => !s.constant);
@@ -89,13 +128,52 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   return targets;
 }
 
+const TOKEN_VARIANTS: [string, ServerRole][] = [
+  ['products-public', 'platform'],
+  ['products-private', 'platform-plan-limits'],
+];
+
+/** A refused hostile document must be cheap, and buyers and health probes must barely notice an attack. */
+function hostileTargets(runs: RunRecord[], connections: number[]): Target[] {
+  const targets: Target[] = [];
+  const refusals = runs.find((r) => r.scenario === 'refusals');
+  const listing = runs.find((r) => r.scenario === 'products' && r.server === 'platform' && r.connections === Math.min(...connections));
+  if (refusals?.cpuMsPerRequest != null && listing?.cpuMsPerRequest != null) {
+    const share = round(refusals.cpuMsPerRequest / listing.cpuMsPerRequest);
+    targets.push({
+      target: 'a refused hostile document costs < 25% of the server CPU of a scenario 1 request',
+      measured: `${refusals.cpuMsPerRequest} ms vs ${listing.cpuMsPerRequest} ms (${Math.round(share * 100)}%)`,
+      met: share < 0.25,
+    });
+  }
+  for (const c of connections) {
+    const attacked = runs.find((r) => r.scenario === 'under-attack' && r.connections === c);
+    const calm = runs.find((r) => r.scenario === 'products' && r.server === 'platform' && r.connections === c);
+    if (!attacked || !calm) continue;
+    const ratio = round(attacked.p99 / Math.max(1, calm.p99));
+    targets.push({ target: `scenario 1 p99 under hostile load within 1.5x of its p99 without, at ${c} connections`, measured: `${attacked.p99} vs ${calm.p99} ms (${ratio}x)`, met: ratio <= 1.5 });
+    const health = attacked.alongside?.find((a) => a.name === '/healthz');
+    if (health) targets.push({ target: `/healthz p99 under hostile load and ${c} buyers' connections < 100 ms`, measured: `${health.p99} ms`, met: health.p99 < 100 });
+  }
+  return targets;
+}
+
 export function formatReport(runs: RunRecord[], sql: SqlCount[], targets: Target[], pending: { number: string; title: string; waitsFor: string }[]): string {
-  const header = ['#', 'scenario', 'server', 'conns', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'errors', '429s', 'RSS MiB'];
+  const header = ['#', 'scenario', 'server', 'conns', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'errors', '429s', 'RSS MiB', 'CPU ms/req'];
   const rows = runs.map((r) => [
     r.number, r.scenario, r.server, String(r.connections), String(r.requestsPerSecond), r.ratio === null ? '' : r.ratio.toFixed(2),
     String(r.p50), String(r.p99), r.p99Ratio === null ? '' : r.p99Ratio.toFixed(2), String(r.errors), String(r.throttled), String(r.rssMb),
+    r.cpuMsPerRequest === null ? '' : r.cpuMsPerRequest.toFixed(2),
   ]);
-  const lines = [table(header, rows), '', 'SQL statements per request:'];
+  const lines = [table(header, rows)];
+  const alongside = runs.filter((r) => r.alongside?.length);
+  if (alongside.length) lines.push('', 'Load alongside (other clients during the same measurement):');
+  for (const r of alongside) {
+    for (const a of r.alongside!) {
+      lines.push(`  ${r.scenario} @${r.connections}: ${a.name}: ${a.requestsPerSecond} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.requests} requests, ${a.errors} not as expected`);
+    }
+  }
+  lines.push('', 'SQL statements per request:');
   for (const s of sql) lines.push(`  ${s.scenario}: ${Object.entries(s.statements).map(([k, v]) => (k === 'any' ? `${v}` : `${v} (${k})`)).join(', ')}`);
   lines.push('', 'Targets:');
   for (const t of targets) lines.push(`  [${t.met ? 'met' : 'MISSED'}] ${t.target}: ${t.measured}`);

@@ -4,12 +4,13 @@ import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { createBenchDatabase } from './bench-database.js';
 import { readCatalogFacts } from './catalog-facts.js';
 import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
 import { type RunRecord, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
-import { type CatalogFacts, PENDING, SCENARIOS, STOREFRONT_PATH, type Scenario, type ServerRole, storefrontRequest } from './scenarios.js';
+import { type CatalogFacts, PENDING, SCENARIOS, STOREFRONT_PATH, type Scenario, type ServerRole, loadRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { countStatements } from './sql-count.js';
 
@@ -27,12 +28,13 @@ const started = Date.now();
 say(`bench: seeding ${options.products} products into a fresh database…`);
 const database = await createBenchDatabase(options.products);
 try {
-  const facts = await readCatalogFacts(database.url, 'demo');
+  await usePlusPlan(database.url);
+  const facts = await readCatalogFacts(database.url);
   const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.some((o) => s.id.startsWith(o)) || s.id === 'products');
   say('bench: counting SQL statements per request…');
   const sql = (await countStatements(database.url, facts)).filter((s) => scenarios.some((sc) => sc.id === s.scenario));
 
-  const roles = (['baseline', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
+  const roles = (['baseline', 'platform', 'platform-plan-limits', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
   const servers = new Map<ServerRole, ServerProcess>();
   let runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[];
   try {
@@ -88,12 +90,14 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
   const plan = options.connections.flatMap((connections) =>
     scenarios
       .filter((scenario) => !scenario.singleLevel || connections === low)
-      .flatMap((scenario) => scenario.servers.map((role) => ({ scenario, role, connections, rounds: [] as LoadResult[], rssMb: 0 }))),
+      .flatMap((scenario) =>
+        scenario.servers.map((role) => ({ scenario, role, group: connections, connections: scenario.connections ?? connections, rounds: [] as LoadResult[], rssMb: 0 })),
+      ),
   );
   const generator = new LoadGenerator();
   try {
     for (const connections of options.connections) {
-      const group = plan.filter((m) => m.connections === connections);
+      const group = plan.filter((m) => m.group === connections);
       for (let round = 0; round < options.rounds; round++) {
         for (let i = 0; i < group.length; i++) {
           const m = group[(i + round) % group.length]!;
@@ -102,10 +106,12 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
           server.startSampling();
           const load = await generator.run({
             url: server.url,
-            connections,
+            connections: m.connections,
             duration: options.duration / options.rounds,
             warmup: m.rounds.length === 0 ? options.warmup : 0,
-            request: storefrontRequest(m.scenario.bodies(facts)),
+            request: loadRequest(m.scenario, facts),
+            alongside: m.scenario.alongside?.(facts),
+            serverPid: server.pid,
           });
           m.rssMb = Math.max(m.rssMb, server.stopSampling());
           m.rounds.push(load);
@@ -134,21 +140,49 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number):
   const env: Record<string, string> = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   if (role === 'baseline') return ServerProcess.start(role, resolve(dist, 'baseline/baseline-server.js'), env, port, resolve(logDir, 'baseline.log'));
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
+  if (role === 'platform-plan-limits') env.BENCH_LIMITS = 'plan';
   return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`));
 }
 
-async function ask(server: ServerProcess, body: string): Promise<unknown> {
-  const res = await fetch(`${server.url}${STOREFRONT_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-  const json = (await res.json()) as { errors?: unknown };
-  if (res.status !== 200 || json.errors) throw new Error(`bench: ${server.name} answered ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
+async function send(server: ServerProcess, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: { errors?: unknown; data?: unknown } }> {
+  const res = await fetch(`${server.url}${STOREFRONT_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  return { status: res.status, json: (await res.json()) as { errors?: unknown } };
+}
+
+async function ask(server: ServerProcess, body: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const { status, json } = await send(server, body, headers);
+  if (status !== 200 || json.errors) throw new Error(`bench: ${server.name} answered ${status} ${JSON.stringify(json).slice(0, 500)}`);
   return json;
 }
 
-/** Every scenario's first body answers without errors before it is measured (a fast error is no result). */
+/**
+ * Every scenario's first body answers without errors before it is measured (a fast error is no result); every
+ * body of a hostile mix is refused (a refusal that turned into an answer would measure execution instead).
+ */
 async function checkAnswers(server: ServerProcess, scenario: Scenario, facts: CatalogFacts): Promise<void> {
-  const answer = (await ask(server, scenario.bodies(facts)[0]!)) as { data: Record<string, { nodes?: unknown[] } | null> };
+  const request = loadRequest(scenario, facts);
+  const headers = { ...request.headers, ...(request.freshIpHeader ? { [request.freshIpHeader]: '10.0.0.1' } : {}) };
+  if (request.expect === 'refused') {
+    for (const [i, body] of request.bodies!.entries()) {
+      const { status, json } = await send(server, body, { ...headers, ...request.bodyHeaders?.[i] });
+      if (status < 400 && !json.errors) throw new Error(`bench: ${scenario.id} document ${i + 1} was not refused: ${JSON.stringify(json).slice(0, 300)}`);
+    }
+    return;
+  }
+  const answer = (await ask(server, request.bodies![0]!, headers)) as { data: Record<string, { nodes?: unknown[] } | null> };
   const root = Object.values(answer.data)[0];
   if (!root || (root.nodes && root.nodes.length === 0)) throw new Error(`bench: ${scenario.id} answered no data: ${JSON.stringify(answer).slice(0, 300)}`);
+}
+
+// The bench's shop is on plan plus, so `platform-plan-limits` measures a plus shop's own limits.
+async function usePlusPlan(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`update shops set plan = 'plus' where handle = 'demo'`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function requireRedis(url: string): Promise<void> {

@@ -1,4 +1,5 @@
-import type { LoadRequest } from './load-plan.js';
+import { hostileDocuments } from './hostile-documents.js';
+import type { AlongsideLoad, LoadRequest } from './load-plan.js';
 
 // The storefront's requests under load. Every scenario is a GraphQL document with variables, sent as
 // a client sends it; `body(first)` varies the page size for the statements-per-request check.
@@ -12,9 +13,15 @@ export interface CatalogFacts {
   words: string[];
   /** Page size for the page 1 / page 1,000 comparison, and the cursor that starts page 1,000. */
   deepPage: { first: number; after: string };
+  /** The seeded shop's storefront tokens. */
+  tokens: { public: string; private: string };
 }
 
-export type ServerRole = 'baseline' | 'platform' | 'platform-unthrottled';
+/**
+ * `platform` has every rate limit raised (the bench's load comes from one address); `platform-plan-limits`
+ * keeps the plus plan's own limits, for traffic that spreads over many buyers as real traffic does.
+ */
+export type ServerRole = 'baseline' | 'platform' | 'platform-plan-limits' | 'platform-unthrottled';
 
 export interface Scenario {
   id: string;
@@ -27,9 +34,22 @@ export interface Scenario {
   /** One request with `first` as its page size (undefined: the scenario has no page size). */
   body(facts: CatalogFacts, first?: number): string;
   pageSized: boolean;
-  /** Runs at one connection count only (10) instead of the options' list. */
+  /** Runs at one connection count only (10, or `connections`) instead of the options' list. */
   singleLevel?: boolean;
+  connections?: number;
+  /** Headers of every request (a token). */
+  headers?(facts: CatalogFacts): Record<string, string>;
+  /** Every request speaks for a different buyer (Platform-Storefront-Buyer-IP). */
+  freshBuyerIp?: boolean;
+  /** A request of its own shape (the hostile mix); otherwise one is built from the fields above. */
+  request?(facts: CatalogFacts): LoadRequest;
+  /** Load from other clients at the same time, reported apart. */
+  alongside?(facts: CatalogFacts): AlongsideLoad[];
 }
+
+export const BUYER_IP_HEADER = 'Platform-Storefront-Buyer-IP';
+const HOSTILE_CONNECTIONS = 3;
+const HEALTH_PROBES_PER_SECOND = 10;
 
 // Scenario 1: the listing page of a storefront. The baseline answers exactly this document.
 export const PRODUCT_LISTING = `query ProductListing($first: Int!, $after: String) {
@@ -75,6 +95,27 @@ export const SCENARIOS: Scenario[] = [
     pageSized: true,
     body: (_facts, first = 20) => graphql(PRODUCT_LISTING, { first }),
     bodies: (facts) => [SCENARIOS[0]!.body(facts)],
+  },
+  {
+    id: 'products-public',
+    number: '1',
+    title: 'products(first: 20), public token',
+    servers: ['platform'],
+    pageSized: false,
+    headers: (facts) => ({ 'X-Platform-Storefront-Access-Token': facts.tokens.public }),
+    body: (facts) => SCENARIOS[0]!.body(facts),
+    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+  },
+  {
+    id: 'products-private',
+    number: '1',
+    title: 'products(first: 20), private token, a different buyer IP per request, plus plan limits',
+    servers: ['platform-plan-limits'],
+    pageSized: false,
+    headers: (facts) => ({ 'Platform-Storefront-Private-Token': facts.tokens.private }),
+    freshBuyerIp: true,
+    body: (facts) => SCENARIOS[0]!.body(facts),
+    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
   },
   {
     id: 'product-by-handle',
@@ -123,6 +164,31 @@ export const SCENARIOS: Scenario[] = [
     body: (facts) => SCENARIOS[0]!.body(facts),
     bodies: (facts) => SCENARIOS[0]!.bodies(facts),
   },
+  {
+    id: 'refusals',
+    number: 'hostile',
+    title: `hostile documents alone from ${HOSTILE_CONNECTIONS} clients, every one refused (server CPU per refusal)`,
+    servers: ['platform'],
+    pageSized: false,
+    singleLevel: true,
+    connections: HOSTILE_CONNECTIONS,
+    body: (facts) => hostileRequest(facts).bodies![0]!,
+    bodies: (facts) => hostileRequest(facts).bodies!,
+    request: hostileRequest,
+  },
+  {
+    id: 'under-attack',
+    number: 'hostile',
+    title: `products(first: 20), tokenless, while ${HOSTILE_CONNECTIONS} clients send hostile documents and /healthz is probed`,
+    servers: ['platform'],
+    pageSized: false,
+    body: (facts) => SCENARIOS[0]!.body(facts),
+    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+    alongside: (facts) => [
+      { name: 'hostile', connections: HOSTILE_CONNECTIONS, request: hostileRequest(facts) },
+      { name: '/healthz', connections: 1, rate: HEALTH_PROBES_PER_SECOND, request: { method: 'GET', path: '/healthz', headers: {} } },
+    ],
+  },
 ];
 
 /** Scenarios of the issue whose features have not landed; each lands with its feature. */
@@ -133,6 +199,23 @@ export const PENDING = [
   { number: '7', title: 'bulk export of 10k and 100k products: wall time, worker peak RSS', waitsFor: 'bulk operations' },
 ];
 
-export function storefrontRequest(bodies: string[]): LoadRequest {
-  return { method: 'POST', path: STOREFRONT_PATH, headers: { 'content-type': 'application/json' }, bodies };
+export function storefrontRequest(bodies: string[], headers: Record<string, string> = {}): LoadRequest {
+  return { method: 'POST', path: STOREFRONT_PATH, headers: { 'content-type': 'application/json', ...headers }, bodies };
+}
+
+/** What the load generator sends for a scenario. */
+export function loadRequest(scenario: Scenario, facts: CatalogFacts): LoadRequest {
+  if (scenario.request) return scenario.request(facts);
+  const request = storefrontRequest(scenario.bodies(facts), scenario.headers?.(facts));
+  return scenario.freshBuyerIp ? { ...request, freshIpHeader: BUYER_IP_HEADER } : request;
+}
+
+function hostileRequest(facts: CatalogFacts): LoadRequest {
+  const documents = hostileDocuments();
+  const token = { 'X-Platform-Storefront-Access-Token': facts.tokens.public };
+  return {
+    ...storefrontRequest(documents.map((d) => d.body)),
+    bodyHeaders: documents.map((d) => (d.withToken ? token : undefined)),
+    expect: 'refused',
+  };
 }

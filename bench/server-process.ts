@@ -27,6 +27,10 @@ export class ServerProcess {
     return server;
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Starts recording the peak resident memory (sampled every 100 ms). */
   startSampling(): void {
     this.peakRssBytes = 0;

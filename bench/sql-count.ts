@@ -2,7 +2,7 @@ import pg from 'pg';
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
 import { createBenchApi } from './platform-api.js';
-import { type CatalogFacts, SCENARIOS, STOREFRONT_PATH } from './scenarios.js';
+import { type CatalogFacts, SCENARIOS, STOREFRONT_PATH, loadRequest } from './scenarios.js';
 
 export interface SqlCount {
   scenario: string;
@@ -28,21 +28,25 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
   const app = await createBenchApi(config, createLogger('warn'), true);
   try {
     const fastify = app.getHttpAdapter().getInstance();
-    const send = async (payload: string) => {
-      const res = await fastify.inject({ method: 'POST', url: STOREFRONT_PATH, headers: { 'content-type': 'application/json', host: 'localhost' }, payload });
-      if (res.statusCode !== 200 || res.body.startsWith('{"errors"')) throw new Error(`bench: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    const send = async (payload: string, headers: Record<string, string>, refused: boolean) => {
+      const res = await fastify.inject({ method: 'POST', url: STOREFRONT_PATH, headers: { ...headers, host: 'localhost' }, payload });
+      const answered = res.statusCode === 200 && !res.body.startsWith('{"errors"');
+      if (answered === refused) throw new Error(`bench: ${res.statusCode} ${res.body.slice(0, 300)}`);
     };
-    const counted = async (payload: string) => {
-      await send(payload); // warms pools and caches, so only the request's own statements count
+    const counted = async (payload: string, headers: Record<string, string>, refused: boolean) => {
+      await send(payload, headers, refused); // warms pools and caches, so only the request's own statements count
       statements = 0;
-      await send(payload);
+      await send(payload, headers, refused);
       return statements;
     };
     const counts: SqlCount[] = [];
-    for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform'))) {
+    // Scenarios that repeat another's request under other load are not counted again.
+    for (const scenario of SCENARIOS.filter((s) => s.servers.some((role) => role === 'platform' || role === 'platform-plan-limits') && !s.alongside)) {
+      const request = loadRequest(scenario, facts);
+      const headers = { ...request.headers, ...request.bodyHeaders?.[0] };
       const sizes = scenario.pageSized ? PAGE_SIZES : [undefined];
       const byPage: Record<string, number> = {};
-      for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(scenario.body(facts, first));
+      for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(scenario.body(facts, first), headers, request.expect === 'refused');
       counts.push({ scenario: scenario.id, statements: byPage, constant: new Set(Object.values(byPage)).size === 1 });
     }
     return counts;
