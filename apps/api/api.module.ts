@@ -12,10 +12,11 @@ import {
   AdminNodeApiModule,
   AdminSchema,
   PlatformGraphqlDriver,
+  type GraphqlLimits,
   type PlatformGraphqlOptions,
   StorefrontNodeApiModule,
   StorefrontSchema,
-  arrayInputLimitHook,
+  inputLimitsHook,
   complexityLimitHook,
   inContextHook,
   withDeferDirective,
@@ -44,6 +45,8 @@ export interface ApiRuntime {
   limits?: LimitOverrides;
   /** false leaves out the throttle steps: only the benchmark uses it, to measure what throttling costs. */
   throttling?: boolean;
+  /** GraphQL document and execution limits to replace per surface (tests shrink them); defaults in docs/security.md. */
+  graphqlLimits?: Partial<Record<'storefront' | 'admin_graphql', GraphqlLimits>>;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
@@ -81,7 +84,8 @@ export class ApiModule {
           autoSchemaFile: true,
           include: STOREFRONT_API_MODULES,
           transformSchema: (schema) => withDeferDirective(withInContextDirective(schema)),
-          hooks: [arrayInputLimitHook, complexityLimitHook(), inContextHook],
+          hooks: [inputLimitsHook, complexityLimitHook(), inContextHook],
+          limits: runtime.graphqlLimits?.storefront,
           logger,
         }),
         GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
@@ -92,7 +96,8 @@ export class ApiModule {
             path: '/admin/api/:version/graphql.json',
             autoSchemaFile: true,
             include: ADMIN_GRAPHQL_MODULES,
-            hooks: [arrayInputLimitHook, cost],
+            hooks: [inputLimitsHook, cost],
+            limits: runtime.graphqlLimits?.admin_graphql,
             logger,
           }),
         }),

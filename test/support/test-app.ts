@@ -6,6 +6,7 @@ import { createLogger } from '@platform/logging';
 import { DemoShopService, type SeedCounts } from '@platform/seed';
 import { ShopService, type ShopSnapshot } from '@platform/tenancy';
 import type { LimitOverrides } from '@platform/throttling';
+import type { ApiRuntime } from '../../apps/api/api.module.js';
 import { createApiApp } from '../../apps/api/create-api-app.js';
 import { cloneTestDatabase } from './test-database.js';
 
@@ -30,13 +31,18 @@ export interface TestApp {
 
 /**
  * Boots the whole api on its own fresh database; one per test file. `env` overrides the environment,
- * `limits` the rate-limit numbers (tests that send many requests raise them, throttling tests shrink them).
+ * `limits` the rate-limit numbers (tests that send many requests raise them, throttling tests shrink them),
+ * `runtime` the GraphQL limits.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}, limits?: LimitOverrides): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  limits?: LimitOverrides,
+  runtime: Pick<ApiRuntime, 'graphqlLimits'> = {},
+): Promise<TestApp> {
   const database = await cloneTestDatabase();
   const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel);
-  const app = await createApiApp({ config, databaseUrl: database.url, logger, redisPrefix: `test-${randomBytes(4).toString('hex')}`, limits });
+  const app = await createApiApp({ config, databaseUrl: database.url, logger, redisPrefix: `test-${randomBytes(4).toString('hex')}`, limits, ...runtime });
   const shops = app.get(ShopService);
   const auth = app.get(AuthService);
   return {

@@ -1,4 +1,12 @@
 export { DomainError, isDomainError, type DomainErrorOptions, type ErrorKind } from './domain-error.js';
 export { answerFor, type ErrorAnswer } from './error-table.js';
-export { MAX_INPUT_ARRAY_SIZE, findOversizedArray, inputTooLarge } from './array-input-limit.js';
+export {
+  MAX_INPUT_ARRAY_SIZE,
+  NUL_BYTE_MESSAGE,
+  findInputProblem,
+  inputProblemError,
+  inputTooLarge,
+  nulByteInput,
+  type InputProblem,
+} from './input-limits.js';
 export { REQUIRED_PARAMETER_MESSAGE, accessDenied, badRequest, internalError, invalidAccessToken, missingScope, notFound } from './errors.js';

@@ -1,38 +1,79 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { usesDefer } from './defer/defer.js';
+import { withCode } from './graphql-errors.js';
+import { type DocumentLimits, DEFAULT_DOCUMENT_LIMITS } from './guard/document-limits.js';
+import { measureDocument } from './guard/document-measure.js';
+import { tooDeep, tooManyAliases, tooManyDirectives, tooManyFields } from './guard/document-refusals.js';
+import { lexicalRefusal } from './guard/lexical-check.js';
+import { nulLiteralRefusal } from './guard/nul-literals.js';
 
 export type CachedDocument =
   | { document: DocumentNode; defers: boolean; errors?: undefined }
   | { document?: undefined; defers?: undefined; errors: readonly GraphQLError[] };
 
-// Query text is bounded by the body limit; the cache is bounded by entries so a flood of distinct
-// queries cannot grow memory.
-const MAX_ENTRIES = 2000;
+/** Bytes of parsed and validated documents a surface keeps (an estimate: see `estimatedBytes`). */
+export const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** Parsed and validated documents per schema: a repeated query skips both steps. */
+// A parsed document with locations takes about 70 bytes of heap per character of its text (measured on
+// graphql 17); refused documents keep only their text and one error.
+const AST_BYTES_PER_CHAR = 80;
+const ENTRY_OVERHEAD_BYTES = 1024;
+
+/**
+ * Parsed and validated documents per schema: a repeated query skips every step. A document reaches the
+ * parser only after its text passed the lexical limits, and validation only after its measure with
+ * fragments expanded passed the structural ones, so a hostile document costs time linear in its length
+ * once, and a lookup on every repeat. Refusals and errors are cached like documents.
+ */
 export class DocumentCache {
-  private readonly cache = new LRUCache<string, CachedDocument>({ max: MAX_ENTRIES });
+  private readonly cache: LRUCache<string, CachedDocument>;
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
+    maxBytes = DOCUMENT_CACHE_BYTES,
+  ) {
+    this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, query) => estimatedBytes(query, entry) });
+  }
 
   get(query: string): CachedDocument {
     let entry = this.cache.get(query);
     if (!entry) {
       entry = this.prepare(query);
-      this.cache.set(query, entry);
+      // A document larger than the whole budget is answered, not kept.
+      if (estimatedBytes(query, entry) <= this.cache.maxSize) this.cache.set(query, entry);
     }
     return entry;
   }
 
   private prepare(query: string): CachedDocument {
+    const refused = lexicalRefusal(query, this.limits);
+    if (refused) return { errors: [refused] };
     let document: DocumentNode;
     try {
-      document = parse(query, { maxTokens: 20_000 });
+      document = parse(query, { maxTokens: this.limits.maxTokens });
     } catch (error) {
-      return { errors: [error instanceof GraphQLError ? error : new GraphQLError(String(error))] };
+      return { errors: [withCode(error instanceof GraphQLError ? error : new GraphQLError('Syntax Error: the query could not be parsed.'), 'GRAPHQL_PARSE_FAILED')] };
     }
+    const structural = this.structuralRefusal(document) ?? nulLiteralRefusal(document);
+    if (structural) return { errors: [structural] };
     const errors = validate(this.schema, document);
-    return errors.length > 0 ? { errors } : { document, defers: usesDefer(document) };
+    if (errors.length > 0) return { errors: errors.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };
+    return { document, defers: usesDefer(document) };
   }
+
+  private structuralRefusal(document: DocumentNode): GraphQLError | null {
+    const measure = measureDocument(document);
+    const { maxDepth, maxFields, maxAliases, maxDirectives } = this.limits;
+    if (measure.depth > maxDepth) return tooDeep(measure.depth, maxDepth);
+    if (measure.fields > maxFields) return tooManyFields(measure.fields, maxFields);
+    if (measure.aliases > maxAliases) return tooManyAliases(measure.aliases, maxAliases);
+    if (measure.directives > maxDirectives) return tooManyDirectives(measure.directives, maxDirectives);
+    return null;
+  }
+}
+
+function estimatedBytes(query: string, entry: CachedDocument): number {
+  return ENTRY_OVERHEAD_BYTES + query.length * (entry.document ? AST_BYTES_PER_CHAR : 2);
 }

@@ -1,4 +1,4 @@
-import type { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { answerFor, internalError, isDomainError } from '@platform/errors';
 
 export type ErrorLogger = (error: unknown) => void;
@@ -27,4 +27,9 @@ export function formatGraphqlError(error: GraphQLError, requestId: string, logUn
 // Variable coercion and similar errors wrap a GraphQLError; those are the client's mistakes.
 function isGraphqlLanguageError(error: Error): boolean {
   return error.name === 'GraphQLError';
+}
+
+/** The same error (graphql-js' words and locations) with a code clients can branch on. */
+export function withCode(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions: { ...error.extensions, code } });
 }

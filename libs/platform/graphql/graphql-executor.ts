@@ -17,9 +17,17 @@ import type { GraphQLError } from 'graphql';
 import { inContextOf } from './in-context/in-context.js';
 import { type CompiledOperation, CompiledQueries } from './compiled-queries.js';
 import { DocumentCache } from './document-cache.js';
-import { type ErrorLogger, formatGraphqlError } from './graphql-errors.js';
+import { type ErrorLogger, formatGraphqlError, withCode } from './graphql-errors.js';
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
+import { type DocumentLimits, DEFAULT_DOCUMENT_LIMITS } from './guard/document-limits.js';
+import { DEFAULT_EXECUTION_LIMITS, EXPIRED, ExecutionDeadline, type ExecutionLimits, responseTooLarge } from './guard/execution-deadline.js';
 import { type CostPlan, planCost } from './query-cost.js';
+
+/** A surface's limits on documents and their execution (docs/security.md); each part defaults on its own. */
+export interface GraphqlLimits {
+  document?: Partial<DocumentLimits>;
+  execution?: Partial<ExecutionLimits>;
+}
 
 export interface GraphqlRequestBody {
   query: string;
@@ -30,6 +38,8 @@ export interface GraphqlRequestBody {
 export interface GraphqlResponse {
   status: number;
   headers: Record<string, string>;
+  /** `body` as JSON, within the response size cap (what goes on the wire). */
+  text?: string;
   /** Incremental delivery (@defer): payloads to stream as multipart instead of `body`. */
   stream?: AsyncIterable<{ hasNext: boolean }>;
   body: {
@@ -55,25 +65,39 @@ export function readGraphqlBody(body: unknown): GraphqlRequestBody {
 export class GraphqlExecutor {
   private readonly documents: DocumentCache;
   private readonly compiled: CompiledQueries;
+  private readonly execution: ExecutionLimits;
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly hooks: readonly GraphqlHook[],
     private readonly logUnexpected: ErrorLogger,
+    limits: GraphqlLimits = {},
   ) {
-    this.documents = new DocumentCache(schema);
+    this.documents = new DocumentCache(schema, { ...DEFAULT_DOCUMENT_LIMITS, ...limits.document });
     this.compiled = new CompiledQueries(schema);
+    this.execution = { ...DEFAULT_EXECUTION_LIMITS, ...limits.execution };
   }
 
   async run(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
+    let response: GraphqlResponse;
     try {
-      return await this.runOrThrow(ctx, rawBody, headers);
+      response = await this.runOrThrow(ctx, rawBody, headers);
     } catch (error) {
       // Refusals from hooks (throttled, too costly) and 400s: nothing was executed.
-      const response = errorResponse(error, ctx.surface, ctx.requestId);
-      if (response.unexpected) this.logUnexpected(error);
-      return { status: response.status, headers: response.headers, body: response.body as GraphqlResponse['body'] };
+      const refused = errorResponse(error, ctx.surface, ctx.requestId);
+      if (refused.unexpected) this.logUnexpected(error);
+      response = { status: refused.status, headers: refused.headers, body: refused.body as GraphqlResponse['body'] };
     }
+    return response.stream ? response : this.serialized(response);
+  }
+
+  // The response size cap: a body over it is replaced by an error saying so.
+  private serialized(response: GraphqlResponse): GraphqlResponse {
+    const text = JSON.stringify(response.body);
+    const bytes = Buffer.byteLength(text);
+    if (bytes <= this.execution.maxResponseBytes) return { ...response, text };
+    const body = { errors: [responseTooLarge(bytes, this.execution.maxResponseBytes).toJSON()] };
+    return { status: 200, headers: response.headers, body, text: JSON.stringify(body) };
   }
 
   private async runOrThrow(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
@@ -92,10 +116,19 @@ export class GraphqlExecutor {
     };
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
-    const contextValue: GraphqlContextValue = { ctx };
-    if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body);
-    const args = { schema: this.schema, document: cached.document, variableValues: body.variables, operationName: body.operationName, contextValue };
-    const result = await executePlain(args, this.compiled.forRun(body.query, cached.document, body.operationName));
+    const deadline = new ExecutionDeadline(this.execution.timeoutMs);
+    const contextValue = deadline.contextValue(ctx);
+    if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body, deadline);
+    let result: ExecutionResult;
+    try {
+      const args = { schema: this.schema, document: cached.document, variableValues: body.variables, operationName: body.operationName, contextValue, abortSignal: deadline.signal };
+      const outcome = await deadline.race(executePlain(args, this.compiled.forRun(body.query, cached.document, body.operationName)));
+      // Past the deadline nothing is refunded: the requested cost stays charged.
+      if (outcome === EXPIRED) return ok({ errors: [deadline.error.toJSON()] });
+      result = outcome;
+    } finally {
+      deadline.clear();
+    }
 
     let extensions: Record<string, unknown> | undefined;
     for (const hook of this.hooks) {
@@ -111,36 +144,53 @@ export class GraphqlExecutor {
   }
 
   // @defer: a developer preview of the storefront's `unstable` version, in the spec's incremental format.
-  private async runIncrementally(ctx: RequestContext, op: PreparedOperation, contextValue: GraphqlContextValue, body: GraphqlRequestBody): Promise<GraphqlResponse> {
+  private async runIncrementally(
+    ctx: RequestContext,
+    op: PreparedOperation,
+    contextValue: GraphqlContextValue,
+    body: GraphqlRequestBody,
+    deadline: ExecutionDeadline,
+  ): Promise<GraphqlResponse> {
     if (ctx.surface !== 'storefront' || !isFeatureAvailable('defer', ctx.version)) {
+      deadline.clear();
       throw new DomainError('UNPROCESSABLE', `The @defer directive is only available in the unstable version of the storefront API (this request: ${ctx.version}).`, {
         code: 'DEFER_NOT_AVAILABLE',
       });
     }
-    const result = await legacyExecuteIncrementally({
-      schema: this.schema,
-      document: op.document,
-      variableValues: body.variables,
-      operationName: body.operationName,
-      contextValue,
-    });
+    const outcome = await deadline.race(
+      legacyExecuteIncrementally({
+        schema: this.schema,
+        document: op.document,
+        variableValues: body.variables,
+        operationName: body.operationName,
+        contextValue,
+        abortSignal: deadline.signal,
+      }),
+    );
     const format = (errors: readonly GraphQLError[] | undefined) => errors?.map((e) => formatGraphqlError(e, ctx.requestId, this.logUnexpected));
-    if (!('initialResult' in result)) {
-      // Nothing was deferred (e.g. `@defer(if: false)`): an ordinary response.
-      const errors = format(result.errors);
-      return ok({ ...(errors ? { errors } : {}), ...('data' in result ? { data: result.data } : {}) });
+    if (outcome === EXPIRED || !('initialResult' in outcome)) {
+      deadline.clear();
+      if (outcome === EXPIRED) return ok({ errors: [deadline.error.toJSON()] });
+      // Nothing was deferred (e.g. `@defer(if: false)`): an ordinary response; without data, the request's input was refused.
+      const errors = 'data' in outcome ? format(outcome.errors) : outcome.errors?.map((e) => withCode(e, 'BAD_USER_INPUT').toJSON());
+      return ok({ ...(errors ? { errors } : {}), ...('data' in outcome ? { data: outcome.data } : {}) });
     }
-    const { initialResult, subsequentResults } = result;
+    const { initialResult, subsequentResults } = outcome;
     const context = inContextEcho(ctx);
+    // The deadline covers the whole stream: when it passes, graphql-js ends the deferred parts with errors.
     async function* payloads() {
-      const errors = format(initialResult.errors);
-      yield { data: initialResult.data, ...(errors ? { errors } : {}), hasNext: true, ...(context ? { extensions: { context } } : {}) };
-      for await (const next of subsequentResults) {
-        const incremental = next.incremental?.map((item) => {
-          const itemErrors = format(item.errors);
-          return { ...item, ...(itemErrors ? { errors: itemErrors } : {}) };
-        });
-        yield { ...(incremental ? { incremental } : {}), hasNext: next.hasNext };
+      try {
+        const errors = format(initialResult.errors);
+        yield { data: initialResult.data, ...(errors ? { errors } : {}), hasNext: true, ...(context ? { extensions: { context } } : {}) };
+        for await (const next of subsequentResults) {
+          const incremental = next.incremental?.map((item) => {
+            const itemErrors = format(item.errors);
+            return { ...item, ...(itemErrors ? { errors: itemErrors } : {}) };
+          });
+          yield { ...(incremental ? { incremental } : {}), hasNext: next.hasNext };
+        }
+      } finally {
+        deadline.clear();
       }
     }
     return { status: 200, headers: {}, body: {}, stream: payloads() };
@@ -152,7 +202,8 @@ export class GraphqlExecutor {
 // checks the operation's variables either way, so a compiled run answers bad variables in the same words.
 function executePlain(args: ExecutionArgs, compiled: CompiledOperation | undefined): ExecutionResult | Promise<ExecutionResult> {
   const validated = validateExecutionArgs(args);
-  if (!('schema' in validated)) return { errors: validated };
+  // Variables that do not fit their types, an unknown operation name: the caller's input.
+  if (!('schema' in validated)) return { errors: validated.map((e) => withCode(e, 'BAD_USER_INPUT')) };
   return compiled ? compiled(args.contextValue, args.variableValues ?? {}) : executeRootSelectionSet(validated);
 }
 

@@ -1,9 +1,18 @@
 export { DocumentCache } from './document-cache.js';
-export { GraphqlExecutor, readGraphqlBody, type GraphqlRequestBody, type GraphqlResponse } from './graphql-executor.js';
+export { GraphqlExecutor, readGraphqlBody, type GraphqlLimits, type GraphqlRequestBody, type GraphqlResponse } from './graphql-executor.js';
+export { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from './guard/document-limits.js';
+export { DEFAULT_EXECUTION_LIMITS, type ExecutionLimits } from './guard/execution-deadline.js';
+export { measureDocument, type DocumentMeasure } from './guard/document-measure.js';
 export { formatGraphqlError } from './graphql-errors.js';
 export type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
-export { arrayInputLimitHook } from './hooks/array-input-limit.hook.js';
-export { TOKENLESS_MAX_COMPLEXITY, complexityLimitHook } from './hooks/complexity-limit.hook.js';
+export { inputLimitsHook } from './hooks/input-limits.hook.js';
+export {
+  DEFAULT_COMPLEXITY_LIMITS,
+  TOKENLESS_MAX_COMPLEXITY,
+  TOKEN_MAX_COMPLEXITY,
+  complexityLimitHook,
+  type ComplexityLimits,
+} from './hooks/complexity-limit.hook.js';
 export { PlatformGraphqlDriver, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
 export { ConnectionType, PageInfo, toConnection, type Connection, type Edge } from './connections/connection.types.js';

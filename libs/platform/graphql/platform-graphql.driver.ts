@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import type { Surface } from '@platform/request';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
-import { GraphqlExecutor } from './graphql-executor.js';
+import { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
 import type { GraphqlHook } from './graphql-hooks.js';
 
 export interface PlatformGraphqlOptions extends GqlModuleOptions {
@@ -13,6 +13,8 @@ export interface PlatformGraphqlOptions extends GqlModuleOptions {
   /** Fastify route, e.g. `/api/:version/graphql.json`. */
   path: string;
   hooks: GraphqlHook[];
+  /** Limits on documents and execution; each unset one keeps its documented default (docs/security.md). */
+  limits?: GraphqlLimits;
   logger: Logger;
 }
 
@@ -27,7 +29,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
   override async start(options: PlatformGraphqlOptions): Promise<void> {
     const { schema, logger, surface } = options;
     if (!schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
-    const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'));
+    const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'), options.limits);
     const fastify = this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.route({
       method: [...ALL_METHODS],
@@ -39,7 +41,8 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
         if (response.stream) {
           return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));
         }
-        return reply.code(response.status).headers(response.headers).send(response.body);
+        const sent = reply.code(response.status).headers(response.headers);
+        return response.text === undefined ? sent.send(response.body) : sent.type('application/json; charset=utf-8').send(response.text);
       },
     });
   }

@@ -14,14 +14,17 @@ import {
   GraphQLUnionType,
   Kind,
   getNamedType,
+  getNullableType,
   isAbstractType,
   isCompositeType,
   isLeafType,
+  isListType,
   valueFromASTUntyped,
 } from 'graphql';
 
 // The cost model of the spec: scalar and enum 0, object 1, interface/union 1 plus the most expensive
-// possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10.
+// possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10; a list
+// fetched by ids (`nodes(ids:)`) costs each id. Every field counts as written, fragments at each spread.
 export const OBJECT_COST = 1;
 export const CONNECTION_COST = 2;
 export const MUTATION_COST = 10;
@@ -31,7 +34,7 @@ export interface CostNode {
   readonly path: readonly string[];
   readonly responseKey: string;
   readonly definedCost: number;
-  /** Page size for connections, 1 otherwise. */
+  /** Page size for connections, the number of ids for lists fetched by ids, 1 otherwise. */
   readonly multiplier: number;
   readonly children: CostNode[];
   /** Type condition of the fragment that selected it, for abstract parents. */
@@ -86,16 +89,16 @@ export function flattenPlan(plan: CostPlan): CostNode[] {
 }
 
 function selectionCost(walk: Walk, selectionSet: SelectionSetNode, parent: GraphQLCompositeType, path: string[], isMutationRoot: boolean): CostNode[] {
-  const byKey = new Map<string, { nodes: FieldNode[]; typeCondition?: string }>();
-  collectFields(walk, selectionSet, undefined, byKey, new Set());
+  const selected: Selected[] = [];
+  collectFields(walk, selectionSet, undefined, selected);
   const result: CostNode[] = [];
-  for (const [responseKey, { nodes, typeCondition }] of byKey) {
-    const fieldName = nodes[0].name.value;
+  for (const { responseKey, node, typeCondition } of selected) {
+    const fieldName = node.name.value;
     if (fieldName === '__typename') continue;
     const owner = typeCondition ? (walk.schema.getType(typeCondition) as GraphQLCompositeType | undefined) ?? parent : parent;
     const field = fieldOf(owner, fieldName) ?? fieldOf(parent, fieldName);
     if (!field) continue;
-    result.push(fieldCost(walk, field, nodes, parent, [...path, responseKey], responseKey, typeCondition, isMutationRoot));
+    result.push(fieldCost(walk, field, node, parent, [...path, responseKey], responseKey, typeCondition, isMutationRoot));
   }
   return result;
 }
@@ -103,7 +106,7 @@ function selectionCost(walk: Walk, selectionSet: SelectionSetNode, parent: Graph
 function fieldCost(
   walk: Walk,
   field: GraphQLField<unknown, unknown>,
-  nodes: FieldNode[],
+  node: FieldNode,
   parent: GraphQLCompositeType,
   path: string[],
   responseKey: string,
@@ -113,29 +116,25 @@ function fieldCost(
   const named = getNamedType(field.type);
   const structural = isConnectionType(parent) && (field.name === 'edges' || field.name === 'pageInfo');
   const connection = isConnectionType(named);
+  const byIds = !connection && isListType(getNullableType(field.type)) ? idsCount(walk, node) : undefined;
   let definedCost = 0;
   if (isMutationRoot) definedCost = MUTATION_COST;
   else if (connection) definedCost = CONNECTION_COST;
   else if (!isLeafType(named) && !structural) definedCost = OBJECT_COST;
 
-  const children: CostNode[] = [];
-  if (isCompositeType(named)) {
-    for (const node of nodes) {
-      if (node.selectionSet) mergeInto(children, selectionCost(walk, node.selectionSet, named, path, false));
-    }
-  }
-  const multiplier = connection ? pageSize(walk, nodes[0]) : 1;
+  const children = isCompositeType(named) && node.selectionSet ? selectionCost(walk, node.selectionSet, named, path, false) : [];
   const requestedChildrenCost = sumMax(walk, children, named);
-  return {
-    path,
-    responseKey,
-    definedCost,
-    multiplier,
-    children,
-    typeCondition,
-    requestedChildrenCost,
-    requestedTotalCost: definedCost + multiplier * requestedChildrenCost,
-  };
+  // A connection costs 2 plus a page of nodes; a list fetched by ids (`nodes(ids:)`) costs each object it can return.
+  let multiplier = 1;
+  let requestedTotalCost = definedCost + requestedChildrenCost;
+  if (connection) {
+    multiplier = pageSize(walk, node);
+    requestedTotalCost = definedCost + multiplier * requestedChildrenCost;
+  } else if (byIds !== undefined) {
+    multiplier = byIds;
+    requestedTotalCost = multiplier * (definedCost + requestedChildrenCost);
+  }
+  return { path, responseKey, definedCost, multiplier, children, typeCondition, requestedChildrenCost, requestedTotalCost };
 }
 
 // For an abstract type, the most expensive concrete type's selection counts.
@@ -166,28 +165,25 @@ function nodeActual(node: CostNode, value: unknown): number {
   return node.definedCost + sumActual(node.children, value);
 }
 
-function collectFields(
-  walk: Walk,
-  selectionSet: SelectionSetNode,
-  typeCondition: string | undefined,
-  into: Map<string, { nodes: FieldNode[]; typeCondition?: string }>,
-  visited: Set<string>,
-): void {
+interface Selected {
+  responseKey: string;
+  node: FieldNode;
+  typeCondition?: string;
+}
+
+// Every field as written, each named fragment expanded where it is spread: a fragment spread twice costs
+// twice, and fields of one response key are not merged. The document guard has bounded the expanded
+// size, so this walk is linear in what it counts.
+function collectFields(walk: Walk, selectionSet: SelectionSetNode, typeCondition: string | undefined, into: Selected[]): void {
   for (const selection of selectionSet.selections) {
     if (!included(walk, selection.directives)) continue;
     if (selection.kind === Kind.FIELD) {
-      const key = selection.alias?.value ?? selection.name.value;
-      const entry = into.get(key);
-      if (entry) entry.nodes.push(selection);
-      else into.set(key, { nodes: [selection], typeCondition });
+      into.push({ responseKey: selection.alias?.value ?? selection.name.value, node: selection, typeCondition });
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      collectFields(walk, selection.selectionSet, selection.typeCondition?.name.value ?? typeCondition, into, visited);
+      collectFields(walk, selection.selectionSet, selection.typeCondition?.name.value ?? typeCondition, into);
     } else {
-      const name = selection.name.value;
-      const fragment = walk.fragments.get(name);
-      if (!fragment || visited.has(name)) continue;
-      visited.add(name);
-      collectFields(walk, fragment.selectionSet, fragment.typeCondition.name.value, into, visited);
+      const fragment = walk.fragments.get(selection.name.value);
+      if (fragment) collectFields(walk, fragment.selectionSet, fragment.typeCondition.name.value, into);
     }
   }
 }
@@ -219,12 +215,12 @@ function resolveValue(walk: Walk, value: ValueNode): unknown {
   return valueFromASTUntyped(value, walk.variables as Record<string, unknown>);
 }
 
-function mergeInto(target: CostNode[], more: CostNode[]): void {
-  for (const node of more) {
-    const existing = target.findIndex((n) => n.responseKey === node.responseKey);
-    if (existing === -1) target.push(node);
-    else if (node.requestedTotalCost > target[existing].requestedTotalCost) target[existing] = node;
-  }
+// `ids: [...]` of a list field: the number of objects it can return (at least one).
+function idsCount(walk: Walk, node: FieldNode): number | undefined {
+  const arg = node.arguments?.find((a) => a.name.value === 'ids');
+  if (!arg) return undefined;
+  const value = resolveValue(walk, arg.value);
+  return Array.isArray(value) ? Math.max(1, value.length) : 1;
 }
 
 function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {

@@ -9,6 +9,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { ShopService, type ShopSnapshot, inactiveShopError } from '@platform/tenancy';
 import { isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
 import { errorResponse } from './error-response.js';
+import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
 import { type RouteTarget, isGraphqlSurface, routeTarget } from './surface.js';
 
@@ -51,6 +52,12 @@ export class RequestPipeline {
       } catch (error) {
         return this.reject(reply, error, target, request.id);
       }
+    });
+    fastify.addHook('preHandler', async (request, reply) => {
+      const ctx = request.platform;
+      if (ctx?.surface !== 'admin_rest') return;
+      const refused = restInputError(request);
+      if (refused) return this.reject(reply, refused, ctx, request.id);
     });
     fastify.addHook('onResponse', async (request, reply) => {
       const ctx = request.platform;

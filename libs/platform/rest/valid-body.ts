@@ -1,17 +1,16 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
-import { DomainError, badRequest, findOversizedArray, inputTooLarge } from '@platform/errors';
+import { DomainError, badRequest } from '@platform/errors';
 
 /**
  * Shapes a REST body into `type`: a missing root key is a 400 keyed by it (the hosted platform's
  * "Required parameter missing or invalid"); a field that breaks a rule is a 422 keyed by the field.
+ * Lists over 250 items and NUL bytes never get here: the request pipeline refuses them for every route.
  */
 export function validBody<T extends object>(type: new () => T, body: unknown, rootKey: string): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof (body as Record<string, unknown>)[rootKey] !== 'object') {
     throw badRequest(rootKey);
   }
-  const oversized = findOversizedArray(body, '');
-  if (oversized) throw inputTooLarge(oversized.path, oversized.size);
   const instance = plainToInstance(type, body);
   const errors = validateSync(instance, { forbidUnknownValues: false });
   if (errors.length > 0) {

@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
 import { expandScopes } from '@platform/auth';
-import { GraphqlExecutor, arrayInputLimitHook, complexityLimitHook } from '@platform/graphql';
+import { GraphqlExecutor, inputLimitsHook, complexityLimitHook } from '@platform/graphql';
 import { createLogger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { AdminCostHook, type LimitOverrides, MemoryBucketStore, ThrottleService } from '@platform/throttling';
@@ -38,7 +38,7 @@ function context(kind: 'admin' | 'tokenless' = 'admin'): RequestContext {
 
 function adminExecutor(limits: LimitOverrides) {
   const throttle = new ThrottleService(new MemoryBucketStore({ sweepIntervalMs: 0 }), limits, createLogger('silent'));
-  return new GraphqlExecutor(schema, [arrayInputLimitHook, new AdminCostHook(throttle)], () => undefined);
+  return new GraphqlExecutor(schema, [inputLimitsHook, new AdminCostHook(throttle)], () => undefined);
 }
 
 describe('admin GraphQL cost and its bucket', () => {
