@@ -13,7 +13,7 @@ const schema = buildSchema(`
   type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! }
   enum Status { ACTIVE DRAFT }
   type Shop { name: String! status: Status! }
-  type Query { shop: Shop! products(first: Int, last: Int): ProductConnection! node(id: ID!): Node }
+  type Query { shop: Shop! products(first: Int, last: Int): ProductConnection! node(id: ID!): Node nodes(ids: [ID!]!): [Node]! }
   type Mutation { productUpdate(id: ID!): Product }
 `);
 
@@ -58,6 +58,22 @@ describe('query cost', () => {
     expect(p.requested).toBe(2 + 10 * 2);
     const data = { products: { edges: [{ node: { id: '1', featuredImage: null } }, { node: { id: '2', featuredImage: { url: 'u' } } }] } };
     expect(actualCost(p, data)).toBe(2 + 1 + (1 + 1));
+  });
+
+  it('counts a fragment at each spread and every field as written', () => {
+    expect(plan('{ ...S ...S } fragment S on Query { shop { name } }').requested).toBe(2);
+    expect(plan('{ shop { name } shop { status } }').requested).toBe(2);
+    const nested = '{ products(first: 10) { nodes { ...V ...V } } } fragment V on Product { variants(first: 5) { nodes { id } } }';
+    expect(plan(nested).requested).toBe(2 + 10 * (1 + 2 * (2 + 5)));
+  });
+
+  it('charges nodes(ids:) per id, with what each may hold', () => {
+    const ids = Array.from({ length: 250 }, (_, i) => String(i));
+    expect(plan('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids }).requested).toBe(250);
+    const q = 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on Product { variants(first: 10) { nodes { id } } } } }';
+    expect(plan(q, { ids: ids.slice(0, 3) }).requested).toBe(3 * (1 + 2 + 10));
+    const p = plan(q, { ids: ids.slice(0, 3) });
+    expect(actualCost(p, { nodes: [{ variants: { nodes: [{ id: 'a' }] } }, null, { variants: { nodes: [] } }] })).toBe(1 + 2 + 1 + (1 + 2));
   });
 
   it('reports every field with its defined and requested costs', () => {

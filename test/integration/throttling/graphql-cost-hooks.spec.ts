@@ -120,9 +120,14 @@ describe('tokenless complexity limit', () => {
     });
   });
 
-  it('does not cap requests with a token', async () => {
+  it('caps requests with a token at their own, higher limit', async () => {
     const tokenCtx = { ...context('tokenless'), caller: { kind: 'storefront_public' as const, appId: 1, tokenId: 1, scopes: expandScopes([]) } };
     const res = await executor.run(tokenCtx, { query: '{ items(first: 999) { edges { node { id } } } }' }, {});
     expect(res.body.data).toBeDefined();
+    const capped = new GraphqlExecutor(schema, [complexityLimitHook({ tokenless: 1000, withToken: 1500 })], () => undefined);
+    const over = await capped.run(tokenCtx, { query: '{ a: items(first: 999) { edges { node { id } } } b: items(first: 999) { edges { node { id } } } }' }, {});
+    expect(over.body).toEqual({
+      errors: [{ message: 'Query has complexity of 2002, which exceeds max complexity of 1500', extensions: { code: 'MAX_COMPLEXITY_EXCEEDED', cost: 2002, maxCost: 1500 } }],
+    });
   });
 });
