@@ -19,7 +19,8 @@ describe('ReadThroughCache', () => {
   });
 
   it('keeps null answers apart, so a flood of unknown keys cannot evict a known one', async () => {
-    const cache = new ReadThroughCache<string, string | null>(60_000, 3);
+    // Room for three short entries per LRU (about 150 estimated bytes each).
+    const cache = new ReadThroughCache<string, string | null>(60_000, 450);
     await cache.get('known', async () => 'value');
     for (let i = 0; i < 10; i++) await cache.get(`unknown-${i}`, async () => null);
     expect(cache.get('known', async () => 'reloaded')).toBe('value');
@@ -27,6 +28,16 @@ describe('ReadThroughCache', () => {
     let loads = 0;
     await cache.get('unknown-0', async () => (loads++, null));
     expect(loads).toBe(1);
+  });
+
+  it('bounds what it keeps by bytes, so long keys from clients cannot grow it', async () => {
+    const cache = new ReadThroughCache<string, string | null>(60_000, 64 * 1024);
+    const hosts = Array.from({ length: 100 }, (_, i) => `${i}-${'h'.repeat(16_000)}.example`);
+    for (const host of hosts) await cache.get(host, async () => null);
+    let reloaded = 0;
+    for (const host of hosts) await cache.get(host, async () => (reloaded++, null));
+    // 64 KiB holds at most two 32 KB keys: nearly every host was evicted and loaded again.
+    expect(reloaded).toBeGreaterThanOrEqual(98);
   });
 
   it('shares one load between concurrent misses of a key', async () => {

@@ -3,6 +3,12 @@ import { LRUCache } from 'lru-cache';
 /** How long a process may serve a cached shop, market or credential after another process changed it. */
 export const READ_CACHE_TTL_MS = 2_000;
 
+/** Estimated bytes each of a cache's two LRUs (found, absent) may hold. */
+export const READ_CACHE_BYTES = 8 * 1024 * 1024;
+const ENTRY_OVERHEAD_BYTES = 128;
+// A value's size is estimated from its JSON once, when it is stored (on a miss, after a database read).
+const MAX_VALUE_ESTIMATE_BYTES = 64 * 1024;
+
 /**
  * A short-lived, per-process cache of small rows that every request reads and that rarely change (the
  * shop of a Host, a shop's markets, the caller behind a token). Writers in this process invalidate at
@@ -19,9 +25,10 @@ export class ReadThroughCache<K extends {}, V> {
   // A load that started before an invalidation must not store what it read.
   private generation = 0;
 
-  constructor(ttlMs = READ_CACHE_TTL_MS, max = 10_000) {
-    this.found = new LRUCache({ max, ttl: ttlMs });
-    this.absent = new LRUCache({ max, ttl: ttlMs });
+  constructor(ttlMs = READ_CACHE_TTL_MS, maxBytes = READ_CACHE_BYTES) {
+    // Bounded by estimated bytes, not entries: keys come from the client (a Host header can be 16 KB).
+    this.found = new LRUCache({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
+    this.absent = new LRUCache({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
   }
 
   /** The cached value at once on a hit (no promise: callers on hot paths stay synchronous). */
@@ -56,4 +63,11 @@ export class ReadThroughCache<K extends {}, V> {
       this.absent.delete(key);
     }
   }
+}
+
+function estimatedBytes(entry: { value: unknown }, key: unknown): number {
+  const keyBytes = typeof key === 'string' ? key.length * 2 : 16;
+  if (entry.value === null || entry.value === undefined) return ENTRY_OVERHEAD_BYTES + keyBytes;
+  const json = JSON.stringify(entry.value) ?? '';
+  return ENTRY_OVERHEAD_BYTES + keyBytes + Math.min(json.length * 2, MAX_VALUE_ESTIMATE_BYTES);
 }

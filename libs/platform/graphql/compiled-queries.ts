@@ -6,10 +6,12 @@ import { LRUCache } from 'lru-cache';
 export type CompiledOperation = (contextValue: unknown, variables: Record<string, unknown>) => ExecutionResult | Promise<ExecutionResult>;
 
 // Compiling costs several times one interpreted run (about 9 ms for a product page), so an operation is
-// compiled on its second run: one-off documents never pay for it. Compiled functions are far larger than
-// documents, so fewer of them are kept than documents are.
+// compiled on its second run: one-off documents never pay for it. A compiled product page holds about 150
+// bytes of heap per character of its query (measured), so the cache is bounded by that estimate.
 const COMPILE_ON_RUN = 2;
-const MAX_COMPILED = 250;
+export const COMPILED_QUERIES_BYTES = 16 * 1024 * 1024;
+const COMPILED_BYTES_PER_CHAR = 150;
+const COMPILED_OVERHEAD_BYTES = 8 * 1024;
 
 interface Slot {
   runs: number;
@@ -21,9 +23,14 @@ interface Slot {
  * (the executor's tests run documents through both), about a quarter less CPU per listing request.
  */
 export class CompiledQueries {
-  private readonly slots = new LRUCache<string, Slot>({ max: MAX_COMPILED });
+  private readonly slots: LRUCache<string, Slot>;
 
-  constructor(private readonly schema: GraphQLSchema) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    maxBytes = COMPILED_QUERIES_BYTES,
+  ) {
+    this.slots = new LRUCache({ maxSize: maxBytes, sizeCalculation: (slot, key) => estimatedBytes(key, slot) });
+  }
 
   /** The compiled operation for this run, or undefined while it should still be interpreted. */
   forRun(query: string, document: DocumentNode, operationName: string | undefined): CompiledOperation | undefined {
@@ -37,6 +44,7 @@ export class CompiledQueries {
     slot.runs += 1;
     if (slot.runs < COMPILE_ON_RUN) return undefined;
     slot.compiled = this.compile(document, operationName);
+    this.slots.set(key, slot); // its size grew
     return slot.compiled ?? undefined;
   }
 
@@ -45,4 +53,8 @@ export class CompiledQueries {
     if (!isCompiledQuery(compiled)) return null;
     return (contextValue, variables) => (compiled as CompiledQuery).query(undefined, contextValue, variables);
   }
+}
+
+function estimatedBytes(key: string, slot: Slot): number {
+  return slot.compiled ? COMPILED_OVERHEAD_BYTES + key.length * COMPILED_BYTES_PER_CHAR : 64 + key.length * 2;
 }
