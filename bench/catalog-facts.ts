@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { encodeCursor } from '@platform/graphql';
+import { cursorCodec } from '@platform/graphql';
 import { DEMO_SHOP_HANDLE, demoTokens } from '@platform/seed';
 import type { CatalogFacts } from './scenarios.js';
 
@@ -35,7 +35,7 @@ export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFact
     return {
       handles,
       words,
-      deepPage: { first, after: encodeCursor(lastOfPage999.id, Number(lastOfPage999.id)) },
+      deepPage: { first, after: cursorCodec({ connection: 'products', sortKey: 'ID' }, ['bigint']).encode([Number(lastOfPage999.id)]) },
       tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken },
     };
   } finally {

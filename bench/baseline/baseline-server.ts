@@ -70,7 +70,8 @@ async function grouped<R>(statement: { name: string; text: string }, ids: readon
 }
 
 const money = (amount: string) => ({ amount, currencyCode: shop.currency });
-const cursor = (id: string) => Buffer.from(JSON.stringify([id, Number(id)])).toString('base64url');
+// The platform's cursor of products by ID: `[tag, id]`, the tag naming that connection and sort key.
+const cursor = (id: string) => Buffer.from(JSON.stringify(['w_B-LA', Number(id)])).toString('base64url');
 
 const rootValue = {
   async products({ first, after }: { first: number; after?: string }) {

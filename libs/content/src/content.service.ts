@@ -18,7 +18,7 @@ import type {
   NewPage,
   PageRead,
 } from './content.types.js';
-import { type KeysetPage, type KeysetResult, alignTo, keysetQuery, keysetResult } from './keyset.js';
+import { alignTo } from './align-to.js';
 import { MenuItem } from './menu-item.entity.js';
 import { Menu } from './menu.entity.js';
 import { menuRows, menuTree } from './menu.rules.js';
@@ -117,13 +117,6 @@ export class ContentService {
     return alignTo(handles, new Map(rows.map((r) => [r.handle, pageRead(r)])));
   }
 
-  /** A page of the shop's published pages by id. */
-  async listPages(shopId: number, page: KeysetPage): Promise<KeysetResult<PageRead>> {
-    const q = keysetQuery(page);
-    const rows = await forkForShop(this.em, shopId).find(Page, { ...q.where, ...published() }, { orderBy: q.orderBy, limit: q.limit, disableIdentityMap: true });
-    return keysetResult(rows, page, pageRead);
-  }
-
   async blogsByIds(shopId: number, ids: readonly number[]): Promise<(BlogRead | null)[]> {
     if (ids.length === 0) return [];
     const rows = await forkForShop(this.em, shopId).find(Blog, { id: { $in: [...new Set(ids)] } }, { disableIdentityMap: true });
@@ -134,12 +127,6 @@ export class ContentService {
     if (handles.length === 0) return [];
     const rows = await forkForShop(this.em, shopId).find(Blog, { handle: { $in: [...new Set(handles)] } }, { disableIdentityMap: true });
     return alignTo(handles, new Map(rows.map((r) => [r.handle, blogRead(r)])));
-  }
-
-  async listBlogs(shopId: number, page: KeysetPage): Promise<KeysetResult<BlogRead>> {
-    const q = keysetQuery(page);
-    const rows = await forkForShop(this.em, shopId).find(Blog, q.where, { orderBy: q.orderBy, limit: q.limit, disableIdentityMap: true });
-    return keysetResult(rows, page, blogRead);
   }
 
   async articlesByIds(shopId: number, ids: readonly number[]): Promise<(ArticleRead | null)[]> {
@@ -158,41 +145,6 @@ export class ContentService {
     );
     const found = new Map(rows.map((r) => [`${r.blogId}/${r.handle}`, articleRead(r)]));
     return keys.map((k) => found.get(`${k.blogId}/${k.handle}`) ?? null);
-  }
-
-  /** A page of the shop's published articles (all blogs) by id. */
-  async listArticles(shopId: number, page: KeysetPage): Promise<KeysetResult<ArticleRead>> {
-    const q = keysetQuery(page);
-    const rows = await forkForShop(this.em, shopId).find(Article, { ...q.where, ...published() }, { orderBy: q.orderBy, limit: q.limit, disableIdentityMap: true });
-    return keysetResult(rows, page, articleRead);
-  }
-
-  /**
-   * The same page of published articles for each blog, in the order asked, in two statements for any number
-   * of blogs (a window function numbers each blog's articles, then the rows are read by id).
-   */
-  async articlesOfBlogs(shopId: number, blogIds: readonly number[], page: KeysetPage): Promise<KeysetResult<ArticleRead>[]> {
-    if (blogIds.length === 0) return [];
-    const q = keysetQuery(page);
-    const em = forkForShop(this.em, shopId);
-    const direction = q.orderBy.id;
-    const after = page.afterId ?? null;
-    const picked = await em.getConnection().execute<{ id: string }[]>(
-      `select id from (
-         select a.id, row_number() over (partition by a.blog_id order by a.id ${direction}) as n
-         from articles a
-         where a.shop_id = ? and a.blog_id in (?) and a.published_at <= now()
-           ${after === null ? '' : `and a.id ${direction === 'asc' ? '>' : '<'} ?`}
-       ) ranked where n <= ?`,
-      [shopId, [...new Set(blogIds)], ...(after === null ? [] : [after]), q.limit],
-    );
-    const rows =
-      picked.length === 0
-        ? []
-        : await em.find(Article, { id: { $in: picked.map((p) => Number(p.id)) } }, { orderBy: q.orderBy, disableIdentityMap: true });
-    const byBlog = new Map<number, Article[]>();
-    for (const row of rows) byBlog.set(row.blogId, [...(byBlog.get(row.blogId) ?? []), row]);
-    return blogIds.map((id) => keysetResult(byBlog.get(id) ?? [], page, articleRead));
   }
 
   /** Menus with their nested items, in the order asked (null where none): two statements for any number of menus. */

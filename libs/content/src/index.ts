@@ -20,7 +20,6 @@ export type {
   PageRead,
   Seo,
 } from './content.types.js';
-export { MAX_KEYSET_PAGE, type KeysetPage, type KeysetResult } from './keyset.js';
 export { Market } from './market.entity.js';
 export { convertPrice, type PriceConversion } from './market.rules.js';
 export type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';

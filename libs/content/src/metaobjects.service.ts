@@ -4,7 +4,7 @@ import { forkForShop, insertRows } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { taken } from './write-guards.js';
 import { uniqueWithin } from './content.rules.js';
-import { type KeysetPage, type KeysetResult, alignTo, keysetQuery, keysetResult } from './keyset.js';
+import { alignTo } from './align-to.js';
 import { MetaobjectDefinition } from './metaobject-definition.entity.js';
 import { Metaobject } from './metaobject.entity.js';
 import { metaobjectDefinitionRow, metaobjectRow } from './metaobject.rules.js';
@@ -46,15 +46,6 @@ export class MetaobjectsService {
       const ids = await insertRows(em, Metaobject, rows.map((r) => ({ shopId, ...r })));
       return rows.map((r, i) => ({ id: ids[i], type: r.type, handle: r.handle }));
     }));
-  }
-
-  /** A page of the metaobjects of one type, by id. */
-  async metaobjectsByType(shopId: number, type: string, page: KeysetPage): Promise<KeysetResult<MetaobjectRead>> {
-    const q = keysetQuery(page);
-    const em = forkForShop(this.em, shopId);
-    const rows = await em.find(Metaobject, { type, ...q.where }, { orderBy: q.orderBy, limit: q.limit, disableIdentityMap: true });
-    const read = await this.reader(em, rows);
-    return keysetResult(rows, page, read);
   }
 
   async metaobjectsByIds(shopId: number, ids: readonly number[]): Promise<(MetaobjectRead | null)[]> {

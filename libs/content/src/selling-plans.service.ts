@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { forkForShop, insertRows } from '@platform/database';
-import { alignTo } from './keyset.js';
+import { alignTo } from './align-to.js';
 import { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js';
 import { SellingPlanGroup } from './selling-plan-group.entity.js';
 import { SellingPlan } from './selling-plan.entity.js';

@@ -4,8 +4,7 @@ import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { hashToken } from '@platform/auth';
-import { DomainError } from '@platform/errors';
-import type { PageRequest } from '@platform/graphql';
+import { type ListPage, type PageRequest, pageOfList } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { ThrottleService } from '@platform/throttling';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
@@ -21,13 +20,14 @@ import {
 } from './customer-account.rules.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { hashPassword, verifyPassword } from './customer-password.js';
-import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerPage, CustomerRecord, IssuedAccessToken } from './customer-records.js';
+import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from './customer-records.js';
 import { Customer } from './customer.entity.js';
 import { normalizeEmail } from './customer.rules.js';
 
 const NO_SUCH_TOKEN: CustomerProblem = { code: null, field: ['customerAccessToken'], message: 'Access token does not exist' };
 // Our tokens are 32 hex characters; anything much longer is not worth hashing.
 const MAX_TOKEN_LENGTH = 200;
+const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
 
 // Logins for unknown emails verify against this, so the answer takes as long as for a real account.
 let decoyHash: Promise<string> | undefined;
@@ -175,8 +175,8 @@ export class CustomerAccountsService {
   }
 
   /** One page of a customer's addresses (a customer has a handful: paged in memory, by id). */
-  async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<CustomerPage<AddressRecord>> {
-    return pageOfList(await this.addresses(ctx, customerId), page);
+  async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<ListPage<AddressRecord>> {
+    return pageOfList(await this.addresses(ctx, customerId), page, ADDRESSES, (a) => a.id);
   }
 
   // Email and phone belong to one customer per shop; `self` is the customer being updated.
@@ -247,33 +247,4 @@ function addressRecord(a: CustomerAddress): AddressRecord {
     phone: a.phone ?? null,
     isDefault: a.isDefault,
   };
-}
-
-// Walking order: ascending id, flipped by `reverse`, flipped again for `last/before`; one extra row tells
-// whether more follow in the walking direction, a cursor that rows lie on the other side.
-function pageOfList<T extends { id: number }>(list: readonly T[], page: PageRequest): CustomerPage<T> {
-  const descending = page.reverse !== !page.forward;
-  let rows = descending ? [...list].reverse() : [...list];
-  if (page.cursor) {
-    const id = decodeIdCursor(page.cursor, page.forward ? 'after' : 'before');
-    rows = rows.filter((r) => (descending ? r.id < id : r.id > id));
-  }
-  const more = rows.length > page.size;
-  const kept = rows.slice(0, page.size);
-  const ordered = page.forward ? kept : kept.reverse();
-  return {
-    items: ordered.map((record) => ({ cursor: Buffer.from(JSON.stringify([record.id, record.id])).toString('base64url'), record })),
-    hasNextPage: page.forward ? more : Boolean(page.cursor),
-    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
-  };
-}
-
-function decodeIdCursor(cursor: string, argument: string): number {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(decoded) && decoded.length === 2 && Number.isSafeInteger(decoded[1])) return decoded[1] as number;
-  } catch {
-    // falls through to the error below
-  }
-  throw new DomainError('UNPROCESSABLE', `Invalid cursor for ${argument}`, { field: argument, code: 'INVALID_CURSOR', extensions: { argument } });
 }

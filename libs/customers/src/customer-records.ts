@@ -22,13 +22,6 @@ export interface AddressRecord extends AddressParts {
   isDefault: boolean;
 }
 
-/** One page of a list: each item with its opaque cursor, and whether more lie on either side. */
-export interface CustomerPage<T> {
-  items: { cursor: string; record: T }[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
-
 /** A token handed to the buyer once; only its hash is kept. */
 export interface IssuedAccessToken {
   accessToken: string;

@@ -33,10 +33,3 @@ export interface OrderLineItemRecord {
   /** Unit price. */
   price: string;
 }
-
-/** One page of a list: each item with its opaque cursor, and whether more lie on either side. */
-export interface RecordPage<T> {
-  items: { cursor: string; record: T }[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}

@@ -5,39 +5,30 @@ import DataLoader from 'dataloader';
 import { forkForShop } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { insertRows } from '@platform/database';
-import type { PageRequest } from '@platform/graphql';
-import { MONEY_PATTERN } from '@platform/money';
+import { type CursorValue, type ListPage, type PageRequest, cursorCodec, cutPage, pageOfList, walksDescending } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { ImportedOrder, NewOrder } from './order-import.types.js';
-import { decodeCursor, pageOfList, toRecordPage, walksDescending } from './order-keyset.js';
 import { OrderLineItem } from './order-line-item.entity.js';
-import type { OrderLineItemRecord, OrderRecord, OrderSortKey, RecordPage } from './order-records.js';
+import type { OrderLineItemRecord, OrderRecord, OrderSortKey } from './order-records.js';
 import { Order } from './order.entity.js';
 import { orderRows } from './order.rules.js';
 
 type SortProperty = 'id' | 'processedAt' | 'totalPrice';
 
-interface OrderSort {
-  property: SortProperty;
-  /** Whether a cursor's sort value has the right shape, and the value the query compares with. */
-  valid: (value: unknown) => boolean;
-  parse: (value: unknown) => unknown;
-  cursorValue: (order: OrderRecord) => string | number;
-}
+type OrderSort =
+  | { property: 'id' }
+  /** A sort value of cursors (type checked by the codec), the value the query compares with, and an order's value. */
+  | { property: Exclude<SortProperty, 'id'>; type: 'timestamptz' | 'numeric'; parse: (value: CursorValue) => unknown; cursorValue: (order: OrderRecord) => CursorValue };
 
-const BY_ID: OrderSort = { property: 'id', valid: Number.isSafeInteger, parse: Number, cursorValue: (o) => o.id };
+const BY_ID: OrderSort = { property: 'id' };
+const LINE_ITEMS = { connection: 'order.lineItems', sortKey: 'ID' };
 
 // No `query` argument yet, so RELEVANCE has nothing to rank by and keeps the id order.
 const ORDER_SORTS: Record<OrderSortKey, OrderSort> = {
   ID: BY_ID,
   RELEVANCE: BY_ID,
-  PROCESSED_AT: {
-    property: 'processedAt',
-    valid: (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
-    parse: (v) => new Date(v as string),
-    cursorValue: (o) => o.processedAt.toISOString(),
-  },
-  TOTAL_PRICE: { property: 'totalPrice', valid: (v) => typeof v === 'string' && MONEY_PATTERN.test(v), parse: String, cursorValue: (o) => o.totalPrice },
+  PROCESSED_AT: { property: 'processedAt', type: 'timestamptz', parse: (v) => new Date(v as string), cursorValue: (o) => o.processedAt.toISOString() },
+  TOTAL_PRICE: { property: 'totalPrice', type: 'numeric', parse: String, cursorValue: (o) => o.totalPrice },
 };
 
 @Injectable()
@@ -71,30 +62,33 @@ export class OrdersService {
   }
 
   /** One keyset page of a customer's orders (no OFFSET), sorted by `sortKey` with ties broken by id. */
-  async ordersOfCustomer(ctx: RequestContext, customerId: number, page: PageRequest, sortKey: OrderSortKey): Promise<RecordPage<OrderRecord>> {
+  async ordersOfCustomer(ctx: RequestContext, customerId: number, page: PageRequest, sortKey: OrderSortKey): Promise<ListPage<OrderRecord>> {
     const sort = ORDER_SORTS[sortKey];
+    const scope = { connection: 'customer.orders', sortKey };
+    const codec = sort.property === 'id' ? cursorCodec(scope, ['bigint']) : cursorCodec(scope, [sort.type, 'bigint']);
+    const position = codec.positionOf(page);
     const descending = walksDescending(page);
     const direction = descending ? 'desc' : 'asc';
     let where: FilterQuery<Order> = { customerId };
-    if (page.cursor) {
-      const [value, id] = decodeCursor(page.cursor, page.forward ? 'after' : 'before', sort.valid);
-      where = { $and: [{ customerId }, afterCursor(sort.property, sort.parse(value), id, descending)] };
+    if (position) {
+      const after = sort.property === 'id' ? afterId(position[0] as number, descending) : afterValue(sort.property, sort.parse(position[0]), position[1] as number, descending);
+      where = { $and: [{ customerId }, after] };
     }
     const rows = await ctx.em.find(Order, where, {
       orderBy: { [sort.property]: direction, id: direction },
       limit: page.size + 1,
       disableIdentityMap: true,
     });
-    return toRecordPage(rows.map(orderRecord), page, sort.cursorValue);
+    return cutPage(rows.map(orderRecord), page, (o) => codec.encode(sort.property === 'id' ? [o.id] : [sort.cursorValue(o), o.id]));
   }
 
   /**
    * One page of an order's line items. Every order asking for the same page in a request shares one
    * statement (a per-request DataLoader), so a list of orders costs one query for all their lines.
    */
-  lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<RecordPage<OrderLineItemRecord>> {
+  lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<ListPage<OrderLineItemRecord>> {
     return requestScoped(ctx, `orders:lineItems:${JSON.stringify(page)}`, () =>
-      new DataLoader<number, RecordPage<OrderLineItemRecord>>(async (orderIds) => {
+      new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
         const rows = await ctx.em.find(OrderLineItem, { orderId: { $in: [...orderIds] } }, { orderBy: { orderId: 'asc', id: 'asc' }, disableIdentityMap: true });
         const byOrder = new Map<number, OrderLineItemRecord[]>();
         for (const row of rows) {
@@ -102,15 +96,18 @@ export class OrdersService {
           if (list) list.push(lineItemRecord(row));
           else byOrder.set(row.orderId, [lineItemRecord(row)]);
         }
-        return orderIds.map((id) => pageOfList(byOrder.get(id) ?? [], page));
+        return orderIds.map((id) => pageOfList(byOrder.get(id) ?? [], page, LINE_ITEMS, (l) => l.id));
       }),
     ).load(orderId);
   }
 }
 
-function afterCursor(property: SortProperty, value: unknown, id: number, descending: boolean): FilterQuery<Order> {
+function afterId(id: number, descending: boolean): FilterQuery<Order> {
+  return { id: { [descending ? '$lt' : '$gt']: id } };
+}
+
+function afterValue(property: SortProperty, value: unknown, id: number, descending: boolean): FilterQuery<Order> {
   const past = descending ? '$lt' : '$gt';
-  if (property === 'id') return { id: { [past]: id } };
   return { $or: [{ [property]: { [past]: value } }, { [property]: value, id: { [past]: id } }] } as FilterQuery<Order>;
 }
 

@@ -1,4 +1,5 @@
-import { type SearchPosition, type SearchWalk, compareAlongWalk, decodeSearchCursor, encodeSearchCursor, resumeAfter, roundRobin, styledSuggestion, toTsquery } from './search.rules.js';
+import { pageRequest } from '@platform/graphql';
+import { type SearchPosition, type SearchWalk, compareAlongWalk, resumeAfter, roundRobin, searchCursors, styledSuggestion, toTsquery } from './search.rules.js';
 
 describe('search rules', () => {
   const natural: SearchWalk = { sortKey: 'RELEVANCE', natural: true };
@@ -22,10 +23,19 @@ describe('search rules', () => {
     expect(resumeAfter('PRODUCT', cursor, reversed)).toEqual({ value: '0.1', idBound: 0 });
   });
 
-  it('round-trips cursors and refuses others', () => {
+  it('round-trips cursors and refuses those of the other sort key or with a value of the wrong type', () => {
+    const relevance = searchCursors('RELEVANCE');
     const position = at('0.0607927', 'ARTICLE', 12);
-    expect(decodeSearchCursor(encodeSearchCursor(position), 'after')).toEqual(position);
-    expect(() => decodeSearchCursor('bm9wZQ', 'after')).toThrow('Invalid cursor for after');
+    const cursor = relevance.encode(position);
+    expect(relevance.positionOf(pageRequest({ first: 1, after: cursor }))).toEqual(position);
+    expect(relevance.positionOf(pageRequest({ first: 1 }))).toBeNull();
+    expect(() => relevance.positionOf(pageRequest({ last: 1, before: 'bm9wZQ' }))).toThrow('Invalid cursor for before');
+    expect(() => searchCursors('PRICE').positionOf(pageRequest({ first: 1, after: cursor }))).toThrow('Invalid cursor for after');
+    const price = searchCursors('PRICE');
+    expect(price.positionOf(pageRequest({ first: 1, after: price.encode(at('19.99', 'PRODUCT', 3)) }))).toEqual(at('19.99', 'PRODUCT', 3));
+    for (const bad of [at('1e-50', 'PAGE', 1), at('cheap', 'PAGE', 1), at('0.1', 'COLLECTION' as SearchPosition['type'], 1)]) {
+      expect(() => relevance.positionOf(pageRequest({ first: 1, after: relevance.encode(bad) }))).toThrow('Invalid cursor for after');
+    }
   });
 
   it('builds prefix tsqueries, marks typed text and shares a limit', () => {

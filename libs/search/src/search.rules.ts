@@ -1,4 +1,4 @@
-import { DomainError } from '@platform/errors';
+import { type PageRequest, cursorCodec } from '@platform/graphql';
 
 export const SEARCH_TYPES = ['ARTICLE', 'PAGE', 'PRODUCT'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -73,28 +73,22 @@ export function resumeAfter(type: SearchType, cursor: SearchPosition, walk: Sear
   return { value: cursor.value, idBound: order === 0 ? cursor.id : order < 0 ? none : all };
 }
 
-/** An opaque cursor: base64url JSON of the result's position. */
-export function encodeSearchCursor(position: SearchPosition): string {
-  return Buffer.from(JSON.stringify([position.value, position.type, position.id])).toString('base64url');
+/** Cursors of search results: the position (rank or price, type, id), valid only for the sort key that made it. */
+export interface SearchCursors {
+  encode(position: SearchPosition): string;
+  /** The position of the page's cursor (null without one), or "Invalid cursor". */
+  positionOf(page: PageRequest): SearchPosition | null;
 }
 
-export function decodeSearchCursor(cursor: string, argument: string): SearchPosition {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(decoded) &&
-      decoded.length === 3 &&
-      typeof decoded[0] === 'string' &&
-      /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(decoded[0]) &&
-      (SEARCH_TYPES as readonly unknown[]).includes(decoded[1]) &&
-      Number.isSafeInteger(decoded[2])
-    ) {
-      return { value: decoded[0], type: decoded[1] as SearchType, id: decoded[2] as number };
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw new DomainError('UNPROCESSABLE', `Invalid cursor for ${argument}`, { field: argument, code: 'INVALID_CURSOR', extensions: { argument } });
+export function searchCursors(sortKey: SearchSortKey): SearchCursors {
+  const codec = cursorCodec({ connection: 'search', sortKey }, [sortKey === 'PRICE' ? 'numeric' : 'real', SEARCH_TYPES, 'bigint']);
+  return {
+    encode: (position) => codec.encode([position.value, position.type, position.id]),
+    positionOf(page) {
+      const values = codec.positionOf(page);
+      return values && { value: values[0] as string, type: values[1] as SearchType, id: values[2] as number };
+    },
+  };
 }
 
 /** A suggestion with the part the buyer typed wrapped in `<mark>` (HTML-escaped). */

@@ -12,10 +12,9 @@ import {
   type SearchWalk,
   type UnavailableProducts,
   compareAlongWalk,
-  decodeSearchCursor,
-  encodeSearchCursor,
   resumeAfter,
   roundRobin,
+  searchCursors,
   searchWords,
   styledSuggestion,
   toTsquery,
@@ -82,10 +81,11 @@ export class StorefrontSearchService {
     const tsquery = toTsquery(words, input.prefix);
     // PRICE orders products only; other types have no price.
     const types = input.sortKey === 'PRICE' ? ['PRODUCT' as const] : input.types?.length ? [...new Set(input.types)] : [...SEARCH_TYPES];
+    const cursors = searchCursors(input.sortKey);
+    const cursor = cursors.positionOf(page);
     if (!tsquery) return { items: [], hasNextPage: false, hasPreviousPage: false, totalCount: 0 };
 
     const walk: SearchWalk = { sortKey: input.sortKey, natural: page.forward !== page.reverse };
-    const cursor = page.cursor ? decodeSearchCursor(page.cursor, page.forward ? 'after' : 'before') : null;
     const sourceWalk = (type: SearchType) => ({
       valueDescending: valueDescending(walk),
       idDescending: !walk.natural,
@@ -112,7 +112,7 @@ export class StorefrontSearchService {
     const kept = merged.slice(0, page.size);
     const ordered = page.forward ? kept : kept.reverse();
     return {
-      items: ordered.map((r) => ({ type: r.type, cursor: encodeSearchCursor(position(r)), record: r.record }) as SearchHit),
+      items: ordered.map((r) => ({ type: r.type, cursor: cursors.encode(position(r)), record: r.record }) as SearchHit),
       hasNextPage: page.forward ? more : Boolean(page.cursor),
       hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
       totalCount: results.reduce((sum, r) => sum + r.total, 0),

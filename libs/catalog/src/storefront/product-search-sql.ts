@@ -1,4 +1,4 @@
-import { type SearchSql, type Searchable, dateCompare, hasTag, searchSql, textContains, textEquals } from '@platform/graphql';
+import { type SearchSql, type Searchable, type SqlParams, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from '@platform/graphql';
 
 /**
  * How the `query` argument filters products (aliased `p`): `title`, `handle`, `tag`, `tag_not`, `product_type`,
@@ -8,7 +8,7 @@ import { type SearchSql, type Searchable, dateCompare, hasTag, searchSql, textCo
 export const PRODUCT_SEARCH: Searchable = {
   vector: 'p.search_vector',
   term(field, term, param) {
-    const { comparison, value } = term;
+    const { value } = term;
     switch (field) {
       case 'title':
         return textContains('p.title', term, param);
@@ -28,19 +28,19 @@ export const PRODUCT_SEARCH: Searchable = {
       case 'updated_at':
         return dateCompare(`p.${field}`, term, param);
       case 'variants.price':
-      case 'price':
-        return /^\d+(\.\d+)?$/.test(value)
-          ? `exists (select 1 from product_variants pv where pv.product_id = p.id and pv.price ${comparison} ${param(value)}::numeric)`
-          : 'false';
+      case 'price': {
+        const price = numericCompare('pv.price', term, param);
+        return price === 'false' ? price : `exists (select 1 from product_variants pv where pv.product_id = p.id and ${price})`;
+      }
       case 'id':
-        return /^\d+$/.test(value) ? `p.id ${comparison} ${param(Number(value))}::bigint` : 'false';
+        return idCompare('p.id', term, param);
       default:
         return undefined;
     }
   },
 };
 
-/** A product search query as parameterized SQL, numbering parameters from `firstParam`. */
-export function productSearchSql(query: string | null | undefined, firstParam: number): SearchSql {
-  return searchSql(PRODUCT_SEARCH, query, firstParam);
+/** A product search query as parameterized SQL, adding its values to the statement's parameters. */
+export function productSearchSql(query: string | null | undefined, params: SqlParams): SearchSql {
+  return searchSql(PRODUCT_SEARCH, query, params);
 }

@@ -12,7 +12,8 @@ export type CollectionSortKey = (typeof COLLECTION_SORT_KEYS)[number];
 const BY_ID: SortSpec = { expression: 'p.id', cast: 'bigint', descending: false };
 
 // Sales are not recorded yet, so BEST_SELLING orders by id (stable) until orders feed a sales count.
-export function productSort(key: ProductSortKey, rankQuery: string | null): SortSpec {
+// RELEVANCE ranks by the query's bare words (`rankQuery` adds their parameter) and is ID without any.
+export function productSort(key: ProductSortKey, rankQuery: (() => string) | null): SortSpec {
   switch (key) {
     case 'TITLE':
       return { expression: 'p.title', cast: 'text', descending: false };
@@ -27,7 +28,7 @@ export function productSort(key: ProductSortKey, rankQuery: string | null): Sort
     case 'PRICE':
       return { expression: 'p.min_price', cast: 'numeric', descending: false };
     case 'RELEVANCE':
-      return rankQuery ? { expression: `ts_rank(p.search_vector, ${rankQuery})`, cast: 'real', descending: true } : BY_ID;
+      return rankQuery ? { expression: `ts_rank(p.search_vector, ${rankQuery()})`, cast: 'real', descending: true } : BY_ID;
     case 'BEST_SELLING':
     case 'ID':
       return BY_ID;

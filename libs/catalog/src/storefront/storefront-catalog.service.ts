@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import type { PageRequest } from '@platform/graphql';
+import { type CursorScope, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, toListPage } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type {
   CollectionRecord,
@@ -37,7 +37,6 @@ import {
   productColumns,
   variantColumns,
 } from './catalog.sql.js';
-import { type SortSpec, keysetPlan, toListPage } from '@platform/graphql';
 import { productSearchSql } from './product-search-sql.js';
 import {
   type CollectionSortKey,
@@ -52,6 +51,8 @@ type Sorted<T> = T & { sortValue: string };
 type Child<T> = Sorted<T> & { parentId: number };
 
 const position = (alias: string): SortSpec => ({ expression: `${alias}.position`, cast: 'integer', descending: false });
+const BY_POSITION = (connection: string): CursorScope => ({ connection, sortKey: 'POSITION' });
+const PRODUCT_TAGS: CursorScope = { connection: 'productTags', sortKey: 'TAG' };
 
 const statements = {
   productsByIds: preparedSql(PRODUCTS_BY_IDS),
@@ -74,16 +75,18 @@ export class StorefrontCatalogService {
   constructor(private readonly sql: SqlReader) {}
 
   async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<Page<ProductRecord>> {
-    const search = productSearchSql(query, 3);
+    // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
+    const params = new SqlParams(2);
+    const search = productSearchSql(query, params);
     const sort = productSort(sortKey, search.rankQuery);
-    const keyset = keysetPlan(sort, page, 'p.id', 3 + search.params.length);
+    const keyset = keysetPlan({ connection: 'products', sortKey }, sort, page, 'p.id', params);
     const text = `select ${productColumns(shape)}, (${sort.expression})::text as "sortValue" from products p
       where p.shop_id = $1 and ${PRODUCT_VISIBLE}${and(search.where)}${and(keyset.after)}
       order by ${keyset.orderBy} limit $2`;
     // Filtered shapes vary without bound, so only unfiltered listings become prepared statements.
     const statement = search.where ? { text } : preparedSql(text);
-    const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
-    return toListPage(rows, page, keyset.flip);
+    const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    return toListPage(rows, page, keyset);
   }
 
   /** Collections whose title contains every word (predictive search). */
@@ -97,27 +100,29 @@ export class StorefrontCatalogService {
     );
   }
 
-  /** Distinct tags of visible products, alphabetical, keyset-paged by the tag itself. */
-  async productTags(ctx: RequestContext, first: number, after?: string | null): Promise<{ tags: string[]; hasNextPage: boolean }> {
+  /** Distinct tags of visible products, alphabetical, keyset-paged by the tag itself (forward only). */
+  async productTags(ctx: RequestContext, first: number, after?: string | null): Promise<Page<string>> {
+    const page: PageRequest = { forward: true, size: first, cursor: after ?? undefined, reverse: false };
+    const codec = cursorCodec(PRODUCT_TAGS, ['text']);
+    const position = codec.positionOf(page);
     const rows = await this.sql.rows<{ tag: string }>(
       preparedSql(`select distinct t.tag from products p, unnest(p.tags) as t(tag)
         where p.shop_id = $1 and ${PRODUCT_VISIBLE} and ($3::text is null or t.tag > $3) order by t.tag limit $2`),
-      [ctx.shop.id, first + 1, after ?? null],
+      [ctx.shop.id, first + 1, position?.[0] ?? null],
     );
-    return { tags: rows.slice(0, first).map((r) => r.tag), hasNextPage: rows.length > first };
+    return cutPage(rows, page, (row) => codec.encode([row.tag]), (row) => row.tag);
   }
 
   async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<Page<CollectionRecord>> {
     const sort = collectionSort(sortKey);
     const title = query?.replace(/^title:/, '').trim();
-    const params: unknown[] = [ctx.shop.id, page.size + 1];
-    const where = title ? ` and c.title ilike $3` : '';
-    if (title) params.push(`%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const keyset = keysetPlan(sort, page, 'c.id', params.length + 1);
+    const params = new SqlParams(2);
+    const where = title ? ` and c.title ilike ${params.add(`%${escapeLike(title)}%`)}` : '';
+    const keyset = keysetPlan({ connection: 'collections', sortKey }, sort, page, 'c.id', params);
     const text = `select ${COLLECTION_COLUMNS}, (${sort.expression})::text as "sortValue" from collections c
       where c.shop_id = $1${where}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
-    const rows = await this.sql.rows<Sorted<CollectionRecord>>(title ? { text } : preparedSql(text), [...params, ...keyset.params]);
-    return toListPage(rows, page, keyset.flip);
+    const rows = await this.sql.rows<Sorted<CollectionRecord>>(title ? { text } : preparedSql(text), [ctx.shop.id, page.size + 1, ...params.values]);
+    return toListPage(rows, page, keyset);
   }
 
   product(ctx: RequestContext, id: number): Promise<ProductRecord | null> {
@@ -169,16 +174,17 @@ export class StorefrontCatalogService {
 
   variants<S extends ReadShape>(ctx: RequestContext, productId: number, page: PageRequest, shape: S): Promise<Page<VariantOf<S>>> {
     const columns = `${variantColumns(shape)}, v.position as "sortValue"`;
-    return this.childPages<VariantOf<S>>(ctx, `variants:${shape}`, page, position('v'), 'v.id', columns, VARIANTS_FROM, 'v.product_id').load(productId);
+    return this.childPages<VariantOf<S>>(ctx, `variants:${shape}`, BY_POSITION('product.variants'), page, position('v'), 'v.id', columns, VARIANTS_FROM, 'v.product_id').load(productId);
   }
 
   images(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<ImageRecord>> {
-    return this.childPages<ImageRecord>(ctx, 'images', page, position('i'), 'i.id', IMAGE_PAGE_COLUMNS, IMAGES_FROM, 'i.product_id').load(productId);
+    return this.childPages<ImageRecord>(ctx, 'images', BY_POSITION('product.images'), page, position('i'), 'i.id', IMAGE_PAGE_COLUMNS, IMAGES_FROM, 'i.product_id').load(productId);
   }
 
   collectionsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<CollectionRecord>> {
     const byId: SortSpec = { expression: 'c.id', cast: 'bigint', descending: false };
-    return this.childPages<CollectionRecord>(ctx, 'collections', page, byId, 'c.id', COLLECTIONS_OF_PRODUCTS_COLUMNS, COLLECTIONS_OF_PRODUCTS_FROM, 'cp.product_id').load(productId);
+    const scope: CursorScope = { connection: 'product.collections', sortKey: 'ID' };
+    return this.childPages<CollectionRecord>(ctx, 'collections', scope, page, byId, 'c.id', COLLECTIONS_OF_PRODUCTS_COLUMNS, COLLECTIONS_OF_PRODUCTS_FROM, 'cp.product_id').load(productId);
   }
 
   productsOfCollection(
@@ -192,6 +198,7 @@ export class StorefrontCatalogService {
     return this.childPages<ProductRecord>(
       ctx,
       `products:${sortKey}:${shape}`,
+      { connection: 'collection.products', sortKey },
       page,
       sort,
       'p.id',
@@ -214,6 +221,7 @@ export class StorefrontCatalogService {
   private childPages<T extends { id: number }>(
     ctx: RequestContext,
     list: string,
+    scope: CursorScope,
     page: PageRequest,
     sort: SortSpec,
     idExpression: string,
@@ -222,17 +230,19 @@ export class StorefrontCatalogService {
     parentColumn: string,
   ): DataLoader<number, Page<T>> {
     return requestScoped(ctx, `catalog:${list}:${JSON.stringify(page)}`, () => {
-      const keyset = keysetPlan(sort, page, idExpression, 4);
+      // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
+      const params = new SqlParams(3);
+      const keyset = keysetPlan(scope, sort, page, idExpression, params);
       const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, orderBy: keyset.orderBy, after: keyset.after }));
       return new DataLoader<number, Page<T>>(async (parentIds) => {
-        const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...keyset.params]);
+        const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
         const byParent = new Map<number, Child<T>[]>();
         for (const row of rows) {
           const list = byParent.get(row.parentId);
           if (list) list.push(row);
           else byParent.set(row.parentId, [row]);
         }
-        return parentIds.map((id) => toListPage(byParent.get(id) ?? [], page, keyset.flip));
+        return parentIds.map((id) => toListPage(byParent.get(id) ?? [], page, keyset));
       });
     });
   }

@@ -2,7 +2,7 @@ import { DomainError } from '@platform/errors';
 import type { SortSpec } from '@platform/graphql';
 
 // The hosted platform's sort keys of content connections. RELEVANCE ranks by the bare words of `query`
-// (best first) and falls back to ID without any.
+// (best first; `rankQuery` adds their parameter) and falls back to ID without any.
 
 export const PAGE_SORT_KEYS = ['ID', 'RELEVANCE', 'TITLE', 'UPDATED_AT'] as const;
 export type PageSortKey = (typeof PAGE_SORT_KEYS)[number];
@@ -20,9 +20,9 @@ export type MetaobjectSortKey = (typeof METAOBJECT_SORT_KEYS)[number];
 const byId = (alias: string): SortSpec => ({ expression: `${alias}.id`, cast: 'bigint', descending: false });
 const text = (expression: string): SortSpec => ({ expression, cast: 'text', descending: false });
 const time = (expression: string): SortSpec => ({ expression, cast: 'timestamptz', descending: false });
-const rank = (vector: string, rankQuery: string): SortSpec => ({ expression: `ts_rank(${vector}, ${rankQuery})`, cast: 'real', descending: true });
+const rank = (vector: string, rankQuery: () => string): SortSpec => ({ expression: `ts_rank(${vector}, ${rankQuery()})`, cast: 'real', descending: true });
 
-export function pageSort(key: PageSortKey, vector: string, rankQuery: string | null): SortSpec {
+export function pageSort(key: PageSortKey, vector: string, rankQuery: (() => string) | null): SortSpec {
   switch (key) {
     case 'TITLE':
       return text('pg.title');
@@ -35,7 +35,7 @@ export function pageSort(key: PageSortKey, vector: string, rankQuery: string | n
   }
 }
 
-export function blogSort(key: BlogSortKey, vector: string, rankQuery: string | null): SortSpec {
+export function blogSort(key: BlogSortKey, vector: string, rankQuery: (() => string) | null): SortSpec {
   switch (key) {
     case 'HANDLE':
       return text('b.handle');
@@ -49,7 +49,7 @@ export function blogSort(key: BlogSortKey, vector: string, rankQuery: string | n
 }
 
 /** Articles are read joined to their blog (`b`), for BLOG_TITLE and the `blog_title:` filter. */
-export function articleSort(key: ArticleSortKey, vector: string, rankQuery: string | null): SortSpec {
+export function articleSort(key: ArticleSortKey, vector: string, rankQuery: (() => string) | null): SortSpec {
   switch (key) {
     case 'AUTHOR':
       return text('a.author_name');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
-import type { PageRequest } from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { MetafieldOwnerType } from '../metafield.entity.js';
 import type { MetafieldIdentifier } from '../metafield.types.js';
@@ -9,7 +9,6 @@ import type { MetaobjectFieldDefinition } from '../metaobject-definition.entity.
 import type { MenuItemType } from '../menu-item.entity.js';
 import { menuTree } from '../menu.rules.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from './content-records.js';
-import { type Searchable, searchSql } from '@platform/graphql';
 import {
   ARTICLES_BY_HANDLES,
   ARTICLES_BY_IDS,
@@ -37,7 +36,6 @@ import {
   PAGE_VISIBLE,
   childrenPageSql,
 } from './content.sql.js';
-import { type ListPage, type SortSpec, keysetPlan, toListPage } from '@platform/graphql';
 import { type ArticleSortKey, type BlogSortKey, type PageSortKey, articleSort, blogSort, metaobjectSort, pageSort } from './sort-keys.js';
 
 type Sorted<T> = T & { sortValue: string };
@@ -85,36 +83,39 @@ export class StorefrontContentService {
 
   pages(ctx: RequestContext, page: PageRequest, sortKey: PageSortKey, query?: string | null): Promise<ListPage<PageRecord>> {
     return this.list<PageRecord>(ctx, page, {
+      scope: { connection: 'pages', sortKey },
       search: PAGE_SEARCH,
       query,
       sort: (rankQuery) => pageSort(sortKey, PAGE_SEARCH.vector, rankQuery),
       columns: PAGE_COLUMNS,
       from: 'pages pg',
-      scope: `pg.shop_id = $1 and ${PAGE_VISIBLE}`,
+      where: `pg.shop_id = $1 and ${PAGE_VISIBLE}`,
       id: 'pg.id',
     });
   }
 
   blogs(ctx: RequestContext, page: PageRequest, sortKey: BlogSortKey, query?: string | null): Promise<ListPage<BlogRecord>> {
     return this.list<BlogRecord>(ctx, page, {
+      scope: { connection: 'blogs', sortKey },
       search: BLOG_SEARCH,
       query,
       sort: (rankQuery) => blogSort(sortKey, BLOG_SEARCH.vector, rankQuery),
       columns: BLOG_COLUMNS,
       from: 'blogs b',
-      scope: 'b.shop_id = $1',
+      where: 'b.shop_id = $1',
       id: 'b.id',
     });
   }
 
   articles(ctx: RequestContext, page: PageRequest, sortKey: ArticleSortKey, query?: string | null): Promise<ListPage<ArticleRecord>> {
     return this.list<ArticleRecord>(ctx, page, {
+      scope: { connection: 'articles', sortKey },
       search: ARTICLE_SEARCH,
       query,
       sort: (rankQuery) => articleSort(sortKey, ARTICLE_SEARCH.vector, rankQuery),
       columns: ARTICLE_COLUMNS,
       from: ARTICLES_FROM,
-      scope: `a.shop_id = $1 and ${ARTICLE_VISIBLE}`,
+      where: `a.shop_id = $1 and ${ARTICLE_VISIBLE}`,
       id: 'a.id',
     });
   }
@@ -122,11 +123,13 @@ export class StorefrontContentService {
   /** A page of the metaobjects of one type. */
   async metaobjects(ctx: RequestContext, type: string, page: PageRequest, sortKey?: string | null): Promise<ListPage<MetaobjectRecord>> {
     const sort = metaobjectSort(sortKey);
-    const keyset = keysetPlan(sort, page, 'm.id', 4);
+    // $1 shop, $2 limit, $3 type; the cursor adds its values.
+    const params = new SqlParams(3);
+    const keyset = keysetPlan({ connection: 'metaobjects', sortKey: sortKey ?? 'id' }, sort, page, 'm.id', params);
     const text = `select ${METAOBJECT_COLUMNS}, (${sort.expression})::text as "sortValue" from ${METAOBJECTS_FROM}
       where m.shop_id = $1 and m.type = $3${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
-    const rows = await this.sql.rows<Sorted<MetaobjectRow>>(preparedSql(text), [ctx.shop.id, page.size + 1, type, ...keyset.params]);
-    return toListPage(rows.map((row) => ({ ...metaobjectRecord(row), sortValue: row.sortValue })), page, keyset.flip);
+    const rows = await this.sql.rows<Sorted<MetaobjectRow>>(preparedSql(text), [ctx.shop.id, page.size + 1, type, ...params.values]);
+    return toListPage(rows.map((row) => ({ ...metaobjectRecord(row), sortValue: row.sortValue })), page, keyset);
   }
 
   page(ctx: RequestContext, id: number): Promise<PageRecord | null> {
@@ -164,9 +167,11 @@ export class StorefrontContentService {
   /** The same page of published articles for every blog asked in the request: one statement. */
   articlesOfBlog(ctx: RequestContext, blogId: number, page: PageRequest, sortKey: ArticleSortKey, query?: string | null): Promise<ListPage<ArticleRecord>> {
     const loader = requestScoped(ctx, `content:articlesOfBlog:${JSON.stringify([page, sortKey, query ?? null])}`, () => {
-      const search = searchSql(ARTICLE_SEARCH, query, 4);
+      // $1 shop, $2 blog ids, $3 rows per blog; the filter, the rank (when sorted by it) and the cursor add theirs.
+      const params = new SqlParams(3);
+      const search = searchSql(ARTICLE_SEARCH, query, params);
       const sort = articleSort(sortKey, ARTICLE_SEARCH.vector, search.rankQuery);
-      const keyset = keysetPlan(sort, page, 'a.id', 4 + search.params.length);
+      const keyset = keysetPlan({ connection: 'blog.articles', sortKey }, sort, page, 'a.id', params);
       const text = childrenPageSql({
         columns: `${ARTICLE_COLUMNS}, (${sort.expression})::text as "sortValue"`,
         from: `${ARTICLES_FROM} where a.shop_id = $1 and a.blog_id = any($2::bigint[]) and ${ARTICLE_VISIBLE}`,
@@ -180,11 +185,10 @@ export class StorefrontContentService {
           ctx.shop.id,
           blogIds,
           page.size + 1,
-          ...search.params,
-          ...keyset.params,
+          ...params.values,
         ]);
         const byBlog = groupBy(rows.map(({ parentId: _p, rn: _rn, ...row }) => row), (r) => r.blogId);
-        return blogIds.map((id) => toListPage(byBlog.get(id) ?? [], page, keyset.flip));
+        return blogIds.map((id) => toListPage(byBlog.get(id) ?? [], page, keyset));
       });
     });
     return loader.load(blogId);
@@ -265,16 +269,27 @@ export class StorefrontContentService {
   private async list<T extends { id: number }>(
     ctx: RequestContext,
     page: PageRequest,
-    spec: { search: Searchable; query?: string | null; sort: (rankQuery: string | null) => SortSpec; columns: string; from: string; scope: string; id: string },
+    spec: {
+      scope: CursorScope;
+      search: Searchable;
+      query?: string | null;
+      sort: (rankQuery: (() => string) | null) => SortSpec;
+      columns: string;
+      from: string;
+      where: string;
+      id: string;
+    },
   ): Promise<ListPage<T>> {
-    const search = searchSql(spec.search, spec.query, 3);
+    // $1 shop, $2 limit; the filter, the rank (when sorted by it) and the cursor add theirs.
+    const params = new SqlParams(2);
+    const search = searchSql(spec.search, spec.query, params);
     const sort = spec.sort(search.rankQuery);
-    const keyset = keysetPlan(sort, page, spec.id, 3 + search.params.length);
+    const keyset = keysetPlan(spec.scope, sort, page, spec.id, params);
     const text = `select ${spec.columns}, (${sort.expression})::text as "sortValue" from ${spec.from}
-      where ${spec.scope}${and(search.where)}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
+      where ${spec.where}${and(search.where)}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
     const statement = search.where ? { text } : preparedSql(text);
-    const rows = await this.sql.rows<Sorted<T>>(statement, [ctx.shop.id, page.size + 1, ...search.params, ...keyset.params]);
-    return toListPage(rows, page, keyset.flip);
+    const rows = await this.sql.rows<Sorted<T>>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    return toListPage(rows, page, keyset);
   }
 
   private byKey<K extends number | string, T>(ctx: RequestContext, name: string, statement: SqlStatement, keyOf: (row: T) => K): DataLoader<K, T | null> {

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { Field, ObjectType } from '@nestjs/graphql';
+import type { ListPage } from './list-page.js';
 
 @ObjectType('PageInfo', { description: 'Where a page sits in its connection.' })
 export class PageInfo {
@@ -85,4 +86,9 @@ export function toConnection<S, T>(
       },
     },
   };
+}
+
+/** The connection of a page of records, each record shown as `view` gives it. */
+export function connectionOf<R, V>(page: ListPage<R>, view: (record: R) => V): Connection<V> {
+  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
 }

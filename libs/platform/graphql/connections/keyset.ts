@@ -1,5 +1,7 @@
-import { DomainError } from '@platform/errors';
-import type { PageRequest } from './page-request.js';
+import type { SqlParams } from '../sql/sql-params.js';
+import { type CursorScope, type CursorValueType, cursorCodec } from './cursor.js';
+import { type ListPage, cutPage } from './list-page.js';
+import { type PageRequest, walksDescending } from './page-request.js';
 
 // Keyset pagination of connections: opaque cursors of (sort value, id), tuple comparisons an index on
 // (shop_id, column, id) can serve, no OFFSET, so page 1,000 costs what page 1 costs.
@@ -8,77 +10,55 @@ import type { PageRequest } from './page-request.js';
 export interface SortSpec {
   /** SQL expression of the sort value (e.g. `p.title`). */
   readonly expression: string;
-  /** Postgres type the cursor value is cast to when compared (`text`, `timestamptz`, `bigint`, `real`). */
-  readonly cast: string;
+  /** Postgres type the cursor value has and is cast to when compared. */
+  readonly cast: Exclude<CursorValueType, readonly string[]>;
   /** Natural direction of the key (RELEVANCE is best first). */
   readonly descending: boolean;
 }
 
-/** An opaque cursor: the sort value and id of an edge, base64url-encoded JSON. */
-export function encodeCursor(sortValue: unknown, id: number): string {
-  const value = sortValue instanceof Date ? sortValue.toISOString() : sortValue;
-  return Buffer.from(JSON.stringify([value, id])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string, argument: string): [unknown, number] {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(decoded) && decoded.length === 2 && Number.isSafeInteger(decoded[1])) return [decoded[0], decoded[1] as number];
-  } catch {
-    // falls through to the error below
-  }
-  throw new DomainError('UNPROCESSABLE', `Invalid cursor for ${argument}`, { field: argument, code: 'INVALID_CURSOR', extensions: { argument } });
+/** A row of a keyset walk: its id and, unless the list is ordered by id, its sort value as selected. */
+export interface KeysetRow {
+  id: number;
+  sortValue?: unknown;
 }
 
 export interface KeysetPlan {
   /** `order by` clause body. */
   orderBy: string;
-  /** Condition placing rows after the cursor (empty without one), with `$<n>` placeholders from `firstParam`. */
+  /** Condition placing rows past the page's cursor (empty without one); its values are in the statement's parameters. */
   after: string;
-  params: unknown[];
-  /** Rows come back in reverse (backward pages) and must be flipped. */
-  flip: boolean;
+  /** The cursor of a row of this list. */
+  cursorOf(row: KeysetRow): string;
 }
 
-export function keysetPlan(sort: SortSpec, page: PageRequest, idExpression: string, firstParam: number): KeysetPlan {
-  // Walking order: the key's natural direction, flipped by `reverse`, flipped again for `last/before`.
-  const descending = sort.descending !== page.reverse !== !page.forward;
+/**
+ * The order and cursor condition of a page of `scope`'s list sorted by `sort`. The page's cursor is checked to
+ * belong to this connection and sort key (else "Invalid cursor") before its values join `params`.
+ */
+export function keysetPlan(scope: CursorScope, sort: SortSpec, page: PageRequest, idExpression: string, params: SqlParams): KeysetPlan {
+  const descending = walksDescending(page, sort.descending);
   const direction = descending ? 'desc' : 'asc';
-  const orderBy = `${sort.expression} ${direction}, ${idExpression} ${direction}`;
-  if (!page.cursor) return { orderBy, after: '', params: [], flip: !page.forward };
-  const [value, id] = decodeCursor(page.cursor, page.forward ? 'after' : 'before');
-  const after = `(${sort.expression}, ${idExpression}) ${descending ? '<' : '>'} ($${firstParam}::${sort.cast}, $${firstParam + 1}::bigint)`;
-  return { orderBy, after, params: [value, id], flip: !page.forward };
-}
-
-/** A page of a connection: rows with their cursors, and whether more lie beyond either end. */
-export interface ListPage<T> {
-  items: { readonly cursor: string; readonly record: T }[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-}
-
-/** A row of a page; its cursor is encoded only if the client asks for it (most ask for nodes only). */
-class PageItem<T extends { id: number }> {
-  constructor(
-    readonly record: T,
-    private readonly sortValue: unknown,
-  ) {}
-
-  get cursor(): string {
-    return encodeCursor(this.sortValue, this.record.id);
+  const past = descending ? '<' : '>';
+  // Lists ordered by id carry the id alone.
+  if (sort.expression === idExpression) {
+    const codec = cursorCodec(scope, ['bigint']);
+    const position = codec.positionOf(page);
+    return {
+      orderBy: `${idExpression} ${direction}`,
+      after: position ? `${idExpression} ${past} ${params.add(position[0])}::bigint` : '',
+      cursorOf: (row) => codec.encode([row.id]),
+    };
   }
+  const codec = cursorCodec(scope, [sort.cast, 'bigint']);
+  const position = codec.positionOf(page);
+  return {
+    orderBy: `${sort.expression} ${direction}, ${idExpression} ${direction}`,
+    after: position ? `(${sort.expression}, ${idExpression}) ${past} (${params.add(position[0])}::${sort.cast}, ${params.add(position[1])}::bigint)` : '',
+    cursorOf: (row) => codec.encode([row.sortValue as string | number, row.id]),
+  };
 }
 
-/** Cuts the extra row (fetched to learn whether more follow), restores the order of backward pages, adds cursors. */
-export function toListPage<T extends { id: number }>(rows: (T & { sortValue: string })[], page: PageRequest, flip: boolean): ListPage<T> {
-  const more = rows.length > page.size;
-  const kept = more ? rows.slice(0, page.size) : rows;
-  const ordered = flip ? kept.reverse() : kept;
-  return {
-    items: ordered.map((row) => new PageItem<T>(row, row.sortValue)),
-    // Forward: the extra row means more after; a cursor means rows before. Backward: the mirror image.
-    hasNextPage: page.forward ? more : Boolean(page.cursor),
-    hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
-  };
+/** A page of rows fetched in walking order with one extra row (size + 1), each with its cursor. */
+export function toListPage<T extends KeysetRow>(rows: readonly T[], page: PageRequest, keyset: KeysetPlan): ListPage<T> {
+  return cutPage(rows, page, (row) => keyset.cursorOf(row));
 }

@@ -38,6 +38,11 @@ export function pageRequest(input: PaginationInput): PageRequest {
   return { forward, size, cursor: cursor ?? undefined, reverse: Boolean(input.reverse) };
 }
 
+/** Whether a page walks its list downwards: a descending key, flipped by `reverse`, flipped again for `last/before`. */
+export function walksDescending(page: PageRequest, descendingKey = false): boolean {
+  return descendingKey !== page.reverse !== !page.forward;
+}
+
 function invalid(argument: string, message: string): DomainError {
   return new DomainError('UNPROCESSABLE', message, { field: argument, code: 'INVALID_PAGINATION', extensions: { argument } });
 }

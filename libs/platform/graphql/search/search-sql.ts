@@ -1,3 +1,5 @@
+import type { SqlParams } from '../sql/sql-params.js';
+import { isSqlBigint, isSqlNumeric, isSqlTimestamp } from '../sql/sql-values.js';
 import { type SearchNode, parseSearchQuery } from './search-syntax.js';
 
 // The `query` argument rendered as parameterized SQL: one tree walk for every searchable list; each list
@@ -19,45 +21,44 @@ export interface Searchable {
 export interface SearchSql {
   /** Condition on the rows (empty when the query filters nothing). */
   where: string;
-  params: unknown[];
-  /** tsquery expression of the bare words, for RELEVANCE ordering (null without words). */
-  rankQuery: string | null;
+  /**
+   * tsquery expression of the bare words, for RELEVANCE ordering (null without words). Its parameter is
+   * added to the statement's list only when a sort calls it, so a statement never carries one it does not use.
+   */
+  rankQuery: (() => string) | null;
 }
 
 const TEXT_CONFIG = "'english'";
 
-/** Turns a search query into parameterized SQL, numbering parameters from `firstParam`. */
-export function searchSql(searchable: Searchable, query: string | null | undefined, firstParam: number): SearchSql {
+/** Turns a search query into parameterized SQL, adding its values to the statement's parameters. */
+export function searchSql(searchable: Searchable, query: string | null | undefined, params: SqlParams): SearchSql {
   const tree = query ? parseSearchQuery(query) : null;
-  const params: unknown[] = [];
   const words: string[] = [];
-  const param: Param = (value) => {
-    params.push(value);
-    return `$${firstParam + params.length - 1}`;
-  };
+  const param: Param = (value) => params.add(value);
 
-  const render = (node: SearchNode): string | null => {
+  // The tree is at most a few levels per parenthesis (the parser bounds nesting), so recursion is bounded.
+  const render = (node: SearchNode, negated: boolean): string | null => {
     switch (node.kind) {
       case 'and':
       case 'or': {
-        const parts = node.children.map(render).filter((p): p is string => p !== null);
+        const parts = node.children.map((child) => render(child, negated)).filter((p): p is string => p !== null);
         return parts.length === 0 ? null : parts.length === 1 ? parts[0] : `(${parts.join(node.kind === 'and' ? ' and ' : ' or ')})`;
       }
       case 'not': {
-        const inner = render(node.child);
-        return inner && `not ${inner}`;
+        const inner = render(node.child, !negated);
+        return inner && `not (${inner})`;
       }
       case 'term': {
         if (node.value === '') return null;
         const known = node.field === undefined ? undefined : searchable.term(node.field, node, param);
-        return known ?? textTerm(searchable.vector, node, param, words);
+        // Words a buyer excludes do not rank the rows that remain.
+        return known ?? textTerm(searchable.vector, node, param, negated ? [] : words);
       }
     }
   };
 
-  const where = (tree && render(tree)) ?? '';
-  const rankQuery = words.length > 0 ? `to_tsquery(${TEXT_CONFIG}, ${param(words.join(' & '))})` : null;
-  return { where, params, rankQuery };
+  const where = (tree && render(tree, false)) ?? '';
+  return { where, rankQuery: words.length > 0 ? once(() => `to_tsquery(${TEXT_CONFIG}, ${param(words.join(' & '))})`) : null };
 }
 
 /** `title:summer` (contains), `title:sum*` (starts with), case-insensitive. */
@@ -70,14 +71,20 @@ export function textEquals(column: string, term: Term, param: Param): string {
   return term.prefix ? `${column} ilike ${param(`${escapeLike(term.value)}%`)}` : `lower(${column}) = lower(${param(term.value)})`;
 }
 
-/** `created_at:>2024-01-01`; an unreadable date matches nothing. */
+/** `created_at:>2024-01-01`; a date Postgres could not read matches nothing. */
 export function dateCompare(column: string, term: Term, param: Param): string {
-  const isDate = /^\d{4}-\d{2}-\d{2}/.test(term.value) && !Number.isNaN(Date.parse(term.value));
-  return isDate ? `${column} ${term.comparison} ${param(term.value)}::timestamptz` : 'false';
+  return isSqlTimestamp(term.value) ? `${column} ${term.comparison} ${param(term.value)}::timestamptz` : 'false';
 }
 
+/** `id:>42`; anything but a whole number a bigint holds matches nothing. */
 export function idCompare(column: string, term: Term, param: Param): string {
-  return /^\d{1,18}$/.test(term.value) ? `${column} ${term.comparison} ${param(term.value)}::bigint` : 'false';
+  const id = /^\d{1,16}$/.test(term.value) ? Number(term.value) : NaN;
+  return isSqlBigint(id) ? `${column} ${term.comparison} ${param(id)}::bigint` : 'false';
+}
+
+/** `variants.price:<20`; anything but a plain decimal matches nothing. */
+export function numericCompare(column: string, term: Term, param: Param): string {
+  return isSqlNumeric(term.value) ? `${column} ${term.comparison} ${param(term.value)}::numeric` : 'false';
 }
 
 export function hasTag(column: string, term: Term, param: Param): string {
@@ -98,4 +105,9 @@ function textTerm(vector: string, term: Term, param: Param, words: string[]): st
 
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function once(make: () => string): () => string {
+  let made: string | undefined;
+  return () => (made ??= make());
 }

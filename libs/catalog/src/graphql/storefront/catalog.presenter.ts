@@ -1,5 +1,5 @@
-import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
-import type { CollectionRecord, ImageRecord, OptionRecord, Page, ProductRecord, VariantDetail, VariantRecord } from '../../storefront/catalog-records.js';
+import { toGlobalId } from '@platform/graphql';
+import type { CollectionRecord, ImageRecord, OptionRecord, ProductRecord, VariantDetail, VariantRecord } from '../../storefront/catalog-records.js';
 import type { StorefrontCollection } from './collection.type.js';
 import type { StorefrontImage } from '@platform/graphql';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
@@ -64,10 +64,6 @@ export function optionView(record: OptionRecord): StorefrontProductOption {
 export function selectedOptions(variant: VariantDetail, options: OptionRecord[]): SelectedOption[] {
   const values = [variant.option1, variant.option2, variant.option3];
   return options.slice(0, 3).flatMap((option, i) => (values[i] === null ? [] : [{ name: option.name, value: values[i]! }]));
-}
-
-export function connectionOf<R, V>(page: Page<R>, view: (record: R) => V): Connection<V> {
-  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
 }
 
 /** Plain text of HTML (tags dropped, entities of the common kind decoded, whitespace folded). */

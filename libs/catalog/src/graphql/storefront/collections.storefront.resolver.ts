@@ -1,11 +1,11 @@
 import { Args, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
-import { collectionView, connectionOf, plainText, productView } from './catalog.presenter.js';
+import { collectionView, plainText, productView } from './catalog.presenter.js';
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage } from '@platform/graphql';
 import { StorefrontProductConnection } from './product.type.js';

@@ -1,9 +1,11 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontSellingPlanGroupConnection, StorefrontSellingPlansService, sellingPlanGroupView } from '@platform/content';
-import { ConnectionArgs, pageOf, toConnection } from '@platform/graphql';
+import { ConnectionArgs, connectionOf, pageOf, pageOfList } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontProduct } from './product.type.js';
+
+const GROUPS = { connection: 'product.sellingPlanGroups', sortKey: 'ID' };
 
 @Resolver(() => StorefrontProduct)
 export class ProductSellingPlansStorefrontResolver {
@@ -12,16 +14,12 @@ export class ProductSellingPlansStorefrontResolver {
     private readonly presentment: PresentmentService,
   ) {}
 
+  // A product has a handful of groups, loaded whole (by id): a page is cut from them, after its cursor.
   @ResolveField(() => StorefrontSellingPlanGroupConnection, { description: 'Subscription and other selling plans offered on the product.' })
   async sellingPlanGroups(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
     requireScope(ctx, 'unauthenticated_read_selling_plans', 'sellingPlanGroups');
     const page = pageOf(args);
     const [groups, { money }] = await Promise.all([this.plans.groupsOf(ctx, product.record.id), this.presentment.presentment(ctx)]);
-    const ordered = page.forward !== page.reverse ? groups : [...groups].reverse();
-    const views = ordered.slice(0, page.size).map((g) => ({ id: g.id, view: sellingPlanGroupView(g, money) }));
-    return toConnection(views, (g) => Buffer.from(String(g.id)).toString('base64url'), (g) => g.view, {
-      hasNextPage: page.forward && ordered.length > page.size,
-      hasPreviousPage: !page.forward && ordered.length > page.size,
-    });
+    return connectionOf(pageOfList(groups, page, GROUPS, (g) => g.id), (group) => sellingPlanGroupView(group, money));
   }
 }

@@ -1,6 +1,6 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { accessDenied } from '@platform/errors';
-import { toConnection } from '@platform/graphql';
+import { connectionOf } from '@platform/graphql';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { StringConnection } from './string-connection.type.js';
@@ -17,7 +17,6 @@ export class ProductTagsStorefrontResolver {
   async productTags(@Ctx() ctx: RequestContext, @Args('first', { type: () => Int }) first: number, @Args('after', { nullable: true }) after?: string) {
     if (ctx.caller.kind === 'tokenless') throw accessDenied('productTags', TAGS_SCOPE);
     requireScope(ctx, TAGS_SCOPE, 'productTags');
-    const { tags, hasNextPage } = await this.catalog.productTags(ctx, Math.min(Math.max(first, 0), 250), after);
-    return toConnection(tags, (tag) => tag, (tag) => tag, { hasNextPage, hasPreviousPage: Boolean(after) });
+    return connectionOf(await this.catalog.productTags(ctx, Math.min(Math.max(first, 0), 250), after), (tag) => tag);
   }
 }

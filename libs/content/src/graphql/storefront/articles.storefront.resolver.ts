@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
@@ -7,7 +7,7 @@ import { StorefrontArticle, StorefrontArticleConnection } from './article.type.j
 import { StorefrontBlog } from './blog.type.js';
 import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs, TruncateArgs } from './content.args.js';
 import { CONTENT } from './content-access.js';
-import { articleView, blogView, connectionOf, plainText } from './content.presenter.js';
+import { articleView, blogView, plainText } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
 

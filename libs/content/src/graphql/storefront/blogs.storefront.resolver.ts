@@ -1,12 +1,12 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { pageOf, requireGlobalId } from '@platform/graphql';
+import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog, StorefrontBlogConnection } from './blog.type.js';
 import { ArticlesArgs, BlogsArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
 import { CONTENT } from './content-access.js';
-import { articleView, authorView, blogView, connectionOf } from './content.presenter.js';
+import { articleView, authorView, blogView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
 

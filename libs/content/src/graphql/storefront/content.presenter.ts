@@ -1,9 +1,8 @@
-import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/graphql';
 import type { MenuItemRead } from '../../content.types.js';
 import { summarize } from '../../content.rules.js';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from '../../storefront/content-records.js';
-import type { ListPage } from '@platform/graphql';
 import type { StorefrontArticle, StorefrontArticleAuthor } from './article.type.js';
 import type { StorefrontBlog } from './blog.type.js';
 import type { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
@@ -124,10 +123,6 @@ export function metafieldView(record: MetafieldRecord): StorefrontMetafield {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
-}
-
-export function connectionOf<R, V>(page: ListPage<R>, view: (record: R) => V): Connection<V> {
-  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
 }
 
 /** Plain text of HTML on one line, cut after `truncateAt` characters when given. */

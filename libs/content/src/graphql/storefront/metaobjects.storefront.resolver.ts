@@ -1,10 +1,10 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { pageOf, requireGlobalId } from '@platform/graphql';
+import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { MetaobjectHandleInput, MetaobjectsArgs } from './content.args.js';
 import { METAOBJECTS, requireToken } from './content-access.js';
-import { connectionOf, metaobjectView } from './content.presenter.js';
+import { metaobjectView } from './content.presenter.js';
 import { StorefrontMetaobject, StorefrontMetaobjectConnection, StorefrontMetaobjectField } from './metaobject.type.js';
 
 @Resolver(() => StorefrontMetaobject)

@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
 
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
@@ -7,7 +7,7 @@ import { StorefrontContentService } from '../../storefront/storefront-content.se
 import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
 import { CONTENT } from './content-access.js';
 import { summarize } from '../../content.rules.js';
-import { connectionOf, pageView } from './content.presenter.js';
+import { pageView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
 import { StorefrontPage, StorefrontPageConnection } from './page.type.js';

@@ -1,4 +1,4 @@
-import { type Connection, toConnection, toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/graphql';
 import { Decimal, moneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '@platform/orders';
 import { type CustomerProblem, displayName } from '../../customer-account.rules.js';
@@ -110,9 +110,6 @@ export function orderLineItemView(record: OrderLineItemRecord, currency: string)
   };
 }
 
-export function connectionOf<R, V>(page: { items: { cursor: string; record: R }[]; hasNextPage: boolean; hasPreviousPage: boolean }, view: (record: R) => V): Connection<V> {
-  return toConnection(page.items, (item) => item.cursor, (item) => view(item.record), page);
-}
 
 function accessTokenView(token: IssuedAccessToken | null): StorefrontCustomerAccessToken | null {
   return token && { accessToken: token.accessToken, expiresAt: token.expiresAt };

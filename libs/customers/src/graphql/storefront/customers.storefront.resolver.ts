@@ -1,12 +1,12 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ConnectionArgs, pageOf } from '@platform/graphql';
+import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
 import { OrdersService } from '@platform/orders';
 import { Ctx, type RequestContext, requireScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { formattedAddress } from '../../mailing-address.rules.js';
 import { CustomerOrdersArgs, MailingAddressFormattedArgs } from './customer.inputs.js';
 import { StorefrontCustomer, StorefrontMailingAddress, StorefrontMailingAddressConnection } from './customer.type.js';
-import { connectionOf, customerView, mailingAddressView, orderView } from './customers.presenter.js';
+import { customerView, mailingAddressView, orderView } from './customers.presenter.js';
 import { StorefrontOrderConnection } from './order.type.js';
 
 const READ = 'unauthenticated_read_customers';

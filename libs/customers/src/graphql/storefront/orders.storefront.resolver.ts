@@ -1,9 +1,9 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
-import { ConnectionArgs, NodeRegistry, pageOf, toGlobalId } from '@platform/graphql';
+import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, toGlobalId } from '@platform/graphql';
 import { OrdersService } from '@platform/orders';
 import { Ctx, type RequestContext } from '@platform/request';
-import { connectionOf, orderLineItemView } from './customers.presenter.js';
+import { orderLineItemView } from './customers.presenter.js';
 import { StorefrontOrder, StorefrontOrderLineItem, StorefrontOrderLineItemConnection } from './order.type.js';
 
 @Resolver(() => StorefrontOrder)
