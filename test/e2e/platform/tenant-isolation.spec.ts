@@ -1,0 +1,417 @@
+import type { FastifyInstance } from 'fastify';
+import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
+import pg from 'pg';
+import { ContentService } from '@platform/content';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
+import { type IdentifierInputs, identifierInputs, nodeTypes, routeParameters, routeTable } from '../../support/identifier-inputs.js';
+import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+
+// Shop B's credentials of every kind, given shop A's real ids, handles and customer identifiers, must get
+// nothing of A's: null, an empty list or a 404, and none of A's ids, titles or emails anywhere in the body.
+// The schemas and the route table are enumerated: a field or route that takes an identifier without a
+// case below fails the coverage tests.
+
+type Caller = 'tokenless' | 'public' | 'private';
+const CALLERS: Caller[] = ['tokenless', 'public', 'private'];
+const TOKEN_CALLERS: Caller[] = ['public', 'private'];
+
+/** Real identifiers of shop A's objects, as A's own app and customer see them. */
+interface ShopA {
+  gids: string[];
+  product: { id: string; handle: string };
+  collection: { id: string; handle: string };
+  page: { id: string; handle: string };
+  blog: { id: string; handle: string };
+  article: { id: string; handle: string };
+  menu: { handle: string };
+  metaobject: { id: string; handle: string; type: string };
+  location: string;
+  customer: { token: string; email: string; password: string; firstName: string };
+  /** An A customer with a phone, for the uniqueness checks. */
+  other: { email: string; phone: string };
+}
+
+interface Probe {
+  query: string;
+  variables?: Record<string, unknown>;
+  /** Who sends it (default: every storefront caller). */
+  callers?: Caller[];
+  /** What B must get; `data` is the response's data. */
+  expect(data: any): void;
+  /** Checks on shop A afterwards: a write attempted from B changed nothing of A's. */
+  then?(): Promise<void>;
+}
+
+type Cases = Record<string, (a: ShopA, b: ShopB) => Probe[]>;
+
+interface ShopB {
+  blogHandle: string;
+  customerToken: string;
+}
+
+const NODE = 'query($id: ID!) { node(id: $id) { __typename id } }';
+const NODES = 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }';
+
+const nullAt = (field: string) => (data: any) => expect(data[field]).toBeNull();
+const byId = (field: string, id: string): Probe => ({ query: `query($id: ID!) { ${field}(id: $id) { id } }`, variables: { id }, expect: nullAt(field) });
+const byHandle = (field: string, handle: string): Probe => ({
+  query: `query($handle: String!) { ${field}(handle: $handle) { id } }`,
+  variables: { handle },
+  expect: nullAt(field),
+});
+
+const STOREFRONT_CASES: Cases = {
+  'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
+  'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
+  'Query.product': (a) => [byId('product', a.product.id), byHandle('product', a.product.handle)],
+  'Query.productByHandle': (a) => [byHandle('productByHandle', a.product.handle)],
+  'Query.collection': (a) => [byId('collection', a.collection.id), byHandle('collection', a.collection.handle)],
+  'Query.collectionByHandle': (a) => [byHandle('collectionByHandle', a.collection.handle)],
+  'Query.page': (a) => [byId('page', a.page.id), byHandle('page', a.page.handle)],
+  'Query.pageByHandle': (a) => [byHandle('pageByHandle', a.page.handle)],
+  'Query.blog': (a) => [byId('blog', a.blog.id), byHandle('blog', a.blog.handle)],
+  'Query.blogByHandle': (a) => [byHandle('blogByHandle', a.blog.handle)],
+  'Query.article': (a) => [byId('article', a.article.id)],
+  // B's own blog, asked for A's article.
+  'Blog.articleByHandle': (a, b) => [
+    {
+      query: 'query($blog: String!, $article: String!) { blog(handle: $blog) { handle articleByHandle(handle: $article) { id } } }',
+      variables: { blog: b.blogHandle, article: a.article.handle },
+      expect: (d) => expect(d.blog).toEqual({ handle: b.blogHandle, articleByHandle: null }),
+    },
+  ],
+  'Query.menu': (a) => [byHandle('menu', a.menu.handle)],
+  'Query.metaobject': (a) => [
+    byId('metaobject', a.metaobject.id),
+    {
+      query: 'query($handle: MetaobjectHandleInput!) { metaobject(handle: $handle) { id } }',
+      variables: { handle: { type: a.metaobject.type, handle: a.metaobject.handle } },
+      expect: nullAt('metaobject'),
+    },
+  ],
+  'Query.customer': (a) => [
+    { query: 'query($t: String!) { customer(customerAccessToken: $t) { id email } }', variables: { t: a.customer.token }, expect: nullAt('customer') },
+  ],
+  'Mutation.customerAccessTokenCreate': (a) => [
+    {
+      query: `mutation($input: CustomerAccessTokenCreateInput!) {
+        customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken } customerUserErrors { code } } }`,
+      variables: { input: { email: a.customer.email, password: a.customer.password } },
+      callers: TOKEN_CALLERS,
+      expect: (d) => expect(d.customerAccessTokenCreate).toEqual({ customerAccessToken: null, customerUserErrors: [{ code: 'UNIDENTIFIED_CUSTOMER' }] }),
+    },
+  ],
+  'Mutation.customerAccessTokenRenew': (a) => [
+    {
+      query: 'mutation($t: String!) { customerAccessTokenRenew(customerAccessToken: $t) { customerAccessToken { accessToken expiresAt } userErrors { message } } }',
+      variables: { t: a.customer.token },
+      callers: TOKEN_CALLERS,
+      expect: (d) => expect(d.customerAccessTokenRenew).toEqual({ customerAccessToken: null, userErrors: [{ message: 'Access token does not exist' }] }),
+    },
+  ],
+  'Mutation.customerAccessTokenDelete': (a) => [
+    {
+      query: 'mutation($t: String!) { customerAccessTokenDelete(customerAccessToken: $t) { deletedAccessToken deletedCustomerAccessTokenId userErrors { message } } }',
+      variables: { t: a.customer.token },
+      callers: TOKEN_CALLERS,
+      expect: (d) =>
+        expect(d.customerAccessTokenDelete).toEqual({ deletedAccessToken: null, deletedCustomerAccessTokenId: null, userErrors: [{ message: 'Access token does not exist' }] }),
+      then: () => expectCustomerOfA(a),
+    },
+  ],
+  'Mutation.customerUpdate': (a, b) => [
+    {
+      query: `mutation($t: String!, $c: CustomerUpdateInput!) {
+        customerUpdate(customerAccessToken: $t, customer: $c) { customer { id } customerUserErrors { code } } }`,
+      variables: { t: a.customer.token, c: { firstName: 'Mallory', password: 'taken-over-1' } },
+      callers: TOKEN_CALLERS,
+      expect: (d) => expect(d.customerUpdate).toEqual({ customer: null, customerUserErrors: [{ code: 'UNIDENTIFIED_CUSTOMER' }] }),
+      then: () => expectCustomerOfA(a),
+    },
+    // A's email and phone are free on B: a TAKEN here would tell B who shops at A.
+    {
+      query: `mutation($t: String!, $c: CustomerUpdateInput!) {
+        customerUpdate(customerAccessToken: $t, customer: $c) { customer { email phone } customerUserErrors { code } } }`,
+      variables: { t: b.customerToken, c: { email: a.other.email, phone: a.other.phone } },
+      callers: TOKEN_CALLERS,
+      expect: (d) => expect(d.customerUpdate).toEqual({ customer: { email: a.other.email, phone: a.other.phone }, customerUserErrors: [] }),
+    },
+  ],
+  'Mutation.customerCreate': (a) => [
+    {
+      query: `mutation($input: CustomerCreateInput!) { customerCreate(input: $input) { customer { email } customerUserErrors { code } } }`,
+      variables: { input: { email: a.customer.email, password: 'beta-password-1' } },
+      // Once: a second sign-up with the same email on B is B's own TAKEN.
+      callers: ['private'],
+      expect: (d) => expect(d.customerCreate).toEqual({ customer: { email: a.customer.email }, customerUserErrors: [] }),
+    },
+  ],
+  '@inContext': (a) => [
+    {
+      query: `query @inContext(buyer: { customerAccessToken: ${JSON.stringify(a.customer.token)}, companyLocationId: ${JSON.stringify(a.location)} },
+        preferredLocationId: ${JSON.stringify(a.location)}) { shop { name } products(first: 5) { nodes { id } } }`,
+      expect: (d) => expect(d).toEqual({ shop: { name: 'Beta' }, products: { nodes: [] } }),
+    },
+  ],
+};
+
+const ADMIN_CASES: Cases = {
+  'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
+  'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
+};
+
+/** `METHOD /path` of each admin REST route with an id parameter → requests B sends with A's ids (expect 404). */
+const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown }[]> = {};
+
+let t: TestApp;
+let alpha: TestShop;
+let beta: TestShop;
+let shopA: ShopA;
+let shopB: ShopB;
+let fingerprints: string[];
+let db: pg.Client;
+
+const storefrontHeaders = (shop: TestShop, caller: Caller): Record<string, string> =>
+  caller === 'tokenless'
+    ? {}
+    : caller === 'public'
+      ? { 'x-platform-storefront-access-token': shop.tokens.storefrontAccessToken }
+      : { 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken, 'platform-storefront-buyer-ip': '203.0.113.50' };
+
+async function storefront(shop: TestShop, caller: Caller, query: string, variables: Record<string, unknown> = {}) {
+  return storefrontQuery(t.app, shop.host, query, storefrontHeaders(shop, caller), { variables });
+}
+
+async function expectCustomerOfA(a: ShopA): Promise<void> {
+  const res = await storefront(alpha, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { email firstName } }', { t: a.customer.token });
+  expect(res.body.data.customer).toEqual({ email: a.customer.email, firstName: a.customer.firstName });
+}
+
+/** A's strings found in a body, leaving out those the request itself carried (echoing them betrays nothing). */
+function leaksIn(text: string, request: string): string[] {
+  return fingerprints.filter((f) => {
+    const json = JSON.stringify(f).slice(1, -1);
+    return text.includes(json) && !request.includes(json);
+  });
+}
+
+async function introspect(surface: 'storefront' | 'admin'): Promise<IntrospectionQuery['__schema']> {
+  const res =
+    surface === 'storefront'
+      ? await storefront(beta, 'private', getIntrospectionQuery())
+      : await adminQuery(t.app, beta.host, beta.tokens.adminAccessToken, getIntrospectionQuery());
+  expect(res.body.errors).toBeUndefined();
+  return res.body.data.__schema;
+}
+
+const A_DATA = `query($token: String!) {
+  shop { id name primaryDomain { host } }
+  products(first: 6) { nodes { id handle title vendor
+    options { id name } variants(first: 3) { nodes { id title sku } } images(first: 2) { nodes { id url } }
+    metafields(identifiers: [{ namespace: "custom", key: "designer" }, { namespace: "custom", key: "material" }]) { id value }
+    sellingPlanGroups(first: 2) { nodes { name sellingPlans(first: 2) { nodes { id name } } } } } }
+  collections(first: 3) { nodes { id handle title } }
+  pages(first: 3) { nodes { id handle title } }
+  blogs(first: 2) { nodes { id handle title articles(first: 3) { nodes { id handle title } } } }
+  menu(handle: "main-menu") { id handle title items { id title resourceId items { id title } } }
+  metaobjects(type: "designer", first: 3) { nodes { id handle type fields { key value } } }
+  customer(customerAccessToken: $token) { id email firstName lastName phone
+    addresses(first: 3) { nodes { id address1 city zip } }
+    orders(first: 3) { nodes { id name email lineItems(first: 2) { nodes { title } } } } }
+}`;
+
+// Values of these keys identify A's objects; shorter strings are too common to mean anything.
+const FINGERPRINT_KEYS = new Set(['id', 'handle', 'title', 'name', 'email', 'phone', 'address1', 'city', 'zip', 'sku', 'url', 'vendor', 'host', 'value', 'firstName', 'lastName', 'resourceId']);
+
+function stringsUnder(value: unknown, keys: ReadonlySet<string>, found = new Set<string>(), key?: string): Set<string> {
+  if (typeof value === 'string' && key !== undefined && keys.has(key) && value.length >= 5) found.add(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsUnder(v, keys, found, key));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) stringsUnder(v, keys, found, k);
+  return found;
+}
+
+beforeAll(async () => {
+  const raised = { capacity: 1e9, leakPerSecond: 1e9 };
+  t = await createTestApp({}, { storefront: raised, rest: raised, adminGraphql: raised, customerLogin: { perEmail: raised, perIp: raised } });
+  alpha = await t.seedShop('alpha', { products: 6, customers: 10, orders: 10, seed: 2 });
+  beta = await t.createShop('beta');
+  db = new pg.Client({ connectionString: t.databaseUrl });
+  await db.connect();
+
+  // B: its own blog and its own customer, for the fields that need a B object to stand on.
+  await t.app.get(ContentService).importBlogs(beta.shop.id, [{ handle: 'beta-journal', title: 'Beta journal' }]);
+  const signUp = await storefront(beta, 'private', 'mutation { customerCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerUserErrors { code } } }');
+  expect(signUp.body.data.customerCreate.customerUserErrors).toEqual([]);
+  const bLogin = await storefront(beta, 'private', 'mutation { customerAccessTokenCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerAccessToken { accessToken } } }');
+  shopB = { blogHandle: 'beta-journal', customerToken: bLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken };
+
+  // A, as A's own app and customer see it.
+  const aLogin = await storefront(alpha, 'private', 'mutation($i: CustomerAccessTokenCreateInput!) { customerAccessTokenCreate(input: $i) { customerAccessToken { accessToken } } }', {
+    i: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD },
+  });
+  const token: string = aLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken;
+  const aData = await storefront(alpha, 'private', A_DATA, { token });
+  expect(aData.body.errors).toBeUndefined();
+  const d = aData.body.data;
+  const [other] = (await db.query('select email, phone from customers where shop_id = $1 and phone is not null and email <> $2 order by id limit 1', [alpha.shop.id, DEMO_CUSTOMER_EMAIL])).rows;
+  expect(other).toBeDefined();
+  const blog = d.blogs.nodes[0];
+  const metaobject = d.metaobjects.nodes[0];
+  const gids = [...new Set(JSON.stringify(d).match(/gid:\/\/platform\/\w+\/\d+/g) ?? [])];
+  shopA = {
+    gids,
+    product: d.products.nodes[0],
+    collection: d.collections.nodes[0],
+    page: d.pages.nodes[0],
+    blog,
+    article: blog.articles.nodes[0],
+    menu: d.menu,
+    metaobject,
+    // No locations yet: any id of A's stands in for one.
+    location: d.shop.id,
+    customer: { token, email: d.customer.email, password: DEMO_CUSTOMER_PASSWORD, firstName: d.customer.firstName },
+    other,
+  };
+
+  // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
+  const bData = await storefront(beta, 'private', A_DATA, { token: shopB.customerToken });
+  const bStrings = stringsUnder(bData.body.data, FINGERPRINT_KEYS);
+  fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, alpha.host].filter((s) => !bStrings.has(s));
+});
+
+afterAll(async () => {
+  await db?.end();
+  await t?.close();
+});
+
+describe('tenant isolation: coverage', () => {
+  const coverage = (found: IdentifierInputs, cases: Cases) => ({
+    missing: [...found.keys()].filter((key) => !(key in cases)).map((key) => `${key}(${found.get(key)!.join(', ')})`),
+    stale: Object.keys(cases).filter((key) => !found.has(key)),
+  });
+
+  it('has a case for every storefront field and directive that takes an id, a handle or a customer identifier', async () => {
+    const found = identifierInputs(await introspect('storefront'));
+    // Arguments, input objects and directives are all read.
+    expect(found.get('Query.product')).toEqual(['id', 'handle']);
+    expect(found.get('Mutation.customerUpdate')).toEqual(['customerAccessToken', 'customer.email', 'customer.phone']);
+    expect(found.get('@inContext')).toEqual(['preferredLocationId', 'buyer.customerAccessToken', 'buyer.companyLocationId']);
+    expect(coverage(found, STOREFRONT_CASES)).toEqual({ missing: [], stale: [] });
+  });
+
+  it('has a case for every admin GraphQL field that takes one', async () => {
+    expect(coverage(identifierInputs(await introspect('admin')), ADMIN_CASES)).toEqual({ missing: [], stale: [] });
+  });
+
+  it('has a case for every REST route with an id parameter', () => {
+    const routes = routeTable(t.app.getHttpAdapter().getInstance() as FastifyInstance);
+    // The table is really read: the routes every deployment has are in it.
+    expect(routes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/admin/api/:version/shop.json' }, { method: 'POST', path: '/api/:version/graphql.json' }]));
+    const withIds = routes.filter((r) => routeParameters(r.path).length > 0).map((r) => `${r.method} ${r.path}`);
+    expect({ missing: withIds.filter((key) => !(key in REST_CASES)), stale: Object.keys(REST_CASES).filter((key) => !withIds.includes(key)) }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('knows an object of every storefront Node type in shop A', async () => {
+    const types = nodeTypes(await introspect('storefront'));
+    const sampled = new Set(shopA.gids.map((gid) => gid.split('/')[3]));
+    expect(types.filter((type) => !sampled.has(type))).toEqual([]);
+    expect(fingerprints.length).toBeGreaterThan(50);
+  });
+});
+
+describe('tenant isolation: storefront', () => {
+  it.each(Object.keys(STOREFRONT_CASES))("%s gives shop B's callers nothing of shop A's", async (key) => {
+    for (const probe of STOREFRONT_CASES[key](shopA, shopB)) {
+      for (const caller of probe.callers ?? CALLERS) {
+        const res = await storefront(beta, caller, probe.query, probe.variables);
+        const context = `${key} as ${caller}: ${res.text.slice(0, 500)}`;
+        expect({ context, status: res.status }).toEqual({ context, status: 200 });
+        // Tokenless callers may be refused a field that needs a token; nothing else may fail.
+        const codes = (res.body.errors ?? []).map((e: any) => e.extensions?.code);
+        expect({ context, codes }).toEqual({ context, codes: caller === 'tokenless' ? codes.filter((c: string) => c === 'ACCESS_DENIED') : [] });
+        // A refusal may null the whole answer (a non-null list whose item was refused).
+        if (res.body.data !== null || codes.length === 0) probe.expect(res.body.data);
+        expect({ context, leaks: leaksIn(res.text, JSON.stringify([probe.query, probe.variables])) }).toEqual({ context, leaks: [] });
+        await probe.then?.();
+      }
+    }
+  });
+});
+
+describe('tenant isolation: lists and searches', () => {
+  it("show shop B none of shop A's objects, even searched for by A's own words", async () => {
+    const word = (await storefront(alpha, 'private', `query($id: ID!) { product(id: $id) { title } }`, { id: shopA.product.id })).body.data.product.title.split(' ')[0];
+    const query = `query($q: String!) {
+      products(first: 10, query: $q) { nodes { id } } all: products(first: 10) { nodes { id } }
+      collections(first: 10) { nodes { id } } pages(first: 10) { nodes { id } } articles(first: 10) { nodes { id } }
+      blogs(first: 10) { nodes { handle articles(first: 10) { nodes { id } } } }
+      metaobjects(type: "${shopA.metaobject.type}", first: 10) { nodes { id } } productTags(first: 10) { nodes }
+      search(first: 10, query: $q) { totalCount nodes { ... on Product { id } ... on Page { id } ... on Article { id } } }
+      predictiveSearch(query: $q) { products { id } collections { id } pages { id } articles { id } queries { text } } }`;
+    for (const caller of TOKEN_CALLERS) {
+      const res = await storefront(beta, caller, query, { q: word });
+      expect(res.body.errors).toBeUndefined();
+      const none = { nodes: [] };
+      expect(res.body.data).toEqual({
+        products: none, all: none, collections: none, pages: none, articles: none,
+        blogs: { nodes: [{ handle: shopB.blogHandle, articles: none }] },
+        metaobjects: none, productTags: none,
+        search: { totalCount: 0, nodes: [] },
+        predictiveSearch: { products: [], collections: [], pages: [], articles: [], queries: [] },
+      });
+    }
+  });
+});
+
+describe('tenant isolation: admin', () => {
+  it.each(Object.keys(ADMIN_CASES))("%s gives shop B's admin token nothing of shop A's", async (key) => {
+    for (const probe of ADMIN_CASES[key](shopA, shopB)) {
+      const res = await adminQuery(t.app, beta.host, beta.tokens.adminAccessToken, probe.query, { variables: probe.variables });
+      const context = `${key}: ${res.text.slice(0, 500)}`;
+      expect({ context, status: res.status, errors: res.body.errors }).toEqual({ context, status: 200, errors: undefined });
+      probe.expect(res.body.data);
+      expect({ context, leaks: leaksIn(res.text, JSON.stringify([probe.query, probe.variables])) }).toEqual({ context, leaks: [] });
+    }
+  });
+});
+
+describe('tenant isolation: REST', () => {
+  it('answers 404 to shop B for every id of shop A, on every route that takes one', async () => {
+    for (const [key, requests] of Object.entries(REST_CASES)) {
+      const method = key.split(' ')[0];
+      for (const request of requests(shopA)) {
+        const res = await send(t.app, { method, url: request.url, host: beta.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken }, body: request.body });
+        expect({ key, status: res.status }).toEqual({ key, status: 404 });
+        expect({ key, leaks: leaksIn(res.text, request.url) }).toEqual({ key, leaks: [] });
+      }
+    }
+  });
+
+  it("answers every REST GET route without parameters with shop B's data only", async () => {
+    const routes = routeTable(t.app.getHttpAdapter().getInstance() as FastifyInstance).filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/admin/api/:version/') && !r.path.endsWith('/graphql.json') && routeParameters(r.path).length === 0,
+    );
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const res = await send(t.app, { url: route.path.replace(':version', VERSION), host: beta.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken } });
+      expect({ route: route.path, status: res.status, leaks: leaksIn(res.text, '') }).toEqual({ route: route.path, status: 200, leaks: [] });
+    }
+  });
+});
+
+describe("tenant isolation: one shop's credentials on another's host", () => {
+  it("are unknown: shop B's tokens on shop A answer ACCESS_DENIED / 401 and nothing of A's", async () => {
+    const sf = await storefrontQuery(t.app, alpha.host, '{ shop { name } products(first: 3) { nodes { id title } } }', storefrontHeaders(beta, 'public'));
+    const privateSf = await storefrontQuery(t.app, alpha.host, '{ shop { name } }', storefrontHeaders(beta, 'private'));
+    const admin = await adminQuery(t.app, alpha.host, beta.tokens.adminAccessToken, '{ shop { name } }');
+    const rest = await send(t.app, { url: `/admin/api/${VERSION}/shop.json`, host: alpha.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken } });
+    for (const res of [sf, privateSf, admin]) {
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+      expect(leaksIn(res.text, '')).toEqual([]);
+    }
+    expect(rest.status).toBe(401);
+    expect(leaksIn(rest.text, '')).toEqual([]);
+  });
+});
