@@ -174,7 +174,7 @@ export class ThrottleService {
     const now = Date.now();
     if (now - this.lastOutageLog < OUTAGE_LOG_INTERVAL_MS) return;
     this.lastOutageLog = now;
-    this.logger.warn({ err: error }, 'throttle store unreachable: request-rate limits fail open');
+    this.logger.warn({ err: error }, 'throttle store unreachable: request-rate limits fail open, variant creation and customer logins fail closed');
   }
 }
 
