@@ -7,7 +7,7 @@ import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
-import { DatabaseModule } from '@platform/database';
+import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import {
   AdminNodeApiModule,
   AdminSchema,
@@ -64,7 +64,7 @@ export class ApiModule {
       imports: [
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
-        DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
+        DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
         RedisModule.forRoot(config.redisUrl),
         QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.redisPrefix }),
         TenancyModule,

@@ -1,15 +1,17 @@
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
-import { migrateDatabase, openDatabase } from '@platform/database';
+import { migrateDatabaseAt, openDatabase } from '@platform/database';
 import { type Logger, createLogger } from '@platform/logging';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { startWorker } from '../worker/start-worker.js';
+import { MIGRATIONS } from '../../migrations/index.js';
 import { createApiApp } from './create-api-app.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
+/** How long SIGTERM waits for in-flight requests (each bounded by the 10 s execution deadline). */
+const SHUTDOWN_GRACE_MS = 15_000;
 let startLog: Logger | undefined;
 
 async function main(): Promise<void> {
@@ -28,16 +30,22 @@ async function main(): Promise<void> {
   }
   if (!config.redisUrl) logger.info('REDIS_URL is not set: in-process throttle store and job queue (single instance only)');
 
-  const app = await createApiApp({ config, databaseUrl: database.url, logger });
-  const applied = await migrateDatabase(app.get(MikroORM));
+  const applied = await migrateDatabaseAt(database.url, MIGRATIONS);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+  const app = await createApiApp({ config, databaseUrl: database.url, logger });
   const demo = await app.get(DemoShopService).ensureDemoShop();
 
   await listen(app, config);
   logStarted(logger, config, demo);
 
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: finishing in-flight requests');
+    // In-flight work is bounded by the execution deadline; whatever still holds the process after the grace
+    // period (a stuck connection, a dependency that does not answer) must not keep it alive.
+    setTimeout(() => {
+      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown grace period over: exiting with work still in flight');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);

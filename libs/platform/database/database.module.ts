@@ -8,7 +8,12 @@ export interface DatabaseModuleOptions {
   url: string;
   migrations: MigrationEntry[];
   poolSize?: number;
+  /** Postgres' statement_timeout on both pools (the HTTP server's bound on any one statement). */
+  statementTimeoutMs?: number;
 }
+
+/** What one statement of a request may take: the GraphQL execution deadline (docs/security.md). */
+export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
@@ -28,7 +33,7 @@ export class DatabaseModule implements OnApplicationShutdown {
           registerRequestContext: false,
         }),
       ],
-      providers: [{ provide: SqlReader, useFactory: () => new SqlReader(options.url, options.poolSize ?? 10) }],
+      providers: [{ provide: SqlReader, useFactory: () => new SqlReader(options.url, options.poolSize ?? 10, options.statementTimeoutMs) }],
       exports: [SqlReader],
     };
   }

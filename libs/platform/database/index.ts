@@ -1,9 +1,9 @@
 export { BaseEntity, TenantEntity } from './base.entity.js';
 export { insertRows } from './bulk-insert.js';
-export { DatabaseModule, type DatabaseModuleOptions } from './database.module.js';
+export { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS, type DatabaseModuleOptions } from './database.module.js';
 export { databaseUrl, withMaintenanceClient } from './database-server.js';
 export { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.mjs';
-export { migrateDatabase } from './migrate.js';
+export { migrateDatabase, migrateDatabaseAt } from './migrate.js';
 export { refreshPlannerStatistics } from './planner-statistics.js';
 export { READ_CACHE_TTL_MS, ReadThroughCache } from './read-through-cache.js';
 export { openDatabase, type OpenDatabase } from './open-database.js';

@@ -14,6 +14,8 @@ export interface OrmConfigInput {
   entities?: Options['entities'];
   migrations: MigrationEntry[];
   poolSize?: number;
+  /** Postgres' statement_timeout on every connection of the pool (none when unset). */
+  statementTimeoutMs?: number;
   debug?: boolean;
 }
 
@@ -30,6 +32,7 @@ export function ormConfig(input: OrmConfigInput): Options {
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: input.poolSize ?? 10 },
+    ...(input.statementTimeoutMs ? { driverOptions: { statement_timeout: input.statementTimeoutMs } } : {}),
     debug: input.debug ?? false,
     migrations: {
       // Explicit list: no glob discovery, so the same code runs from dist and under jest.

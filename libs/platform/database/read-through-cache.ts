@@ -27,8 +27,8 @@ export class ReadThroughCache<K extends {}, V> {
 
   constructor(ttlMs = READ_CACHE_TTL_MS, maxBytes = READ_CACHE_BYTES) {
     // Bounded by estimated bytes, not entries: keys come from the client (a Host header can be 16 KB).
-    this.found = new LRUCache({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
-    this.absent = new LRUCache({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
+    this.found = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
+    this.absent = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
   }
 
   /** The cached value at once on a hit (no promise: callers on hot paths stay synchronous). */

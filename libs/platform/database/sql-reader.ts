@@ -33,10 +33,11 @@ export class SqlReader {
   private readonly pool: pg.Pool;
   private readonly observers = new Set<QueryObserver>();
 
-  constructor(url: string, poolSize: number) {
+  constructor(url: string, poolSize: number, statementTimeoutMs?: number) {
     this.pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
+      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
       types: { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) },
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -7,7 +7,9 @@ import { REDIS } from '@platform/redis';
 
 type Status = 'ok' | 'down' | 'in-process';
 
-const PROBE_TIMEOUT_MS = 1000;
+// An unreachable dependency fails at once (connection refused); the bound is for one that is slow, or a
+// process so busy that connecting takes a while: past it, the dependency is reported down.
+const PROBE_TIMEOUT_MS = 2500;
 
 /** Liveness and dependencies; 503 only when Postgres is unreachable (nothing can be served then). */
 @Controller()

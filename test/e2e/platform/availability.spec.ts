@@ -16,6 +16,8 @@ describe('availability under hostile requests', () => {
     shop = await t.seedShop('demo', { products: 40 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+    // Connected to Postgres and Redis before the attack starts.
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   }, 60_000);
   afterAll(() => t.close());
 

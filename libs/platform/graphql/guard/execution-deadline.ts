@@ -11,7 +11,7 @@ export interface ExecutionLimits {
 
 export const DEFAULT_EXECUTION_LIMITS: ExecutionLimits = Object.freeze({ timeoutMs: 10_000, maxResponseBytes: 16 * 1024 * 1024 });
 
-export const EXPIRED = Symbol('expired');
+export const EXPIRED: unique symbol = Symbol('expired');
 
 /**
  * The deadline of one execution. When it passes, the answer goes out at once (`race`), graphql-js stops
@@ -54,8 +54,8 @@ export class ExecutionDeadline {
     const signal = this.controller.signal;
     // graphql-js rejects its result when aborted: that is the deadline, not a failure.
     const settled = Promise.resolve(work).then(
-      (value) => value,
-      (error: unknown) => {
+      (value): T | typeof EXPIRED => value,
+      (error: unknown): typeof EXPIRED => {
         if (signal.aborted) return EXPIRED;
         throw error;
       },
