@@ -405,6 +405,11 @@ describe('storefront content', () => {
       const tokenless = await q(tokenOnly);
       expect(tokenless.data).toEqual({ menu: null, designer: null, metafield: null });
       expect(tokenless.errors.map((e: any) => e.extensions.code)).toEqual(['ACCESS_DENIED', 'ACCESS_DENIED', 'ACCESS_DENIED']);
+
+      // In nodes(ids:), a denied id nulls its own item only.
+      const mixed = await q('query($ids: [ID!]!) { nodes(ids: $ids) { id __typename } }', { ids: [page, `gid://platform/Menu/${menuId}`, article] });
+      expect(mixed.data.nodes).toEqual([{ id: page, __typename: 'Page' }, null, { id: article, __typename: 'Article' }]);
+      expect(mixed.errors).toEqual([expect.objectContaining({ path: ['nodes', 1], extensions: expect.objectContaining({ code: 'ACCESS_DENIED' }) })]);
     });
   });
 

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
-import { DomainError, MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { MAX_INPUT_ARRAY_SIZE, inputTooLarge } from '@platform/errors';
 import { Ctx, type RequestContext } from '@platform/request';
 import { NodeRegistry } from './node-registry.js';
 import { AdminNode, type NodeValue, StorefrontNode } from './node.interface.js';
 
-function nodes(registry: NodeRegistry, ctx: RequestContext, ids: string[]): Promise<(NodeValue | null)[]> {
-  if (ids.length > MAX_INPUT_ARRAY_SIZE) {
-    throw new DomainError('MAX_INPUT_SIZE_EXCEEDED', `The input array size of ${ids.length} is greater than the maximum allowed of ${MAX_INPUT_ARRAY_SIZE}.`);
-  }
-  return Promise.all(ids.map((id) => registry.fetch(ctx, id)));
+// One promise per id, not one for the list: an id the caller may not read (or that fails) nulls its own
+// item with an error at its index, and the other items still answer.
+function nodes(registry: NodeRegistry, ctx: RequestContext, ids: string[]): Promise<NodeValue | null>[] {
+  if (ids.length > MAX_INPUT_ARRAY_SIZE) throw inputTooLarge('ids', ids.length);
+  return ids.map((id) => registry.fetch(ctx, id));
 }
 
 @Resolver()
