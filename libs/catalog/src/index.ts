@@ -23,7 +23,6 @@ export type {
   CollectionRecord,
   ImageRecord,
   OptionRecord,
-  Page,
   ProductDetail,
   ProductRecord,
   ReadShape,

@@ -15,9 +15,10 @@ import { orderRows } from './order.rules.js';
 
 type SortProperty = 'id' | 'processedAt' | 'totalPrice';
 
+// By id alone, or by a value: its type in cursors (checked by the codec), the value the query compares a
+// cursor's with, and an order's value.
 type OrderSort =
   | { property: 'id' }
-  /** A sort value of cursors (type checked by the codec), the value the query compares with, and an order's value. */
   | { property: Exclude<SortProperty, 'id'>; type: 'timestamptz' | 'numeric'; parse: (value: CursorValue) => unknown; cursorValue: (order: OrderRecord) => CursorValue };
 
 const BY_ID: OrderSort = { property: 'id' };

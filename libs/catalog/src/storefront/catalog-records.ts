@@ -76,6 +76,3 @@ export interface CollectionRecord {
   descriptionHtml: string;
   updatedAt: Date;
 }
-
-/** A page of a connection: rows with their cursors, and whether more lie beyond either end. */
-export type { ListPage as Page } from '@platform/graphql';

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type CursorScope, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, toListPage } from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, toListPage } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type {
   CollectionRecord,
   ImageRecord,
   OptionRecord,
-  Page,
   ProductDetail,
   ProductRecord,
   ReadShape,
@@ -74,7 +73,7 @@ const statements = {
 export class StorefrontCatalogService {
   constructor(private readonly sql: SqlReader) {}
 
-  async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<Page<ProductRecord>> {
+  async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<ListPage<ProductRecord>> {
     // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
     const params = new SqlParams(2);
     const search = productSearchSql(query, params);
@@ -101,7 +100,7 @@ export class StorefrontCatalogService {
   }
 
   /** Distinct tags of visible products, alphabetical, keyset-paged by the tag itself (forward only). */
-  async productTags(ctx: RequestContext, first: number, after?: string | null): Promise<Page<string>> {
+  async productTags(ctx: RequestContext, first: number, after?: string | null): Promise<ListPage<string>> {
     const page: PageRequest = { forward: true, size: first, cursor: after ?? undefined, reverse: false };
     const codec = cursorCodec(PRODUCT_TAGS, ['text']);
     const position = codec.positionOf(page);
@@ -113,7 +112,7 @@ export class StorefrontCatalogService {
     return cutPage(rows, page, (row) => codec.encode([row.tag]), (row) => row.tag);
   }
 
-  async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<Page<CollectionRecord>> {
+  async collections(ctx: RequestContext, page: PageRequest, sortKey: CollectionSortKey, query?: string | null): Promise<ListPage<CollectionRecord>> {
     const sort = collectionSort(sortKey);
     const title = query?.replace(/^title:/, '').trim();
     const params = new SqlParams(2);
@@ -172,16 +171,16 @@ export class StorefrontCatalogService {
     return requestScoped(ctx, 'catalog:variantDetail', () => detailsById<VariantDetail>((ids) => this.sql.rows(statements.variantDetails, [ctx.shop.id, ids]))).load(variant.id);
   }
 
-  variants<S extends ReadShape>(ctx: RequestContext, productId: number, page: PageRequest, shape: S): Promise<Page<VariantOf<S>>> {
+  variants<S extends ReadShape>(ctx: RequestContext, productId: number, page: PageRequest, shape: S): Promise<ListPage<VariantOf<S>>> {
     const columns = `${variantColumns(shape)}, v.position as "sortValue"`;
     return this.childPages<VariantOf<S>>(ctx, `variants:${shape}`, BY_POSITION('product.variants'), page, position('v'), 'v.id', columns, VARIANTS_FROM, 'v.product_id').load(productId);
   }
 
-  images(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<ImageRecord>> {
+  images(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<ImageRecord>> {
     return this.childPages<ImageRecord>(ctx, 'images', BY_POSITION('product.images'), page, position('i'), 'i.id', IMAGE_PAGE_COLUMNS, IMAGES_FROM, 'i.product_id').load(productId);
   }
 
-  collectionsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<Page<CollectionRecord>> {
+  collectionsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<CollectionRecord>> {
     const byId: SortSpec = { expression: 'c.id', cast: 'bigint', descending: false };
     const scope: CursorScope = { connection: 'product.collections', sortKey: 'ID' };
     return this.childPages<CollectionRecord>(ctx, 'collections', scope, page, byId, 'c.id', COLLECTIONS_OF_PRODUCTS_COLUMNS, COLLECTIONS_OF_PRODUCTS_FROM, 'cp.product_id').load(productId);
@@ -193,7 +192,7 @@ export class StorefrontCatalogService {
     page: PageRequest,
     sortKey: ProductCollectionSortKey,
     shape: ReadShape,
-  ): Promise<Page<ProductRecord>> {
+  ): Promise<ListPage<ProductRecord>> {
     const sort = productInCollectionSort(sortKey);
     return this.childPages<ProductRecord>(
       ctx,
@@ -228,13 +227,13 @@ export class StorefrontCatalogService {
     columns: string,
     from: string,
     parentColumn: string,
-  ): DataLoader<number, Page<T>> {
+  ): DataLoader<number, ListPage<T>> {
     return requestScoped(ctx, `catalog:${list}:${JSON.stringify(page)}`, () => {
       // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
       const params = new SqlParams(3);
       const keyset = keysetPlan(scope, sort, page, idExpression, params);
       const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, orderBy: keyset.orderBy, after: keyset.after }));
-      return new DataLoader<number, Page<T>>(async (parentIds) => {
+      return new DataLoader<number, ListPage<T>>(async (parentIds) => {
         const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
         const byParent = new Map<number, Child<T>[]>();
         for (const row of rows) {

@@ -61,6 +61,15 @@ describe('cursor codec', () => {
     for (const value of bad) expect(() => codec.decode(forged(cursor, value, 1), 'after')).toThrow('Invalid cursor for after');
   });
 
+  // Regression found by the real-server property test (sql-values.spec.ts): `4e-500` is zero to JS but out of
+  // range to Postgres, which refuses a nonzero real that rounds to zero.
+  it('refuses a real that Postgres would round to zero', () => {
+    const codec = cursorCodec(scope('search', 'RELEVANCE'), ['real']);
+    const cursor = codec.encode(['0']);
+    expect(codec.decode(forged(cursor, '0.000e-500'), 'after')).toEqual(['0.000e-500']);
+    expect(() => codec.decode(forged(cursor, '4e-500'), 'after')).toThrow('Invalid cursor for after');
+  });
+
   it.each([
     ['not base64url', 'a+b/c='],
     ['not JSON', Buffer.from('[1,').toString('base64url')],
