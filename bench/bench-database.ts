@@ -5,7 +5,8 @@ import { type EmbeddedDatabase, EmbeddedPostgresError, databaseUrl, startEmbedde
 
 const run = promisify(execFile);
 const CLI = resolve(import.meta.dirname, '../apps/cli/main.js');
-const EMBEDDED_BENCH_PORT = 54331;
+// Its own port by default, so the bench runs beside `npm start` (54329) and `npm test` (54330).
+const EMBEDDED_BENCH_PORT = Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54331);
 
 export interface BenchDatabase {
   url: string;

@@ -81,8 +81,8 @@ export function clusterDirFor(dataDir, user, dataRoot) {
   makeDirectory(dataDir);
   const link = join(dataDir, 'postgres');
   const existing = lstatSync(link, { throwIfNoEntry: false });
-  if (existing?.isSymbolicLink()) return relocated(link, resolve(dataDir, readlinkSync(link)), user);
   const blocked = blockedDirectory(dataDir, user);
+  if (existing?.isSymbolicLink()) return relocated(link, resolve(dataDir, readlinkSync(link)), user, blocked);
   if (!blocked) return { clusterDir: link };
   if (existing) {
     // A cluster made while the path was reachable stays put: moving someone's data is for them to decide.
@@ -111,11 +111,11 @@ export function clusterDirFor(dataDir, user, dataRoot) {
  * @param {string} link
  * @param {string} target
  * @param {SystemUser} user
- * @param {string} [blocked]
+ * @param {string | null} blocked
  */
 function relocated(link, target, user, blocked) {
-  const why = blocked ? `the system user ${user.name} cannot enter ${describe(blocked)}, so ` : '';
-  return { clusterDir: target, notice: `${why}the embedded Postgres keeps its data in ${target} (linked from ${link}; delete both to start afresh)` };
+  const why = blocked ? `The system user ${user.name} cannot enter ${describe(blocked)}, so the` : 'The';
+  return { clusterDir: target, notice: `${why} embedded Postgres keeps its data in ${target} (linked from ${link}; delete both to start afresh)` };
 }
 
 /**
