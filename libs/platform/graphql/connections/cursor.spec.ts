@@ -21,6 +21,7 @@ describe('cursor codec', () => {
   it('gives the values of a page request, naming its argument when refused', () => {
     const codec = cursorCodec(scope('products', 'ID'), ['bigint']);
     expect(codec.positionOf(pageRequest({ first: 1 }))).toBeNull();
+    expect(codec.positionOf(pageRequest({ first: 1, after: '' }))).toBeNull();
     expect(codec.positionOf(pageRequest({ first: 1, after: codec.encode([5]) }))).toEqual([5]);
     expect(() => codec.positionOf(pageRequest({ last: 1, before: 'nope' }))).toThrow(
       expect.objectContaining({ kind: 'UNPROCESSABLE', message: 'Invalid cursor for before', field: 'before', extensions: { argument: 'before' } }),

@@ -28,7 +28,7 @@ export interface CursorCodec {
   encode(values: readonly CursorValue[]): string;
   /** The values of a cursor of this scope, or "Invalid cursor" naming `argument` (`after` or `before`). */
   decode(cursor: string, argument: string): CursorValue[];
-  /** The values of the page's cursor, or null when the page has none. */
+  /** The values of the page's cursor, or null when the page has none (or an empty one). */
   positionOf(page: PageRequest): CursorValue[] | null;
 }
 
@@ -46,7 +46,8 @@ export function cursorCodec(scope: CursorScope, types: readonly CursorValueType[
       }
       throw invalidCursor(argument);
     },
-    positionOf: (page) => (page.cursor === undefined ? null : codec.decode(page.cursor, page.forward ? 'after' : 'before')),
+    // An empty cursor is no cursor, as it always was here.
+    positionOf: (page) => (page.cursor ? codec.decode(page.cursor, page.forward ? 'after' : 'before') : null),
   };
   return codec;
 }
