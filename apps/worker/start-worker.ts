@@ -11,6 +11,7 @@ export async function startWorker(config: PlatformConfig, logger: Logger): Promi
     process.exit(1);
   }
   const database = await openDatabase(config);
+  for (const notice of database.embeddedAt?.notices ?? []) logger.info(notice);
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, databaseUrl: database.url, logger }), {
     logger: new NestPinoLogger(logger),
   });

@@ -10,7 +10,7 @@ import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgresError, describeUnexpected, portInUse } from './embedded-postgres-errors.mjs';
-import { DEFAULT_ROOT_PLACES, binariesFor, clusterDirFor, postgresSystemUser } from './embedded-postgres-places.mjs';
+import { DEFAULT_ROOT_PLACES, binariesFor, clusterDirFor, makeDirectory, postgresSystemUser } from './embedded-postgres-places.mjs';
 import { runInitdb, startServer } from './embedded-postgres-process.mjs';
 
 export { EmbeddedPostgresError } from './embedded-postgres-errors.mjs';
@@ -88,6 +88,8 @@ async function start({ dataDir, port, database = 'platform', nativeDir = install
  * @param {import('./embedded-postgres-places.mjs').SystemUser | undefined} user
  */
 async function initialise(nativeDir, clusterDir, user) {
+  // As root, the parent must be enterable (a link followed to a data root that was deleted is made again).
+  if (user) makeDirectory(dirname(clusterDir));
   mkdirSync(clusterDir, { recursive: true });
   if (user) chownSync(clusterDir, user.uid, user.gid);
   // The parent is within the server user's reach; the file is readable by that user only, and removed at once.
