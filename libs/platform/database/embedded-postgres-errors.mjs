@@ -25,6 +25,17 @@ export function portInUse(port) {
 }
 
 /**
+ * @param {number} pid
+ * @param {string} clusterDir
+ */
+export function dataDirectoryInUse(pid, clusterDir) {
+  return new EmbeddedPostgresError(
+    `Another Postgres (pid ${pid}) is already running on the embedded data directory ${clusterDir}: stop the platform process ` +
+      `that uses this DATA_DIR (if none is left, stop that Postgres: kill ${pid}), give this one its own DATA_DIR, ${DATABASE_URL_HINT}.`,
+  );
+}
+
+/**
  * What Postgres' own log says about a server that exited before it was ready.
  * @param {string} log  its stderr (LC_MESSAGES=C)
  * @param {{ port: number, clusterDir: string }} where
@@ -34,12 +45,7 @@ export function describeStartFailure(log, { port, clusterDir }) {
     return portInUse(port);
   }
   const holder = /Is another postmaster \(PID (\d+)\) running in data directory/.exec(log);
-  if (holder) {
-    return new EmbeddedPostgresError(
-      `Another Postgres (pid ${holder[1]}) is already running on the embedded data directory ${clusterDir}: ` +
-        `stop the platform process that uses this DATA_DIR, give this one its own DATA_DIR, ${DATABASE_URL_HINT}.`,
-    );
-  }
+  if (holder) return dataDirectoryInUse(Number(holder[1]), clusterDir);
   return new EmbeddedPostgresError(
     `The embedded Postgres (data ${clusterDir}, port ${port}) stopped while starting: ${firstProblem(log)}. ` +
       `Fix the cause, ${DATABASE_URL_HINT}.`,

