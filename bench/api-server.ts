@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
+import { applyHeapPolicy } from '../apps/api/heap-policy.js';
 import { createBenchApi } from './platform-api.js';
 
 // The platform server under load: the production build, one process; BENCH_THROTTLE=off leaves the
 // throttle steps out (scenario 8 measures what they cost), BENCH_LIMITS=plan keeps the plan's own limits.
+applyHeapPolicy(); // as apps/api/main.ts does
 const config = loadConfig();
 const app = await createBenchApi(config, createLogger(config.logLevel), process.env.BENCH_THROTTLE !== 'off', process.env.BENCH_LIMITS === 'plan' ? 'plan' : 'raised');
 await app.listen(config.port, config.host);

@@ -1,7 +1,6 @@
-// Documents a hostile client sends, every one of which the platform must refuse before running it.
-
-// The shapes only the document guard refuses (without it they freeze a server): sent once it has landed.
-const GUARDED_SHAPES = false;
+// Documents a hostile client sends, every one of which the platform must refuse before running it: the
+// first three by the rules every document passes (complexity, syntax, input size), the last three by the
+// document guard (fields after expanding fragments, depth, the cost cap of token requests).
 
 export interface HostileDocument {
   name: string;
@@ -42,20 +41,15 @@ export function wideNesting(levels = 8): string {
 }
 
 export function hostileDocuments(): HostileDocument[] {
-  const documents: HostileDocument[] = [
+  return [
     { name: 'tokenless over complexity 1,000', body: query('{ products(first: 250) { nodes { title variants(first: 250) { nodes { title } } } } }') },
     { name: 'malformed document', body: query(`{ products(first: 20) { nodes { title ${'{'.repeat(50)}`) },
     {
       name: 'array argument of 251 ids',
       body: query(`{ nodes(ids: [${Array.from({ length: 251 }, (_, i) => `"gid://platform/Product/${i + 1}"`).join(', ')}]) { id } }`),
     },
+    { name: 'fragment bomb (F30)', body: query(fragmentBomb()) },
+    { name: 'selection 1,000 deep', body: query(deepSelection()) },
+    { name: 'token query, 8 nested connections of 250', body: query(wideNesting()), withToken: true },
   ];
-  if (GUARDED_SHAPES) {
-    documents.push(
-      { name: 'fragment bomb (F30)', body: query(fragmentBomb()) },
-      { name: 'selection 1,000 deep', body: query(deepSelection()) },
-      { name: 'token query, 8 nested connections of 250', body: query(wideNesting()), withToken: true },
-    );
-  }
-  return documents;
 }

