@@ -1,4 +1,5 @@
-import { Faker, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { Decimal } from '@platform/money';
 import type { NewProduct } from '@platform/catalog';
 import type { NewArticle, NewMarket, NewMetaobject, NewMetaobjectDefinition, NewPage, NewSellingPlanGroup } from '@platform/content';
@@ -427,8 +428,14 @@ class ShopDataGenerator {
   }
 }
 
+// The package's main entry loads every locale: 16 MiB of heap in each process that imports the seed, the API
+// included (it seeds the demo shop on a first start), and the largest part of its RSS under load
+// (docs/performance.md, "Memory"). The English entry holds only English; its instance's class and
+// definitions build the generator's own seeded instances, with the same output as `new Faker({ locale: [en] })`.
+const EnglishFaker = englishFaker.constructor as typeof Faker;
+
 function newFaker(): Faker {
-  const faker = new Faker({ locale: [en] });
+  const faker = new EnglishFaker({ locale: englishFaker.rawDefinitions });
   faker.setDefaultRefDate(SEED_REFERENCE_DATE);
   return faker;
 }
