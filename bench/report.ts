@@ -152,8 +152,11 @@ function hostileTargets(runs: RunRecord[], connections: number[]): Target[] {
     if (!attacked || !calm) continue;
     const ratio = round(attacked.p99 / Math.max(1, calm.p99));
     targets.push({ target: `scenario 1 p99 under hostile load within 1.5x of its p99 without, at ${c} connections`, measured: `${attacked.p99} vs ${calm.p99} ms (${ratio}x)`, met: ratio <= 1.5 });
+    // A probe must not read a busy server as a dead one: under attack it answers no slower than a buyer's page does without.
     const health = attacked.alongside?.find((a) => a.name === '/healthz');
-    if (health) targets.push({ target: `/healthz p99 under hostile load and ${c} buyers' connections < 100 ms`, measured: `${health.p99} ms`, met: health.p99 < 100 });
+    if (health) {
+      targets.push({ target: `/healthz p99 under hostile load within scenario 1's p99 without, at ${c} connections`, measured: `${health.p99} vs ${calm.p99} ms`, met: health.p99 <= calm.p99 });
+    }
   }
   return targets;
 }
