@@ -1,4 +1,15 @@
-import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  Kind,
+  getNamedType,
+  getOperationAST,
+  isInputObjectType,
+  isNonNullType,
+  typeFromAST,
+} from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 
@@ -49,10 +60,31 @@ export class CompiledQueries {
   }
 
   private compile(document: DocumentNode, operationName: string | undefined): CompiledOperation | null {
+    if (hasNonNullDefault(this.schema, document, operationName)) return null;
     const compiled = compileQuery(this.schema, document, operationName);
     if (!isCompiledQuery(compiled)) return null;
     return (contextValue, variables) => (compiled as CompiledQuery).query(undefined, contextValue, variables);
   }
+}
+
+// graphql-jit ignores the default of a non-null variable or input field that the client left out, and answers
+// "was not provided" where graphql-js uses the default: such operations are always interpreted.
+function hasNonNullDefault(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): boolean {
+  const operation = getOperationAST(document, operationName);
+  const seen = new Set<string>();
+  const inputFieldsHaveOne = (type: GraphQLInputType | undefined): boolean => {
+    const named = type && getNamedType(type);
+    if (!named || !isInputObjectType(named) || seen.has(named.name)) return false;
+    seen.add(named.name);
+    // `defaultValue` is how code-first schemas still declare a default in graphql 17.
+    const hasDefault = (field: { default?: unknown; defaultValue?: unknown }) => field.default !== undefined || field.defaultValue !== undefined;
+    return Object.values(named.getFields()).some((field) => (isNonNullType(field.type) && hasDefault(field)) || inputFieldsHaveOne(field.type));
+  };
+  return (operation?.variableDefinitions ?? []).some(
+    (definition) =>
+      (definition.type.kind === Kind.NON_NULL_TYPE && definition.defaultValue !== undefined) ||
+      inputFieldsHaveOne(typeFromAST(schema, definition.type) as GraphQLInputType | undefined),
+  );
 }
 
 function estimatedBytes(key: string, slot: Slot): number {
