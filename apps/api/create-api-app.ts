@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { NestPinoLogger } from '@platform/logging';
-import { RequestPipeline, installJsonBodyParser } from '@platform/request';
+import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { ApiModule, type ApiRuntime } from './api.module.js';
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -16,6 +16,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     trustProxy: runtime.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     logger: false,
+    // A path that does not decode is answered in the API's error shape, not Fastify's.
+    frameworkErrors: answerFrameworkError,
     // Keep a caller's X-Request-Id when it is sane, so logs correlate across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];

@@ -16,4 +16,5 @@ export {
   type RequestStep,
 } from './request-pipeline.js';
 export { RequestModule } from './request.module.js';
-export { isGraphqlSurface, routeTarget, type RouteTarget, type Surface } from './surface.js';
+export { isGraphqlSurface, requestTarget, routeTarget, type RouteTarget, type Surface } from './surface.js';
+export { answerFrameworkError } from './framework-errors.js';

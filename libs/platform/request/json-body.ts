@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '@platform/errors';
-import { isGraphqlSurface, routeTarget } from './surface.js';
+import { isGraphqlSurface, requestTarget } from './surface.js';
 
 /** Containers (objects, arrays) a request body may nest; no API takes more than a handful. */
 export const MAX_BODY_NESTING = 64;
@@ -18,7 +18,7 @@ export function installJsonBodyParser(fastify: FastifyInstance, maxNesting = MAX
     if (text === '') return done(null, undefined);
     const tooDeep = nestedTooDeeply(text, maxNesting);
     if (tooDeep) {
-      const field = tooDeep.key ?? (isGraphqlSurface(routeTarget(request.url)?.surface) ? 'variables' : 'body');
+      const field = tooDeep.key ?? (isGraphqlSurface(requestTarget(request)?.surface) ? 'variables' : 'body');
       return done(new DomainError('BAD_REQUEST', `is nested deeper than ${maxNesting} levels`, { field }), undefined);
     }
     try {

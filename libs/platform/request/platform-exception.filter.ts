@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Inject } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGGER, type Logger } from '@platform/logging';
 import { errorResponse } from './error-response.js';
-import { routeTarget } from './surface.js';
+import { requestTarget } from './surface.js';
 
 /** Every error Nest or Fastify surfaces outside GraphQL execution ends here, answered in the surface's shape. */
 @Catch()
@@ -15,7 +15,7 @@ export class PlatformExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const surface = request.platform?.surface ?? routeTarget(request.url ?? '')?.surface;
+    const surface = request.platform?.surface ?? requestTarget(request)?.surface;
     const response = errorResponse(error, surface, request.id);
     if (response.unexpected) this.logger.error({ err: error, requestId: request.id }, 'unhandled error');
     reply.code(response.status).headers(response.headers).send(response.body);

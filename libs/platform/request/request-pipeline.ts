@@ -11,7 +11,7 @@ import { isSupportedVersion, unsupportedVersionMessage } from '@platform/version
 import { errorResponse } from './error-response.js';
 import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
-import { type RouteTarget, isGraphqlSurface, routeTarget } from './surface.js';
+import { type RouteTarget, isGraphqlSurface, requestTarget } from './surface.js';
 
 export const API_VERSION_HEADER = 'X-Platform-API-Version';
 export const ADMIN_TOKEN_HEADER = 'x-platform-access-token';
@@ -44,7 +44,7 @@ export class RequestPipeline {
   install(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', async (request, reply) => {
       reply.header('X-Request-Id', request.id);
-      const target = routeTarget(request.url);
+      const target = requestTarget(request);
       if (!target) return;
       try {
         request.platform = await this.contextFor(request, reply, target);
@@ -67,7 +67,7 @@ export class RequestPipeline {
           requestId: request.id,
           method: request.method,
           url: request.url,
-          surface: ctx?.surface ?? routeTarget(request.url)?.surface,
+          surface: ctx?.surface ?? requestTarget(request)?.surface,
           shop: ctx?.shop.handle,
           status: reply.statusCode,
           durationMs: Math.round(reply.elapsedTime * 10) / 10,

@@ -10,6 +10,22 @@ const STOREFRONT = /^\/api\/([^/]+)\/graphql\.json$/;
 const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
 const ADMIN_REST = /^\/admin\/api\/([^/]+)\/.+$/;
 
+/**
+ * Which surface and version a request addresses, from the route Fastify matched: its pattern gives the
+ * surface and its decoded `version` parameter the version, exactly what the handler will see. A request
+ * no route matched is classified by its path (it gets the surface's 401 or 404).
+ */
+export function requestTarget(request: { url: string; routeOptions?: { url?: string }; params?: unknown }): RouteTarget | null {
+  const pattern = request.routeOptions?.url;
+  if (pattern === undefined) return routeTarget(request.url);
+  const matched = routeTarget(pattern);
+  if (!matched) return null;
+  // Fastify matches an empty segment (`/api//graphql.json`) and decodes escapes (`graphql%2Ejson`), which
+  // the raw path does not show; the route's parameter is what the handler serves.
+  const version = (request.params as { version?: unknown } | undefined)?.version;
+  return { surface: matched.surface, version: typeof version === 'string' ? version : '' };
+}
+
 /** Which surface and version a request path addresses, or null for paths outside the APIs (e.g. /healthz). */
 export function routeTarget(url: string): RouteTarget | null {
   const q = url.indexOf('?');

@@ -1,0 +1,221 @@
+import fc from 'fast-check';
+import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
+import { isSupportedVersion } from '@platform/versioning';
+import type { GeneratedOperation } from '../support/graphql-operations.js';
+import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../support/hostile-documents.js';
+import { type KnownIdentifiers, hostileJson, hostileString, nestedJson } from '../support/hostile-values.js';
+import { VERSION, adminQuery, storefrontQuery } from '../support/http.js';
+import {
+  type Answer,
+  BODY_LIMIT_BYTES,
+  MAX_BODY_NESTING,
+  commonProblems,
+  errorCodes,
+  graphqlBodyProblems,
+  jsonBody,
+  jsonDepth,
+  keyNestedTooDeeply,
+  keyedErrorProblems,
+  multipartProblems,
+  preview,
+  stringErrorProblems,
+} from '../support/spec-answers.js';
+import type { TestApp, TestShop } from '../support/test-app.js';
+
+// What both GraphQL fuzz suites share: the bodies they send, and what the spec says each answer must be.
+
+export type GraphqlSurfaceName = 'storefront' | 'admin';
+
+export const graphqlPath = (surface: GraphqlSurfaceName, version: string) => (surface === 'storefront' ? `/api/${version}/graphql.json` : `/admin/api/${version}/graphql.json`);
+
+/** A request body as sent: its text (none for an empty request) and its Content-Type header (none when unset). */
+export interface Payload {
+  text?: string;
+  contentType?: string;
+}
+
+// Content types clients send: the hosted client sends none, curl -d a form type; all are read as JSON.
+const READ_AS_JSON = [undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/graphql', 'application/x-www-form-urlencoded'];
+// Not a media type at all: 400 keyed by content_type.
+const NOT_A_MEDIA_TYPE = ['', 'garbage'];
+
+export function operationPayload(op: GeneratedOperation, contentType?: string): Payload {
+  return { text: JSON.stringify(op), contentType };
+}
+
+export const contentTypes: fc.Arbitrary<string | undefined> = fc.oneof({ weight: 20, arbitrary: fc.constantFrom(...READ_AS_JSON) }, { weight: 1, arbitrary: fc.constantFrom(...NOT_A_MEDIA_TYPE) });
+
+const QUERIES = ['{ shop { name } }', '{ __typename }', fragmentBomb(20), deepSelection(2_000), nestedConnections(4), '{', '', '   ', '# only a comment', 'query { shop { name } } query { shop { name } }'];
+
+/** Bodies that are not GraphQL requests, or barely: not JSON, JSON of the wrong shape, wrong types, too deep, too large. */
+export const rawPayloads: fc.Arbitrary<Payload> = fc
+  .tuple(
+    fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc
+        .record({ query: fc.oneof(fc.constantFrom(...QUERIES), hostileString, hostileJson), variables: hostileJson, operationName: hostileJson, extensions: hostileJson }, { requiredKeys: [] })
+        .map((body) => JSON.stringify(body)),
+      fc
+        .record({ query: fc.constantFrom(...QUERIES), variables: fc.integer({ min: 1, max: 80 }).map((levels) => ({ v: nestedJson(levels) })) })
+        .map((body) => JSON.stringify(body)),
+      fc.constantFrom(
+        '',
+        ' ',
+        'null',
+        '[]',
+        '{}',
+        '"{ shop { name } }"',
+        '{"query":null}',
+        '{"query":1}',
+        '{"query":["{ shop { name } }"]}',
+        '{"query":{"query":"{ shop { name } }"}}',
+        '{"query":"{ shop { name } }","variables":"{}"}',
+        '{"query":"{ shop { name } }","variables":[]}',
+        '{"query":"{ shop { name } }","operationName":1}',
+        '{"query":"{ shop { name } }"',
+        '{"query":"{ shop { name } }"}garbage',
+        '{"query":"{ shop { name } }","query":1}',
+        '{"query":"{ shop { name } }","variables":{"__proto__":{"x":1}}}',
+        '\u0000',
+        '{"query":"{ shop { name \u0000 } }"}',
+        `{"query":"{ shop { name } }","variables":{"l":${deepJsonList(20_000)}}}`,
+        `[${deepJsonList(100)}]`,
+        `{"query":"${'{'.repeat(3_000)}"}`,
+      ),
+      // Just over the body limit.
+      fc.constant(null).map(() => JSON.stringify({ query: '{ shop { name } }', variables: { big: 'z'.repeat(BODY_LIMIT_BYTES) } })),
+    ),
+    contentTypes,
+  )
+  .map(([text, contentType]) => ({ text, contentType }));
+
+/** The 400 or 413 the transport answers before anything executes, or null when the body reaches execution. */
+export function transportRefusal(payload: Payload): { status: number; key?: string; message?: string } | null {
+  const text = payload.text === undefined ? '' : Buffer.from(payload.text, 'utf8').toString('utf8');
+  if (text === '') return { status: 400, key: 'query', message: 'Required parameter missing or invalid' };
+  if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) return { status: 413 };
+  if (payload.contentType !== undefined && NOT_A_MEDIA_TYPE.includes(payload.contentType)) {
+    return { status: 400, key: 'content_type', message: 'Unsupported Media Type' };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: a 400 keyed by a parameter (which one depends on where the text stops being JSON).
+    return { status: 400 };
+  }
+  if (jsonDepth(body) > MAX_BODY_NESTING) return { status: 400, key: keyNestedTooDeeply(body) ?? 'variables', message: `is nested deeper than ${MAX_BODY_NESTING} levels` };
+  const missing = { status: 400, message: 'Required parameter missing or invalid' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ...missing, key: 'query' };
+  const { query, variables, operationName } = body as Record<string, unknown>;
+  if (typeof query !== 'string' || query.trim() === '') return { ...missing, key: 'query' };
+  if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return { ...missing, key: 'variables' };
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return { ...missing, key: 'operationName' };
+  return null;
+}
+
+/** Problems of an answer to a caller the pipeline lets through (valid credentials, active shop, POST). */
+export function executedProblems(answer: Answer, payload: Payload, surface: GraphqlSurfaceName): string[] {
+  const problems = commonProblems(answer);
+  const refusal = transportRefusal(payload);
+  if (refusal) {
+    if (answer.status !== refusal.status) problems.push(`status ${answer.status}, expected ${refusal.status} (transport refusal)`);
+    const body = jsonBody(answer, problems);
+    if (refusal.status === 413) problems.push(...stringErrorProblems(body));
+    else {
+      problems.push(...keyedErrorProblems(body, 'string'));
+      if (refusal.key && body?.errors?.[refusal.key] !== refusal.message) problems.push(`expected errors.${refusal.key} = ${JSON.stringify(refusal.message)}, got ${preview(body)}`);
+    }
+    return problems;
+  }
+  if (answer.status !== 200) problems.push(`status ${answer.status}, expected 200`);
+  if (String(answer.headers['content-type']).startsWith('multipart/mixed')) {
+    if (surface !== 'storefront') problems.push('a multipart answer outside the storefront');
+    problems.push(...multipartProblems(answer.text));
+    return problems;
+  }
+  const body = jsonBody(answer, problems);
+  problems.push(...graphqlBodyProblems(body));
+  const codes = errorCodes(body);
+  if (surface === 'admin' && codes.length > 0 && codes.every((c) => c === 'ACCESS_DENIED') && !('data' in body)) problems.push('an admin token was denied');
+  return problems;
+}
+
+/** ACCESS_DENIED, whatever the body: the pipeline answers before reading it. */
+export function deniedProblems(answer: Answer): string[] {
+  const problems = commonProblems(answer);
+  if (answer.status !== 200) problems.push(`status ${answer.status}, expected 200`);
+  const body = jsonBody(answer, problems);
+  problems.push(...graphqlBodyProblems(body));
+  if (body?.data !== undefined || body?.errors?.length !== 1 || errorCodes(body)[0] !== 'ACCESS_DENIED') problems.push(`expected one ACCESS_DENIED error and no data, got ${preview(body)}`);
+  return problems;
+}
+
+/** Where the pipeline stops a request before credentials count, in its order: host, version, method, shop state. */
+export type PipelineStop = { kind: 'unknown_host' } | { kind: 'unsupported_version' } | { kind: 'method'; method: string } | { kind: 'inactive'; status: 402 | 403 | 423 };
+
+export function pipelineStopProblems(answer: Answer, stop: PipelineStop): string[] {
+  const problems = commonProblems(answer);
+  const expected = stop.kind === 'method' ? 405 : stop.kind === 'inactive' ? stop.status : 404;
+  if (answer.status !== expected) problems.push(`status ${answer.status}, expected ${expected} (${stop.kind})`);
+  if (stop.kind === 'method' && stop.method === 'HEAD') return problems;
+  const body = jsonBody(answer, problems);
+  if (stop.kind === 'inactive') {
+    problems.push(...graphqlBodyProblems(body));
+    if (body?.data !== undefined || errorCodes(body).join() !== 'SHOP_INACTIVE') problems.push(`expected one SHOP_INACTIVE error, got ${preview(body)}`);
+  } else {
+    problems.push(...stringErrorProblems(body));
+  }
+  if (stop.kind === 'method' && answer.headers.allow !== 'POST') problems.push(`Allow: ${answer.headers.allow}, expected POST`);
+  return problems;
+}
+
+/** Throws the problems with what was sent, so fast-check reports the input beside them. */
+export function assertNoProblems(problems: string[], answer: Answer, sent: unknown): void {
+  if (problems.length > 0) throw new Error(`${problems.join('\n')}\nanswer ${answer.status}: ${preview(answer.text, 1_000)}\nsent: ${preview(sent, 1_000)}`);
+}
+
+/** The schema of a surface as its most privileged caller introspects it. */
+export async function introspect(t: TestApp, shop: TestShop, surface: GraphqlSurfaceName): Promise<IntrospectionQuery['__schema']> {
+  const res =
+    surface === 'storefront'
+      ? await storefrontQuery(t.app, shop.host, getIntrospectionQuery(), { 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken })
+      : await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken, getIntrospectionQuery());
+  if (res.body?.errors) throw new Error(`introspection failed: ${res.text}`);
+  return res.body.data.__schema;
+}
+
+// Ids, handles and cursors of every kind of list a shop has.
+const IDENTIFIERS = `{
+  shop { id }
+  products(first: 4) { edges { cursor node { id handle variants(first: 2) { edges { cursor node { id } } } images(first: 1) { edges { cursor node { id } } } } } }
+  byPrice: products(first: 2, sortKey: PRICE, reverse: true) { edges { cursor } }
+  byTitle: products(first: 2, sortKey: TITLE) { edges { cursor } }
+  collections(first: 3) { edges { cursor node { id handle products(first: 2) { edges { cursor } } } } }
+  pages(first: 2) { edges { cursor node { id handle } } }
+  articles(first: 2) { edges { cursor node { id handle } } }
+  blogs(first: 2) { edges { cursor node { id handle } } }
+  menu(handle: "main-menu") { id handle }
+}`;
+
+/** What the suites need to know of two shops to aim at real objects: `own`'s and `foreign`'s ids, handles and cursors. */
+export async function knownIdentifiers(t: TestApp, own: TestShop, foreign: TestShop): Promise<KnownIdentifiers> {
+  const read = async (shop: TestShop) => {
+    const res = await storefrontQuery(t.app, shop.host, IDENTIFIERS, { 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken });
+    if (res.body?.errors) throw new Error(`reading identifiers failed: ${res.text}`);
+    const all = (pattern: RegExp) => [...new Set([...res.text.matchAll(pattern)].map((m) => m[1]!))];
+    return { ids: all(/"(gid:\/\/platform\/\w+\/\d+)"/g), handles: all(/"handle":"([^"]+)"/g), cursors: all(/"cursor":"([^"]+)"/g) };
+  };
+  const [mine, theirs] = [await read(own), await read(foreign)];
+  return { ownIds: mine.ids, foreignIds: theirs.ids, handles: [...mine.handles, ...theirs.handles], cursors: [...mine.cursors, ...theirs.cursors] };
+}
+
+/** Versions requests go to: mostly the current one, sometimes the oldest (fewer features) or unstable (@defer). */
+export const servedVersions: fc.Arbitrary<string> = fc.oneof({ weight: 6, arbitrary: fc.constant(VERSION) }, { weight: 1, arbitrary: fc.constantFrom('2022-01', '2024-04', 'unstable') });
+
+/** Version strings no request may be served under. */
+export const unsupportedVersions: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('', '2021-10', '2022-02', '2027-01', 'latest', 'UNSTABLE', '2024-7', '%00', '..', '%2e%2e', '2026-10%00', ' 2026-10'.replace(' ', '%20')),
+  fc.stringMatching(/^[a-z0-9-]{1,12}$/).filter((v) => !isSupportedVersion(v)),
+);
