@@ -171,6 +171,30 @@ export function pipelineStopProblems(answer: Answer, stop: PipelineStop): string
   return problems;
 }
 
+export interface PipelineCase {
+  /** Where the pipeline stops it, or null when only the caller's credentials decide (they are refused). */
+  stop: PipelineStop | null;
+  host: string;
+  version: string;
+  method: string;
+}
+
+/** Requests the pipeline stops before reading their body, or that carry credentials it refuses. */
+export function pipelineCases(hosts: { own: string; frozen: string; fraudulent: string; locked: string }): fc.Arbitrary<PipelineCase> {
+  const base = { host: hosts.own, version: VERSION, method: 'POST' };
+  return fc.oneof(
+    fc
+      .constantFrom('nope.myplatform.localhost', 'localhost', '[::1]', 'evil.example', `${hosts.own}.evil.example`, hosts.own.replace('myplatform', 'other'))
+      .map((host) => ({ ...base, stop: { kind: 'unknown_host' as const }, host })),
+    unsupportedVersions.map((version) => ({ ...base, stop: { kind: 'unsupported_version' as const }, version })),
+    fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD').map((method) => ({ ...base, stop: { kind: 'method' as const, method }, method })),
+    fc
+      .constantFrom(['frozen', 402] as const, ['fraudulent', 403] as const, ['locked', 423] as const)
+      .map(([state, status]) => ({ ...base, stop: { kind: 'inactive' as const, status }, host: hosts[state] })),
+    fc.constant({ ...base, stop: null }),
+  );
+}
+
 /** Throws the problems with what was sent, so fast-check reports the input beside them. */
 export function assertNoProblems(problems: string[], answer: Answer, sent: unknown): void {
   if (problems.length > 0) throw new Error(`${problems.join('\n')}\nanswer ${answer.status}: ${preview(answer.text, 1_000)}\nsent: ${preview(sent, 1_000)}`);

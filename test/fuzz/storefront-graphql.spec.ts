@@ -9,7 +9,6 @@ import { type Answer, timedInject } from '../support/spec-answers.js';
 import { type TestApp, type TestShop, createTestApp } from '../support/test-app.js';
 import {
   type Payload,
-  type PipelineStop,
   assertNoProblems,
   contentTypes,
   deniedProblems,
@@ -18,10 +17,10 @@ import {
   introspect,
   knownIdentifiers,
   operationPayload,
+  pipelineCases,
   pipelineStopProblems,
   rawPayloads,
   servedVersions,
-  unsupportedVersions,
 } from './graphql-fuzz.js';
 
 // Storefront GraphQL under generated input: operations built from the schema, garbage bodies, and every
@@ -137,33 +136,16 @@ describe('storefront GraphQL fuzz', () => {
   it(
     'stops unknown hosts, unsupported versions, other methods, inactive shops and bad credentials before reading the body',
     async () => {
-      const stops: fc.Arbitrary<{ stop: PipelineStop | null; host: () => string; version: string; method: string; denied: boolean }> = fc.oneof(
-        fc.constantFrom('nope.myplatform.localhost', 'localhost', '[::1]', 'evil.example', 'acme.myplatform.localhost.evil.example', 'ACME.other.localhost').map((host) => ({
-          stop: { kind: 'unknown_host' as const },
-          host: () => host,
-          version: VERSION,
-          method: 'POST',
-          denied: false,
-        })),
-        unsupportedVersions.map((version) => ({ stop: { kind: 'unsupported_version' as const }, host: () => acme.host, version, method: 'POST', denied: false })),
-        fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD').map((method) => ({ stop: { kind: 'method' as const, method }, host: () => acme.host, version: VERSION, method, denied: false })),
-        fc.constantFrom(['frozen', 402] as const, ['fraudulent', 403] as const, ['locked', 423] as const).map(([state, status]) => ({
-          stop: { kind: 'inactive' as const, status },
-          host: () => inactive[state].host,
-          version: VERSION,
-          method: 'POST',
-          denied: false,
-        })),
-        fc.constant({ stop: null, host: () => acme.host, version: VERSION, method: 'POST', denied: true }),
-      );
+      const cases = pipelineCases({ own: acme.host, frozen: inactive.frozen.host, fraudulent: inactive.fraudulent.host, locked: inactive.locked.host });
       const bodies = fc.oneof(rawPayloads, graphqlOperations(schema, known).map((op) => operationPayload(op)));
       await fc.assert(
-        fc.asyncProperty(stops, bodies, fc.nat(), async (target, payload, pick) => {
+        fc.asyncProperty(cases, bodies, fc.nat(), async (target, payload, pick) => {
           const denied = deniedCallers();
-          const caller = target.denied ? denied[pick % denied.length]! : pick % 2 === 0 ? { name: 'tokenless', headers: {} } : denied[pick % denied.length]!;
-          const answer = await post(target.host(), target.version, caller, payload, target.method);
+          // Stopped requests go tokenless or with refused credentials; the rest with refused credentials.
+          const caller = target.stop && pick % 2 === 0 ? { name: 'tokenless', headers: {} } : denied[pick % denied.length]!;
+          const answer = await post(target.host, target.version, caller, payload, target.method);
           const problems = target.stop ? pipelineStopProblems(answer, target.stop) : deniedProblems(answer);
-          assertNoProblems(problems, answer, { caller: caller.name, host: target.host(), version: target.version, method: target.method, payload });
+          assertNoProblems(problems, answer, { caller: caller.name, ...target, payload });
         }),
         stopsBudget.parameters,
       );
