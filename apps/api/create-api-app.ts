@@ -32,8 +32,17 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  // Browsers call the storefront with a public token: allow any origin and the headers clients send.
-  await fastify.register(cors, { origin: true, exposedHeaders: ['X-Request-Id', 'X-Platform-API-Version', 'Retry-After', 'X-Platform-Shop-Api-Call-Limit'] });
+  // Every response carries the request id, also the preflight answers CORS sends before the pipeline runs.
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  // Browsers call the storefront with a public token: allow any origin and the headers clients send. An OPTIONS
+  // request without the preflight headers gets the same empty 204 rather than a text/plain 400.
+  await fastify.register(cors, {
+    origin: true,
+    strictPreflight: false,
+    exposedHeaders: ['X-Request-Id', 'X-Platform-API-Version', 'Retry-After', 'X-Platform-Shop-Api-Call-Limit'],
+  });
   installJsonBodyParser(fastify);
   app.get(RequestPipeline).install(fastify);
   app.enableShutdownHooks();

@@ -157,6 +157,11 @@ export type PipelineStop = { kind: 'unknown_host' } | { kind: 'unsupported_versi
 
 export function pipelineStopProblems(answer: Answer, stop: PipelineStop): string[] {
   const problems = commonProblems(answer);
+  if (stop.kind === 'method' && stop.method === 'OPTIONS') {
+    // CORS answers every OPTIONS request as a preflight, before the pipeline.
+    if (answer.status !== 204 || answer.text !== '') problems.push(`OPTIONS answered ${answer.status} ${preview(answer.text)}, expected an empty 204`);
+    return problems;
+  }
   const expected = stop.kind === 'method' ? 405 : stop.kind === 'inactive' ? stop.status : 404;
   if (answer.status !== expected) problems.push(`status ${answer.status}, expected ${expected} (${stop.kind})`);
   if (stop.kind === 'method' && stop.method === 'HEAD') return problems;
@@ -187,7 +192,7 @@ export function pipelineCases(hosts: { own: string; frozen: string; fraudulent: 
       .constantFrom('nope.myplatform.localhost', 'localhost', '[::1]', 'evil.example', `${hosts.own}.evil.example`, hosts.own.replace('myplatform', 'other'))
       .map((host) => ({ ...base, stop: { kind: 'unknown_host' as const }, host })),
     unsupportedVersions.map((version) => ({ ...base, stop: { kind: 'unsupported_version' as const }, version })),
-    fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD').map((method) => ({ ...base, stop: { kind: 'method' as const, method }, method })),
+    fc.constantFrom('GET', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS').map((method) => ({ ...base, stop: { kind: 'method' as const, method }, method })),
     fc
       .constantFrom(['frozen', 402] as const, ['fraudulent', 403] as const, ['locked', 423] as const)
       .map(([state, status]) => ({ ...base, stop: { kind: 'inactive' as const, status }, host: hosts[state] })),

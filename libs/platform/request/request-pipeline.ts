@@ -43,7 +43,6 @@ export class RequestPipeline {
 
   install(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', async (request, reply) => {
-      reply.header('X-Request-Id', request.id);
       const target = requestTarget(request);
       if (!target) return;
       try {

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { type KnownIdentifiers, hostileInt, hostileJson, hostileString, nestedJson, pageSize } from '../support/hostile-values.js';
+import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
+
+// Requests against REST routes: what the suite sends (methods, path ids, query strings, bodies) and each
+// route's own rules (its valid request, its statuses, its body shape).
+
+/** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
+export interface RestRouteRules {
+  /** A request the route must serve, and what it answers. */
+  valid: { body?: unknown; status: number; rootKey: string };
+  /** Statuses the route may answer fuzzed input from a caller it authenticates. */
+  statuses: number[];
+  /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
+  bodies?: fc.Arbitrary<unknown>;
+  /** A scope the route requires: a token without it is answered 403. */
+  scope?: string;
+}
+
+const title = fc.oneof(hostileString, hostileJson, fc.constantFrom('Web', 'x'.repeat(255), 'x'.repeat(256), ''));
+
+/**
+ * Every REST route of the API. The suite enumerates Fastify's route table and fails on a route missing here
+ * (or an entry whose route is gone), so a new route arrives with its rules; every route is fuzzed either way.
+ */
+export const REST_ROUTES: Record<string, RestRouteRules> = {
+  'GET /admin/api/:version/shop.json': { valid: { status: 200, rootKey: 'shop' }, statuses: [200] },
+  'POST /admin/api/:version/storefront_access_tokens.json': {
+    valid: { body: { storefront_access_token: { title: 'Fuzz' } }, status: 200, rootKey: 'storefront_access_token' },
+    // 422 also once the app holds its 100 active public tokens.
+    statuses: [200, 400, 403, 422],
+    scope: 'unauthenticated_read_product_listings',
+    bodies: fc.oneof(
+      fc.record({ storefront_access_token: fc.record({ title }, { requiredKeys: [] }) }),
+      fc.record({ storefront_access_token: hostileJson, extra: hostileJson }, { requiredKeys: [] }),
+      fc.record({ storefront_access_token: fc.record({ title, tags: fc.array(fc.string(), { minLength: 249, maxLength: 252 }) }) }),
+    ),
+  },
+};
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Methods whose bodies Fastify reads. */
+export const BODY_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** REST ids: other shops' and made-up numbers, and what is not a number at all. */
+export function hostileRestId(known: KnownIdentifiers): fc.Arbitrary<string> {
+  const foreign = known.foreignIds.map((gid) => gid.split('/').at(-1)!);
+  return fc.oneof(
+    { weight: 2, arbitrary: foreign.length > 0 ? fc.constantFrom(...foreign) : fc.constant('1') },
+    { weight: 2, arbitrary: hostileInt.map(String) },
+    { weight: 2, arbitrary: fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '9007199254740993', '99999999999999999999', 'count', 'abc', '%00', '%2F', '%2e%2e', '', '%F0%9F%98%80', '1%00') },
+    { weight: 1, arbitrary: hostileString.map(encodePart) },
+  );
+}
+
+const QUERY_KEYS = ['limit', 'page_info', 'fields', 'since_id', 'page', 'ids', 'created_at_min', 'updated_at_max', 'status', 'order', 'query', 'x', 'a[b]', '__proto__', 'limit[]', '', 'f\u0000'];
+const queryValue = fc.oneof(
+  pageSize.map(String),
+  hostileString,
+  fc.constantFrom('', '0', '-1', '250', '251', '401', '2001', '1e3', 'id,title', 'id,,name,nope', 'eyJsYXN0X2lkIjoxfQ', '2024-02-30T00:00:00Z', 'any', 'a\u0000'),
+);
+
+/** A query string (`?…` or nothing): the REST parameters with hostile values, repeated keys, malformed escapes. */
+export const queryStrings: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.array(fc.tuple(fc.constantFrom(...QUERY_KEYS), queryValue), { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`).join('&')) },
+  { weight: 1, arbitrary: fc.constantFrom('%', '%ZZ=1', 'a=%', 'a=b=c', '&&&', '=', 'page=1&page=2', 'limit=250&page=401', 'page=2001', 'limit=%00', 'a=%ED%A0%80', 'a+b=c+d') },
+).map((query) => (query === '' ? '' : `?${query}`));
+
+/** A body as sent: its text (none for an empty request) and its Content-Type. */
+export interface RestPayload {
+  text?: string;
+  contentType?: string;
+}
+
+/** Bodies of every kind: none, not JSON, JSON of any shape, the route's own shape, too deep, too large. */
+export function restPayloads(own: fc.Arbitrary<unknown> | undefined): fc.Arbitrary<RestPayload> {
+  const json = fc.oneof(
+    { weight: 3, arbitrary: own ?? hostileJson },
+    { weight: 2, arbitrary: hostileJson },
+    { weight: 1, arbitrary: fc.integer({ min: 60, max: 70 }).map((levels) => ({ storefront_access_token: nestedJson(levels) })) },
+    { weight: 1, arbitrary: fc.constantFrom(Array.from({ length: 251 }, (_, i) => i), { a: 'b\u0000' }, { 'k\u0000': 1 }, { storefront_access_token: { title: 'a\u0000b' } }) },
+  );
+  return fc.tuple(
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant(undefined) },
+      { weight: 6, arbitrary: json.map((value) => JSON.stringify(value) ?? 'null') },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 100 }) },
+      { weight: 1, arbitrary: fc.constantFrom('', ' ', '{', 'null', '"x"', '{"a":1}garbage', '\u0000', `{"storefront_access_token":${'['.repeat(100_000)}`) },
+      { weight: 1, arbitrary: fc.constant(null).map(() => JSON.stringify({ storefront_access_token: { title: 'z'.repeat(BODY_LIMIT_BYTES) } })) },
+    ),
+    fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+  ).map(([text, contentType]) => ({ text, contentType }));
+}
+
+// encodeURIComponent refuses lone surrogates; such text goes as the escapes of an invalid UTF-8 sequence.
+function encodePart(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** The parsed values of a query string as Fastify reads them: one value per key, or a list when repeated. */
+export function queryValues(query: string): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(query.replace(/^\?/, ''))) {
+    const had = values[key];
+    values[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+  }
+  return values;
+}
+
+/** The spec's deep-paging rule: a GET whose page × limit (default 50) is above 100,000 is a 429. */
+export function pagesTooDeep(method: string, query: string): boolean {
+  if (method !== 'GET') return false;
+  const values = queryValues(query);
+  const page = Number(values.page);
+  if (!Number.isFinite(page) || page <= 0) return false;
+  const limit = Number(values.limit ?? 50);
+  return page * (Number.isFinite(limit) && limit > 0 ? limit : 50) > 100_000;
+}
