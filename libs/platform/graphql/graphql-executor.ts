@@ -9,6 +9,7 @@ import {
   getOperationAST,
   legacyExecuteIncrementally,
   validateExecutionArgs,
+  valueFromASTUntyped,
 } from 'graphql';
 import { isFeatureAvailable } from '@platform/versioning';
 import { DomainError, badRequest } from '@platform/errors';
@@ -105,14 +106,15 @@ export class GraphqlExecutor {
     const cached = this.documents.get(body.query);
     if (cached.errors) return ok({ errors: cached.errors.map((e) => e.toJSON()) });
     const operation = selectOperation(cached.document, body.operationName);
+    const variables = withDefaults(operation, body.variables);
     let plan: CostPlan | undefined;
     const op: PreparedOperation = {
       schema: this.schema,
       document: cached.document,
       operation,
-      variables: body.variables,
+      variables,
       headers,
-      costPlan: () => (plan ??= planCost(this.schema, cached.document, operation, body.variables)),
+      costPlan: () => (plan ??= planCost(this.schema, cached.document, operation, variables)),
     };
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
@@ -205,6 +207,20 @@ function executePlain(args: ExecutionArgs, compiled: CompiledOperation | undefin
   // Variables that do not fit their types, an unknown operation name: the caller's input.
   if (!('schema' in validated)) return { errors: validated.map((e) => withCode(e, 'BAD_USER_INPUT')) };
   return compiled ? compiled(args.contextValue, args.variableValues ?? {}) : executeRootSelectionSet(validated);
+}
+
+// Hooks (input limits, cost, @inContext) read the variables as execution will see them: one the client left
+// out takes its definition's default. Without it, `query ($n: Int = 250) { products(first: $n) … }` was costed
+// as one node and a default list of 251 items reached the resolver.
+function withDefaults(operation: OperationDefinitionNode, variables: Record<string, unknown>): Record<string, unknown> {
+  let filled = variables;
+  for (const definition of operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (!definition.defaultValue || Object.hasOwn(variables, name)) continue;
+    if (filled === variables) filled = { ...variables };
+    filled[name] = valueFromASTUntyped(definition.defaultValue);
+  }
+  return filled;
 }
 
 function ok(body: GraphqlResponse['body']): GraphqlResponse {

@@ -3,8 +3,9 @@ import { DomainError, type InputProblem, MAX_INPUT_ARRAY_SIZE, NUL_BYTE_MESSAGE,
 import type { GraphqlHook, PreparedOperation } from '../graphql-hooks.js';
 
 /**
- * Before execution: any list argument or input field over 250 items is refused, naming the argument, and so
- * is any variable holding a NUL byte (string literals in the document were checked when it was parsed).
+ * Before execution: any list argument or input field over 250 items is refused, naming the argument, whether
+ * it is written in the document, sent as a variable or a variable's default; and so is any variable holding a
+ * NUL byte (string literals in the document were checked when it was parsed).
  * The walks follow the selection (bounded by the document limits) and the variables with an explicit stack.
  */
 export const inputLimitsHook: GraphqlHook = {
