@@ -93,11 +93,12 @@ export const rawPayloads: fc.Arbitrary<Payload> = fc
 /** The 400 or 413 the transport answers before anything executes, or null when the body reaches execution. */
 export function transportRefusal(payload: Payload): { status: number; key?: string; message?: string } | null {
   const text = payload.text === undefined ? '' : Buffer.from(payload.text, 'utf8').toString('utf8');
-  if (text === '') return { status: 400, key: 'query', message: 'Required parameter missing or invalid' };
-  if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) return { status: 413 };
-  if (payload.contentType !== undefined && NOT_A_MEDIA_TYPE.includes(payload.contentType)) {
+  // The Content-Type is looked at first, even for an empty body.
+  if (payload.text !== undefined && payload.contentType !== undefined && NOT_A_MEDIA_TYPE.includes(payload.contentType)) {
     return { status: 400, key: 'content_type', message: 'Unsupported Media Type' };
   }
+  if (text === '') return { status: 400, key: 'query', message: 'Required parameter missing or invalid' };
+  if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) return { status: 413 };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -245,6 +246,7 @@ export const servedVersions: fc.Arbitrary<string> = fc.oneof({ weight: 6, arbitr
 
 /** Version strings no request may be served under. */
 export const unsupportedVersions: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', '2021-10', '2022-02', '2027-01', 'latest', 'UNSTABLE', '2024-7', '%00', '..', '%2e%2e', '2026-10%00', ' 2026-10'.replace(' ', '%20')),
+  // (`.`, `..` and `%2e%2e` are left out: the test client resolves them before the server sees the path.)
+  fc.constantFrom('', '2021-10', '2022-02', '2027-01', 'latest', 'UNSTABLE', '2024-7', '%00', '2026-10%00', '%202026-10', '2026-10.json'),
   fc.stringMatching(/^[a-z0-9-]{1,12}$/).filter((v) => !isSupportedVersion(v)),
 );

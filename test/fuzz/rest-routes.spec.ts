@@ -224,6 +224,12 @@ describe('admin REST fuzz', () => {
       expect({ status: answer.status, text: answer.text }).toEqual({ status: 401, text: JSON.stringify({ errors: INVALID_TOKEN }) });
     });
 
+    it('answers an empty version segment (/admin/api//shop.json) as an unsupported version, before reading a 2 MiB body', async () => {
+      const payload = JSON.stringify({ storefront_access_token: { title: 'z'.repeat(BODY_LIMIT_BYTES) } });
+      const answer = await timedInject(t.app, { method: 'DELETE', url: '/admin/api//shop.json', host: acme.host, headers: callers()[0]!.headers, payload });
+      expect({ status: answer.status, body: JSON.parse(answer.text) }).toEqual({ status: 404, body: { errors: expect.stringMatching(/^API version '' is not supported/) } });
+    });
+
     it('answers a path whose escapes do not decode (/admin/api/%ZZ/shop.json) with 404 in the API shape', async () => {
       const answer = await timedInject(t.app, { method: 'GET', url: '/admin/api/%ZZ/shop.json', host: acme.host, headers: callers()[0]!.headers });
       expect({ status: answer.status, text: answer.text }).toEqual({ status: 404, text: '{"errors":"Not Found"}' });

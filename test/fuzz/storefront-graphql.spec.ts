@@ -177,6 +177,18 @@ describe('storefront GraphQL fuzz', () => {
       expect({ status: answer.status, body: JSON.parse(answer.text), id: typeof answer.headers['x-request-id'] }).toEqual({ status: 404, body: { errors: 'Not Found' }, id: 'string' });
     });
 
+    it("costs a page size taken from a variable's default like a literal one: a tokenless 250 × 250 listing is refused", async () => {
+      const query = 'query ($n: Int = 250) { products(first: $n) { nodes { variants(first: $n) { nodes { id } } } } }';
+      const answer = await post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
+      expect(JSON.parse(answer.text)).toEqual({ errors: [{ message: expect.stringMatching(/^Query has complexity of \d+, which exceeds max complexity of 1000$/), extensions: expect.objectContaining({ code: 'MAX_COMPLEXITY_EXCEEDED' }) }] });
+    });
+
+    it("applies @inContext arguments taken from a variable's default", async () => {
+      const query = 'query ($c: CountryCode = CA) @inContext(country: $c) { products(first: 1) { nodes { priceRange { minVariantPrice { currencyCode } } } } }';
+      const answer = await post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
+      expect(JSON.parse(answer.text)).toEqual({ data: { products: { nodes: [{ priceRange: { minVariantPrice: { currencyCode: 'CAD' } } }] } } });
+    });
+
     it('answers a repeated operation whose non-null variable has a default the same every time (graphql-jit ignored the default)', async () => {
       const payload: Payload = { text: JSON.stringify({ query: 'query ($v: String! = "planter") { predictiveSearch(query: $v) { queries { text } } }' }) };
       const answers = [];

@@ -6,9 +6,10 @@ export interface RouteTarget {
   version: string;
 }
 
-const STOREFRONT = /^\/api\/([^/]+)\/graphql\.json$/;
-const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
-const ADMIN_REST = /^\/admin\/api\/([^/]+)\/.+$/;
+// An empty version segment (`/admin/api//shop.json`) is an API path with an unsupported version.
+const STOREFRONT = /^\/api\/([^/]*)\/graphql\.json$/;
+const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]*)\/graphql\.json$/;
+const ADMIN_REST = /^\/admin\/api\/([^/]*)\/.+$/;
 
 /**
  * Which surface and version a request addresses, from the route Fastify matched: its pattern gives the
