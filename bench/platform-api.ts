@@ -4,9 +4,9 @@ import type { Logger } from '@platform/logging';
 import type { LimitOverrides } from '@platform/throttling';
 import { createApiApp } from '../apps/api/create-api-app.js';
 
-// The platform's HTTP application, built as `npm start` builds it, with rate limits raised out of the
-// way (`raised`): load from one address would otherwise be throttled within a second. Scenarios whose
-// load spreads over many buyers run against the plan's own limits (`plan`).
+// The platform's HTTP application, built as `npm start` builds it. The servers under load keep the plan's
+// own limits (`plan`: their requests come from many buyers); counting statements in process sends every
+// request from one address, so it raises them out of the way (`raised`).
 const RAISED: LimitOverrides = {
   rest: { capacity: 1e9, leakPerSecond: 1e9 },
   adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 },
@@ -14,6 +14,6 @@ const RAISED: LimitOverrides = {
   checkoutCreationsPerMinute: 1e9,
 };
 
-export function createBenchApi(config: PlatformConfig, logger: Logger, throttling: boolean, limits: 'raised' | 'plan' = 'raised'): Promise<NestFastifyApplication> {
+export function createBenchApi(config: PlatformConfig, logger: Logger, throttling: boolean, limits: 'raised' | 'plan'): Promise<NestFastifyApplication> {
   return createApiApp({ config, databaseUrl: config.databaseUrl!, logger, limits: limits === 'raised' ? RAISED : undefined, throttling, redisPrefix: `bench-${process.pid}` });
 }

@@ -130,7 +130,7 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
 
 const TOKEN_VARIANTS: [string, ServerRole][] = [
   ['products-public', 'platform'],
-  ['products-private', 'platform-plan-limits'],
+  ['products-private', 'platform'],
 ];
 
 /** A refused hostile document must be cheap, and buyers and health probes must barely notice an attack. */

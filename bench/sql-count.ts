@@ -25,7 +25,7 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
-  const app = await createBenchApi(config, createLogger('warn'), true);
+  const app = await createBenchApi(config, createLogger('warn'), true, 'raised');
   try {
     const fastify = app.getHttpAdapter().getInstance();
     const send = async (payload: string, headers: Record<string, string>, refused: boolean) => {
@@ -41,7 +41,7 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
     };
     const counts: SqlCount[] = [];
     // Scenarios that repeat another's request under other load are not counted again.
-    for (const scenario of SCENARIOS.filter((s) => s.servers.some((role) => role === 'platform' || role === 'platform-plan-limits') && !s.alongside)) {
+    for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform') && !s.alongside)) {
       const request = loadRequest(scenario, facts);
       const headers = { ...request.headers, ...request.bodyHeaders?.[0] };
       const sizes = scenario.pageSized ? PAGE_SIZES : [undefined];
