@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { ContentStorefrontApiModule } from '@platform/content';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { LocalizationModule } from '@platform/localization';
+import type { Access } from '@platform/request';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
 import { CollectionMetafieldsStorefrontResolver, ProductMetafieldsStorefrontResolver } from './graphql/storefront/catalog-metafields.storefront.resolver.js';
@@ -33,12 +34,10 @@ export class CatalogStorefrontApiModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.nodes.register('storefront', 'Product', async (ctx, id) => mapOrNull(await this.catalog.product(ctx, id), productView));
-    this.nodes.register('storefront', 'ProductVariant', async (ctx, id) => mapOrNull(await this.catalog.variant(ctx, id), variantView));
-    this.nodes.register('storefront', 'Collection', async (ctx, id) => mapOrNull(await this.catalog.collection(ctx, id), collectionView));
+    // A node asks for what its type's root field asks for.
+    const products: Access = { scope: 'unauthenticated_read_product_listings' };
+    this.nodes.register('storefront', 'Product', products, (ctx, id) => this.catalog.product(ctx, id), productView);
+    this.nodes.register('storefront', 'ProductVariant', products, (ctx, id) => this.catalog.variant(ctx, id), variantView);
+    this.nodes.register('storefront', 'Collection', { scope: 'unauthenticated_read_collection_listings' }, (ctx, id) => this.catalog.collection(ctx, id), collectionView);
   }
-}
-
-function mapOrNull<R, V>(record: R | null, view: (r: R) => V): V | null {
-  return record === null ? null : view(record);
 }

@@ -1,9 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { type NodeFetcher, NodeRegistry, NodeRegistryModule, type NodeValue } from '@platform/graphql';
-import { type RequestContext, requireScope } from '@platform/request';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import type { Access } from '@platform/request';
 import { ArticlesStorefrontResolver } from './graphql/storefront/articles.storefront.resolver.js';
 import { BlogsStorefrontResolver } from './graphql/storefront/blogs.storefront.resolver.js';
-import { CONTENT, METAOBJECTS, requireToken } from './graphql/storefront/content-access.js';
+import { CONTENT, METAOBJECTS } from './graphql/storefront/content-scopes.js';
 import { articleView, blogView, menuView, metafieldView, metaobjectView, pageView } from './graphql/storefront/content.presenter.js';
 import { HasMetafieldsFields } from './graphql/storefront/has-metafields.fields.js';
 import { MenuItemsStorefrontResolver, MenusStorefrontResolver } from './graphql/storefront/menus.storefront.resolver.js';
@@ -42,25 +42,13 @@ export class ContentStorefrontApiModule implements OnModuleInit {
 
   // `node(id:)` asks for the same access as the type's own root field.
   onModuleInit(): void {
-    const content = (ctx: RequestContext) => requireScope(ctx, CONTENT, 'node');
     const c = this.content;
-    this.nodes.register('storefront', 'Page', fetcher(content, (ctx, id) => c.page(ctx, id), pageView));
-    this.nodes.register('storefront', 'Blog', fetcher(content, (ctx, id) => c.blog(ctx, id), blogView));
-    this.nodes.register('storefront', 'Article', fetcher(content, (ctx, id) => c.article(ctx, id), articleView));
-    this.nodes.register('storefront', 'Menu', fetcher((ctx) => requireToken(ctx, 'node', CONTENT), (ctx, id) => c.menu(ctx, id), menuView));
-    this.nodes.register('storefront', 'Metaobject', fetcher((ctx) => requireToken(ctx, 'node', METAOBJECTS), (ctx, id) => c.metaobject(ctx, id), metaobjectView));
-    this.nodes.register('storefront', 'Metafield', fetcher((ctx) => requireToken(ctx, 'node'), (ctx, id) => c.metafield(ctx, id), metafieldView));
+    const content: Access = { scope: CONTENT };
+    this.nodes.register('storefront', 'Page', content, (ctx, id) => c.page(ctx, id), pageView);
+    this.nodes.register('storefront', 'Blog', content, (ctx, id) => c.blog(ctx, id), blogView);
+    this.nodes.register('storefront', 'Article', content, (ctx, id) => c.article(ctx, id), articleView);
+    this.nodes.register('storefront', 'Menu', { scope: CONTENT, tokenless: 'refused' }, (ctx, id) => c.menu(ctx, id), menuView);
+    this.nodes.register('storefront', 'Metaobject', { scope: METAOBJECTS, tokenless: 'refused' }, (ctx, id) => c.metaobject(ctx, id), metaobjectView);
+    this.nodes.register('storefront', 'Metafield', { tokenless: 'refused' }, (ctx, id) => c.metafield(ctx, id), metafieldView);
   }
-}
-
-function fetcher<R, V extends NodeValue>(
-  check: (ctx: RequestContext) => void,
-  load: (ctx: RequestContext, id: number) => Promise<R | null>,
-  view: (record: R) => V,
-): NodeFetcher {
-  return async (ctx, id) => {
-    check(ctx);
-    const record = await load(ctx, id);
-    return record === null ? null : view(record);
-  };
 }

@@ -1,9 +1,12 @@
 // Access scopes as the hosted platform names them. Admin: read_X / write_X (write implies read).
 const ADMIN_RESOURCES = ['products', 'customers', 'orders', 'content', 'platform_payments', 'platform_payments_payouts'] as const;
 
-export const ADMIN_SCOPES: readonly string[] = ADMIN_RESOURCES.flatMap((r) => [`read_${r}`, `write_${r}`]);
+type AdminResource = (typeof ADMIN_RESOURCES)[number];
+export type AdminScope = `read_${AdminResource}` | `write_${AdminResource}`;
 
-export const STOREFRONT_SCOPES: readonly string[] = [
+export const ADMIN_SCOPES: readonly AdminScope[] = ADMIN_RESOURCES.flatMap((r) => [`read_${r}` as const, `write_${r}` as const]);
+
+export const STOREFRONT_SCOPES = [
   'unauthenticated_read_product_listings',
   'unauthenticated_read_product_inventory',
   'unauthenticated_read_product_tags',
@@ -16,10 +19,14 @@ export const STOREFRONT_SCOPES: readonly string[] = [
   'unauthenticated_read_customer_tags',
   'unauthenticated_read_checkouts',
   'unauthenticated_write_checkouts',
-];
+] as const;
+export type StorefrontScope = (typeof STOREFRONT_SCOPES)[number];
+
+/** Every scope a declaration may name (`@RequiresScope`): a typo does not compile. */
+export type Scope = AdminScope | StorefrontScope;
 
 /** What a tokenless storefront request may do: the spec's "without a token" column. */
-export const TOKENLESS_SCOPES: readonly string[] = [
+export const TOKENLESS_SCOPES: readonly StorefrontScope[] = [
   'unauthenticated_read_product_listings',
   'unauthenticated_read_product_inventory',
   'unauthenticated_read_collection_listings',
@@ -29,8 +36,8 @@ export const TOKENLESS_SCOPES: readonly string[] = [
   'unauthenticated_write_checkouts',
 ];
 
-export const ALL_SCOPES: readonly string[] = [...ADMIN_SCOPES, ...STOREFRONT_SCOPES];
-const KNOWN = new Set(ALL_SCOPES);
+export const ALL_SCOPES: readonly Scope[] = [...ADMIN_SCOPES, ...STOREFRONT_SCOPES];
+const KNOWN = new Set<string>(ALL_SCOPES);
 
 /** Parses `all` or a comma list; returns the unknown names separately so callers can refuse them. */
 export function parseScopes(input: string): { scopes: string[]; unknown: string[] } {

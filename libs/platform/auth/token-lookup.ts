@@ -15,7 +15,7 @@ export const TOKEN_CACHE_TTL_MS = READ_CACHE_TTL_MS;
 export const MAX_TOKEN_LENGTH = 200;
 
 const STATEMENT = preparedSql(CALLER_BY_TOKEN);
-const STOREFRONT_SCOPE_SET = new Set(STOREFRONT_SCOPES);
+const STOREFRONT_SCOPE_SET = new Set<string>(STOREFRONT_SCOPES);
 
 /**
  * The caller behind a token, without the ORM: one prepared statement on the SqlReader pool, cached per

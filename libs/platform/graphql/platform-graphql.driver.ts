@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { AbstractGraphQLDriver, type GqlModuleOptions } from '@nestjs/graphql';
 import { Readable } from 'node:stream';
+import type { GraphQLSchema } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import type { Surface } from '@platform/request';
+import { enforceDeclaredAccess } from './access/declared-access.js';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 import { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
 import type { GraphqlHook } from './graphql-hooks.js';
@@ -20,6 +22,22 @@ export interface PlatformGraphqlOptions extends GqlModuleOptions {
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+type GraphqlSurface = PlatformGraphqlOptions['surface'];
+const served = new WeakMap<FastifyInstance, Map<GraphqlSurface, GraphQLSchema>>();
+
+function serve(fastify: FastifyInstance, surface: GraphqlSurface, schema: GraphQLSchema): void {
+  const schemas = served.get(fastify) ?? new Map<GraphqlSurface, GraphQLSchema>();
+  schemas.set(surface, schema);
+  served.set(fastify, schemas);
+}
+
+/** The schema a server serves on a surface, as executed (tests enumerate its fields). */
+export function servedSchema(fastify: FastifyInstance, surface: GraphqlSurface): GraphQLSchema {
+  const schema = served.get(fastify)?.get(surface);
+  if (!schema) throw new Error(`This server serves no ${surface} GraphQL API`);
+  return schema;
+}
+
 /**
  * Serves a Nest-built schema on our own Fastify route with graphql-js (see docs/decisions.md):
  * the request pipeline has already resolved shop, version and credentials.
@@ -27,10 +45,12 @@ const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 @Injectable()
 export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphqlOptions> {
   override async start(options: PlatformGraphqlOptions): Promise<void> {
-    const { schema, logger, surface } = options;
-    if (!schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
+    const { logger, surface } = options;
+    if (!options.schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
+    const schema = enforceDeclaredAccess(options.schema);
     const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'), options.limits);
     const fastify = this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>();
+    serve(fastify, surface, schema);
     fastify.route({
       method: [...ALL_METHODS],
       url: options.path,

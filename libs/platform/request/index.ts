@@ -1,10 +1,10 @@
+export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresToken, accessDenial, requireAccess, type Access } from './access.js';
 export { Ctx, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
 export type { RequestContext } from './request-context.js';
 export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';
-export { requireScope } from './require-scope.js';
 export {
   ADMIN_TOKEN_HEADER,
   API_VERSION_HEADER,

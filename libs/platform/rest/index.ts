@@ -1,4 +1,4 @@
-export { RequiresScope, ScopeGuard } from './requires-scope.decorator.js';
+export { AccessGuard } from './access.guard.js';
 export { RestModule } from './rest.module.js';
 export { validBody } from './valid-body.js';
 /** Prefix of every admin REST controller: `@Controller(ADMIN_REST_PREFIX)`. */

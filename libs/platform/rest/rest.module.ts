@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ScopeGuard } from './requires-scope.decorator.js';
+import { AccessGuard } from './access.guard.js';
 
 /** REST conventions shared by every admin resource. */
-@Module({ providers: [{ provide: APP_GUARD, useClass: ScopeGuard }] })
+@Module({ providers: [{ provide: APP_GUARD, useClass: AccessGuard }] })
 export class RestModule {}

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { AuthService } from '@platform/auth';
-import { Ctx, type RequestContext } from '@platform/request';
-import { ADMIN_REST_PREFIX, RequiresScope, validBody } from '@platform/rest';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
+import { ADMIN_REST_PREFIX, validBody } from '@platform/rest';
 import { CreateStorefrontAccessTokenRequest } from './storefront-access-token.request.js';
 
 // Storefront tokens are only useful to an app that was granted unauthenticated (storefront) scopes.

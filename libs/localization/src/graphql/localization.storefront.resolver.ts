@@ -1,5 +1,5 @@
 import { Query, Resolver } from '@nestjs/graphql';
-import { Ctx, type RequestContext } from '@platform/request';
+import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { LocalizationService } from '../localization.service.js';
 import { StorefrontLocalization } from './localization.type.js';
 
@@ -7,6 +7,7 @@ import { StorefrontLocalization } from './localization.type.js';
 export class LocalizationStorefrontResolver {
   constructor(private readonly service: LocalizationService) {}
 
+  @OpenAccess()
   @Query(() => StorefrontLocalization, { description: 'Countries and languages of the shop, and the ones in effect for this query.' })
   localization(@Ctx() ctx: RequestContext) {
     return this.service.localization(ctx);

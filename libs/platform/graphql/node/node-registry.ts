@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext, Surface } from '@platform/request';
+import { type Access, type RequestContext, type Surface, requireAccess } from '@platform/request';
 import { parseGlobalId } from '../connections/global-id.js';
 import type { NodeValue } from './node.interface.js';
 
@@ -8,20 +8,28 @@ export type NodeFetcher = (ctx: RequestContext, id: number) => Promise<NodeValue
 
 /**
  * `node(id:)` and `nodes(ids:)` without knowing any domain: each context registers how to load its types
- * on each surface (storefront Product, admin Customer, …).
+ * on each surface (storefront Product, admin Customer, …) and the access a type asks for, the same as its
+ * own root field's, so `node` is never a way around a scope.
  */
 @Injectable()
 export class NodeRegistry {
-  private readonly fetchers = new Map<string, NodeFetcher>();
+  private readonly types = new Map<string, { access: Access; fetcher: NodeFetcher }>();
 
-  register(surface: Surface, type: string, fetcher: NodeFetcher): void {
-    this.fetchers.set(`${surface}:${type}`, fetcher);
+  /** `load` reads a record of the shop by id (null when it has none), `view` makes it the type's GraphQL value. */
+  register<R>(surface: Surface, type: string, access: Access, load: (ctx: RequestContext, id: number) => Promise<R | null>, view: (record: R) => NodeValue): void {
+    const fetcher: NodeFetcher = async (ctx, id) => {
+      const record = await load(ctx, id);
+      return record === null ? null : view(record);
+    };
+    this.types.set(`${surface}:${type}`, { access, fetcher });
   }
 
   async fetch(ctx: RequestContext, gid: string): Promise<NodeValue | null> {
     const parsed = parseGlobalId(gid);
     if (!parsed) return null;
-    const fetcher = this.fetchers.get(`${ctx.surface}:${parsed.type}`);
-    return fetcher ? fetcher(ctx, parsed.id) : null;
+    const type = this.types.get(`${ctx.surface}:${parsed.type}`);
+    if (!type) return null;
+    requireAccess(ctx, type.access, 'node');
+    return type.fetcher(ctx, parsed.id);
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Args, ID, Query, Resolver } from '@nestjs/graphql';
 import { MAX_INPUT_ARRAY_SIZE, inputTooLarge } from '@platform/errors';
-import { Ctx, type RequestContext } from '@platform/request';
+import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { NodeRegistry } from './node-registry.js';
 import { AdminNode, type NodeValue, StorefrontNode } from './node.interface.js';
 
@@ -16,11 +16,14 @@ function nodes(registry: NodeRegistry, ctx: RequestContext, ids: string[]): Prom
 export class StorefrontNodeResolver {
   constructor(private readonly registry: NodeRegistry) {}
 
+  // Open here: each node type asks for its own root field's access (NodeRegistry).
+  @OpenAccess()
   @Query(() => StorefrontNode, { nullable: true, description: 'The object with this global ID.' })
   node(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
     return this.registry.fetch(ctx, id);
   }
 
+  @OpenAccess()
   @Query(() => [StorefrontNode], { nullable: 'items', description: 'The objects with these global IDs (at most 250).' })
   nodes(@Ctx() ctx: RequestContext, @Args('ids', { type: () => [ID] }) ids: string[]) {
     return nodes(this.registry, ctx, ids);
@@ -31,11 +34,13 @@ export class StorefrontNodeResolver {
 export class AdminNodeResolver {
   constructor(private readonly registry: NodeRegistry) {}
 
+  @OpenAccess()
   @Query(() => AdminNode, { nullable: true, description: 'The object with this global ID.' })
   node(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
     return this.registry.fetch(ctx, id);
   }
 
+  @OpenAccess()
   @Query(() => [AdminNode], { nullable: 'items', description: 'The objects with these global IDs (at most 250).' })
   nodes(@Ctx() ctx: RequestContext, @Args('ids', { type: () => [ID] }) ids: string[]) {
     return nodes(this.registry, ctx, ids);

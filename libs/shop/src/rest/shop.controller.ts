@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { Ctx, type RequestContext } from '@platform/request';
+import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { ADMIN_REST_PREFIX } from '@platform/rest';
 import { restShop } from '../shop.presenter.js';
 
@@ -7,6 +7,7 @@ import { restShop } from '../shop.presenter.js';
 export class ShopController {
   /** Needs only a valid token: proves shop, auth, version, throttle and errors end to end. */
   @Get('shop.json')
+  @OpenAccess()
   show(@Ctx() ctx: RequestContext) {
     return { shop: restShop(ctx.shop) };
   }

@@ -2,7 +2,7 @@ import { Args, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/g
 import type { GraphQLResolveInfo } from 'graphql';
 import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
 import { collectionView, plainText, productView } from './catalog.presenter.js';
@@ -20,26 +20,26 @@ export class CollectionsStorefrontResolver {
     private readonly presentment: PresentmentService,
   ) {}
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontCollectionConnection, { description: 'Collections of the shop, paginated.' })
   async collections(@Ctx() ctx: RequestContext, @Args() args: CollectionsArgs) {
-    requireScope(ctx, LISTINGS, 'collections');
     return connectionOf(await this.catalog.collections(ctx, pageOf(args), args.sortKey, args.query), collectionView);
   }
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontCollection, { nullable: true, description: 'A collection by `id` or `handle`.' })
   async collection(
     @Ctx() ctx: RequestContext,
     @Args('id', { type: () => ID, nullable: true }) id?: string,
     @Args('handle', { type: () => String, nullable: true }) handle?: string,
   ) {
-    requireScope(ctx, LISTINGS, 'collection');
     const record = id ? await this.catalog.collection(ctx, requireGlobalId(id, 'Collection')) : handle ? await this.catalog.collectionByHandle(ctx, handle) : null;
     return record && collectionView(record);
   }
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontCollection, { nullable: true, deprecationReason: 'Use `collection(handle:)` instead.' })
   async collectionByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
-    requireScope(ctx, LISTINGS, 'collectionByHandle');
     const record = await this.catalog.collectionByHandle(ctx, handle);
     return record && collectionView(record);
   }

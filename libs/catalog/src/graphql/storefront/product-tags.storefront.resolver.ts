@@ -1,7 +1,6 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { accessDenied } from '@platform/errors';
 import { connectionOf } from '@platform/graphql';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { StringConnection } from './string-connection.type.js';
 
@@ -13,10 +12,9 @@ export class ProductTagsStorefrontResolver {
 
   // "Product Tags" needs a token (the spec's access table), holding the tags scope. Nullable (non-null on the
   // hosted schema) so a tokenless caller's ACCESS_DENIED leaves the rest of the query answering.
+  @RequiresToken(TAGS_SCOPE)
   @Query(() => StringConnection, { nullable: true, description: 'Tags of the shop\'s products (token with `unauthenticated_read_product_tags`).' })
   async productTags(@Ctx() ctx: RequestContext, @Args('first', { type: () => Int }) first: number, @Args('after', { nullable: true }) after?: string) {
-    if (ctx.caller.kind === 'tokenless') throw accessDenied('productTags', TAGS_SCOPE);
-    requireScope(ctx, TAGS_SCOPE, 'productTags');
     return connectionOf(await this.catalog.productTags(ctx, Math.min(Math.max(first, 0), 250), after), (tag) => tag);
   }
 }

@@ -2,7 +2,7 @@ import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, R
 import type { GraphQLResolveInfo } from 'graphql';
 import { ConnectionArgs, HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
-import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, requireScope, whenReady } from '@platform/request';
+import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
 import { collectionView, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
@@ -20,26 +20,26 @@ export class ProductsStorefrontResolver {
     private readonly presentment: PresentmentService,
   ) {}
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontProductConnection, { description: 'Products of the shop, paginated.' })
   async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs, @Info() info: GraphQLResolveInfo) {
-    requireScope(ctx, LISTINGS, 'products');
     return connectionOf(await this.catalog.products(ctx, pageOf(args), args.sortKey, args.query, productShape(info)), productView);
   }
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontProduct, { nullable: true, description: 'A product by `id` or `handle`.' })
   async product(
     @Ctx() ctx: RequestContext,
     @Args('id', { type: () => ID, nullable: true }) id?: string,
     @Args('handle', { type: () => String, nullable: true }) handle?: string,
   ) {
-    requireScope(ctx, LISTINGS, 'product');
     const record = id ? await this.catalog.product(ctx, requireGlobalId(id, 'Product')) : handle ? await this.catalog.productByHandle(ctx, handle) : null;
     return record && productView(record);
   }
 
+  @RequiresScope(LISTINGS)
   @Query(() => StorefrontProduct, { nullable: true, deprecationReason: 'Use `product(handle:)` instead.' })
   async productByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
-    requireScope(ctx, LISTINGS, 'productByHandle');
     const record = await this.catalog.productByHandle(ctx, handle);
     return record && productView(record);
   }
@@ -64,9 +64,9 @@ export class ProductsStorefrontResolver {
 
   // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
   // public, but a token must hold the tags scope to read them (as the hosted platform asks of tokens).
+  @RequiresScope('unauthenticated_read_product_tags', { tokenless: 'allowed' })
   @ResolveField(() => [String], { description: "The product's tags (tokens need `unauthenticated_read_product_tags`)." })
   tags(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
-    if (ctx.caller.kind !== 'tokenless') requireScope(ctx, 'unauthenticated_read_product_tags', 'tags');
     return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.tags);
   }
 
@@ -85,9 +85,9 @@ export class ProductsStorefrontResolver {
     return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.publishedAt ?? detail.createdAt);
   }
 
+  @RequiresScope('unauthenticated_read_product_inventory')
   @ResolveField(() => Int, { nullable: true, description: 'Units in stock (needs `unauthenticated_read_product_inventory`).' })
   totalInventory(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
-    requireScope(ctx, 'unauthenticated_read_product_inventory', 'totalInventory');
     return product.record.totalInventory;
   }
 

@@ -1,7 +1,7 @@
 import { Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { PresentmentService } from '@platform/localization';
 import { MoneyV2 } from '@platform/money';
-import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, requireScope, whenReady } from '@platform/request';
+import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { Int } from '@nestjs/graphql';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
@@ -53,9 +53,9 @@ export class VariantsStorefrontResolver {
     return null;
   }
 
+  @RequiresScope('unauthenticated_read_product_inventory')
   @ResolveField(() => Int, { nullable: true, description: 'Units in stock (needs `unauthenticated_read_product_inventory`).' })
   quantityAvailable(@Ctx() ctx: RequestContext, @Parent() variant: StorefrontProductVariant) {
-    requireScope(ctx, 'unauthenticated_read_product_inventory', 'quantityAvailable');
     return variant.record.inventoryQuantity;
   }
 }

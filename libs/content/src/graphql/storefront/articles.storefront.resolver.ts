@@ -1,12 +1,12 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog } from './blog.type.js';
 import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs, TruncateArgs } from './content.args.js';
-import { CONTENT } from './content-access.js';
+import { CONTENT } from './content-scopes.js';
 import { articleView, blogView, plainText } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
@@ -19,15 +19,15 @@ export class ArticlesStorefrontResolver {
     private readonly translations: StorefrontTranslationsService,
   ) {}
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontArticleConnection, { description: 'Published articles of all the shop’s blogs, paginated.' })
   async articles(@Ctx() ctx: RequestContext, @Args() args: ArticlesArgs) {
-    requireScope(ctx, CONTENT, 'articles');
     return connectionOf(await this.reads.articles(ctx, pageOf(args), args.sortKey ?? 'ID', args.query), articleView);
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontArticle, { nullable: true, description: 'An article by `id`.' })
   async article(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
-    requireScope(ctx, CONTENT, 'article');
     const record = await this.reads.article(ctx, requireGlobalId(id, 'Article'));
     return record && articleView(record);
   }

@@ -1,11 +1,11 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog, StorefrontBlogConnection } from './blog.type.js';
 import { ArticlesArgs, BlogsArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
-import { CONTENT } from './content-access.js';
+import { CONTENT } from './content-scopes.js';
 import { articleView, authorView, blogView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
@@ -17,26 +17,26 @@ export class BlogsStorefrontResolver {
     private readonly hasMetafields: HasMetafieldsFields,
   ) {}
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontBlogConnection, { description: 'Blogs of the shop, paginated.' })
   async blogs(@Ctx() ctx: RequestContext, @Args() args: BlogsArgs) {
-    requireScope(ctx, CONTENT, 'blogs');
     return connectionOf(await this.content.blogs(ctx, pageOf(args), args.sortKey ?? 'ID', args.query), blogView);
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontBlog, { nullable: true, description: 'A blog by `id` or `handle`.' })
   async blog(
     @Ctx() ctx: RequestContext,
     @Args('id', { type: () => ID, nullable: true }) id?: string,
     @Args('handle', { type: () => String, nullable: true }) handle?: string,
   ) {
-    requireScope(ctx, CONTENT, 'blog');
     const record = id ? await this.content.blog(ctx, requireGlobalId(id, 'Blog')) : handle ? await this.content.blogByHandle(ctx, handle) : null;
     return record && blogView(record);
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontBlog, { nullable: true, deprecationReason: 'Use `blog` instead.' })
   async blogByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
-    requireScope(ctx, CONTENT, 'blogByHandle');
     const record = await this.content.blogByHandle(ctx, handle);
     return record && blogView(record);
   }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '@platform/request';
+import { type Access, type RequestContext, accessDenial, requireAccess } from '@platform/request';
 import type { MetafieldOwnerType } from '../../metafield.entity.js';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import type { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
-import { requireToken, tokenRequired } from './content-access.js';
 import { metafieldView } from './content.presenter.js';
 import type { StorefrontMetafield } from './metafield.type.js';
+
+// Metafields are a "token required" area of the access table, with no scope beyond the token. The check is
+// here, not on each owner type's field: every type that has metafields delegates to this one provider.
+const TOKEN_REQUIRED: Access = { tokenless: 'refused' };
 
 /**
  * `metafield(namespace, key)` and `metafields(identifiers)` of any storefront type that has metafields
@@ -18,7 +21,7 @@ export class HasMetafieldsFields {
   constructor(private readonly content: StorefrontContentService) {}
 
   async metafield(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, args: MetafieldArgs): Promise<StorefrontMetafield | null> {
-    requireToken(ctx, 'metafield');
+    requireAccess(ctx, TOKEN_REQUIRED, 'metafield');
     const [found] = await this.content.metafields(ctx, ownerType, ownerId, [{ namespace: namespaceOf(ctx, args.namespace), key: args.key }]);
     return found ? metafieldView(found) : null;
   }
@@ -26,7 +29,8 @@ export class HasMetafieldsFields {
   // `[Metafield]!`: a tokenless caller gets a null (with ACCESS_DENIED) per identifier, so the owner itself,
   // and the rest of the query, still answer.
   async metafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, identifiers: HasMetafieldsIdentifier[]): Promise<(StorefrontMetafield | Error | null)[]> {
-    if (ctx.caller.kind === 'tokenless') return identifiers.map(() => tokenRequired('metafields'));
+    const denial = accessDenial(ctx.caller, TOKEN_REQUIRED, 'metafields');
+    if (denial) return identifiers.map(() => denial);
     const wanted = identifiers.map((i) => ({ namespace: namespaceOf(ctx, i.namespace), key: i.key }));
     const found = await this.content.metafields(ctx, ownerType, ownerId, wanted);
     return found.map((m) => m && metafieldView(m));

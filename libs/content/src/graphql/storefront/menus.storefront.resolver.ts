@@ -1,8 +1,8 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { UrlScalar } from '@platform/graphql';
-import { Ctx, type RequestContext } from '@platform/request';
+import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
-import { CONTENT, requireToken } from './content-access.js';
+import { CONTENT } from './content-scopes.js';
 import { FIXED_PATHS, menuView } from './content.presenter.js';
 import { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
 
@@ -10,9 +10,9 @@ import { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
 export class MenusStorefrontResolver {
   constructor(private readonly content: StorefrontContentService) {}
 
+  @RequiresToken(CONTENT)
   @Query(() => StorefrontMenu, { nullable: true, description: 'A navigation menu by handle (needs a token).' })
   async menu(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
-    requireToken(ctx, 'menu', CONTENT);
     const record = await this.content.menuByHandle(ctx, handle);
     return record && menuView(record);
   }

@@ -1,9 +1,9 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
-import { Ctx, type RequestContext } from '@platform/request';
+import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { MetaobjectHandleInput, MetaobjectsArgs } from './content.args.js';
-import { METAOBJECTS, requireToken } from './content-access.js';
+import { METAOBJECTS } from './content-scopes.js';
 import { metaobjectView } from './content.presenter.js';
 import { StorefrontMetaobject, StorefrontMetaobjectConnection, StorefrontMetaobjectField } from './metaobject.type.js';
 
@@ -11,13 +11,13 @@ import { StorefrontMetaobject, StorefrontMetaobjectConnection, StorefrontMetaobj
 export class MetaobjectsStorefrontResolver {
   constructor(private readonly content: StorefrontContentService) {}
 
+  @RequiresToken(METAOBJECTS)
   @Query(() => StorefrontMetaobject, { nullable: true, description: 'A metaobject by `id`, or by `handle` and type (needs a token).' })
   async metaobject(
     @Ctx() ctx: RequestContext,
     @Args('id', { type: () => ID, nullable: true }) id?: string,
     @Args('handle', { type: () => MetaobjectHandleInput, nullable: true }) handle?: MetaobjectHandleInput,
   ) {
-    requireToken(ctx, 'metaobject', METAOBJECTS);
     const record = id
       ? await this.content.metaobject(ctx, requireGlobalId(id, 'Metaobject'))
       : handle
@@ -27,9 +27,9 @@ export class MetaobjectsStorefrontResolver {
   }
 
   // Nullable (the hosted schema has it non-null) so a tokenless caller's ACCESS_DENIED leaves the rest of the query answering.
+  @RequiresToken(METAOBJECTS)
   @Query(() => StorefrontMetaobjectConnection, { nullable: true, description: 'Metaobjects of one type, paginated (needs a token).' })
   async metaobjects(@Ctx() ctx: RequestContext, @Args() args: MetaobjectsArgs) {
-    requireToken(ctx, 'metaobjects', METAOBJECTS);
     return connectionOf(await this.content.metaobjects(ctx, args.type, pageOf(args), args.sortKey), metaobjectView);
   }
 

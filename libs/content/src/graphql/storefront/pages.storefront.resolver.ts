@@ -2,10 +2,10 @@ import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql
 import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
 
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
-import { CONTENT } from './content-access.js';
+import { CONTENT } from './content-scopes.js';
 import { summarize } from '../../content.rules.js';
 import { pageView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
@@ -35,26 +35,26 @@ export class PagesStorefrontResolver {
     return this.translations.locale(ctx) ? summarize(await this.body(ctx, page)) : page.bodySummary;
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontPageConnection, { description: 'Published pages of the shop, paginated.' })
   async pages(@Ctx() ctx: RequestContext, @Args() args: PagesArgs) {
-    requireScope(ctx, CONTENT, 'pages');
     return connectionOf(await this.content.pages(ctx, pageOf(args), args.sortKey ?? 'ID', args.query), pageView);
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontPage, { nullable: true, description: 'A page by `id` or `handle`.' })
   async page(
     @Ctx() ctx: RequestContext,
     @Args('id', { type: () => ID, nullable: true }) id?: string,
     @Args('handle', { type: () => String, nullable: true }) handle?: string,
   ) {
-    requireScope(ctx, CONTENT, 'page');
     const record = id ? await this.content.page(ctx, requireGlobalId(id, 'Page')) : handle ? await this.content.pageByHandle(ctx, handle) : null;
     return record && pageView(record);
   }
 
+  @RequiresScope(CONTENT)
   @Query(() => StorefrontPage, { nullable: true, deprecationReason: 'Use `page` instead.' })
   async pageByHandle(@Ctx() ctx: RequestContext, @Args('handle') handle: string) {
-    requireScope(ctx, CONTENT, 'pageByHandle');
     const record = await this.content.pageByHandle(ctx, handle);
     return record && pageView(record);
   }

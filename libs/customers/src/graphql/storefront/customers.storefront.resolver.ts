@@ -1,7 +1,7 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
 import { OrdersService } from '@platform/orders';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { formattedAddress } from '../../mailing-address.rules.js';
 import { CustomerOrdersArgs, MailingAddressFormattedArgs } from './customer.inputs.js';
@@ -18,16 +18,16 @@ export class CustomersStorefrontResolver {
     private readonly orderReads: OrdersService,
   ) {}
 
+  @RequiresScope(READ)
   @Query(() => StorefrontCustomer, { nullable: true, description: 'The customer a `customerAccessToken` belongs to; null when the token is unknown or expired.' })
   async customer(@Ctx() ctx: RequestContext, @Args('customerAccessToken') customerAccessToken: string) {
-    requireScope(ctx, READ, 'customer');
     const record = await this.accounts.customerByAccessToken(ctx, customerAccessToken);
     return record && customerView(record);
   }
 
+  @RequiresScope('unauthenticated_read_customer_tags')
   @ResolveField(() => [String], { description: "The customer's tags (tokens need `unauthenticated_read_customer_tags`)." })
   tags(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer) {
-    requireScope(ctx, 'unauthenticated_read_customer_tags', 'tags');
     return customer.record.tags;
   }
 

@@ -1,6 +1,6 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { pageOf } from '@platform/graphql';
-import { Ctx, type RequestContext, requireScope } from '@platform/request';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontSearchService } from '../../storefront-search.service.js';
 import { PredictiveSearchArgs, SearchArgs } from './search.args.js';
 import { predictiveView, searchConnectionView } from './search.presenter.js';
@@ -12,17 +12,17 @@ const LISTINGS = 'unauthenticated_read_product_listings';
 export class SearchStorefrontResolver {
   constructor(private readonly searches: StorefrontSearchService) {}
 
+  @RequiresScope(LISTINGS)
   @Query(() => SearchResultItemConnection, { description: 'Products, pages and articles matching a query, best match first.' })
   async search(@Ctx() ctx: RequestContext, @Args() args: SearchArgs) {
-    requireScope(ctx, LISTINGS, 'search');
     const { query, sortKey, types, prefix, unavailableProducts } = args;
     const page = await this.searches.search(ctx, { query, page: pageOf(args), sortKey, types, prefix: prefix === 'LAST', unavailable: unavailableProducts ?? 'LAST' });
     return searchConnectionView(page);
   }
 
+  @RequiresScope(LISTINGS)
   @Query(() => PredictiveSearchResult, { nullable: true, description: 'Suggestions as the buyer types: the last word matches as a prefix.' })
   async predictiveSearch(@Ctx() ctx: RequestContext, @Args() args: PredictiveSearchArgs) {
-    requireScope(ctx, LISTINGS, 'predictiveSearch');
     const { query, limit, limitScope, types, unavailableProducts } = args;
     const result = await this.searches.predictive(ctx, { query, limit: limit ?? 10, limitScope: limitScope ?? 'ALL', types, unavailable: unavailableProducts ?? 'LAST' });
     return predictiveView(result);

@@ -1,0 +1,64 @@
+import { SetMetadata, applyDecorators } from '@nestjs/common';
+import { Extensions } from '@nestjs/graphql';
+import { type Caller, type Scope, callerHasScope } from '@platform/auth';
+import { DomainError, accessDenied } from '@platform/errors';
+import type { RequestContext } from './request-context.js';
+
+/**
+ * What a GraphQL field, a mutation or a REST route asks of its caller. Declared on the resolver or handler
+ * with one of the decorators below and enforced once for the whole surface (docs/architecture.md).
+ */
+export interface Access {
+  /** The scope the caller must hold; tokenless callers hold the public ones (`TOKENLESS_SCOPES`). */
+  readonly scope?: Scope;
+  /**
+   * `refused`: a tokenless caller is refused even where it holds the scope (the spec's "token required"
+   * areas); `allowed`: a tokenless caller passes without the scope, a token must hold it.
+   */
+  readonly tokenless?: 'refused' | 'allowed';
+}
+
+/** Where the declaration is kept: Nest metadata for REST guards, the schema field's extensions for GraphQL. */
+export const ACCESS_KEY = 'platform:access';
+
+/** The caller must hold `scope` (`read_customers`, `unauthenticated_read_product_listings`, …). */
+export function RequiresScope(scope: Scope, options: Pick<Access, 'tokenless'> = {}): MethodDecorator & ClassDecorator {
+  return declareAccess({ scope, ...options });
+}
+
+/** A storefront token is required (and `scope`, when named): the access table's "token required" column. */
+export function RequiresToken(scope?: Scope): MethodDecorator & ClassDecorator {
+  return declareAccess({ ...(scope ? { scope } : {}), tokenless: 'refused' });
+}
+
+/** Open to every caller the pipeline admitted (e.g. `shop`): declared, so a missing declaration stays visible. */
+export function OpenAccess(): MethodDecorator & ClassDecorator {
+  return declareAccess({});
+}
+
+function declareAccess(access: Access): MethodDecorator & ClassDecorator {
+  return applyDecorators(SetMetadata(ACCESS_KEY, access), Extensions({ [ACCESS_KEY]: access })) as MethodDecorator & ClassDecorator;
+}
+
+/** The refusal of `caller` for `field` under `access`, or null when it may proceed. */
+export function accessDenial(caller: Caller, access: Access, field: string): DomainError | null {
+  if (access.tokenless === 'refused' && caller.kind === 'tokenless') return tokenRequired(field, access.scope);
+  if (access.tokenless === 'allowed' && caller.kind === 'tokenless') return null;
+  if (access.scope && !callerHasScope(caller, access.scope)) return accessDenied(field, access.scope);
+  return null;
+}
+
+/** Throws ACCESS_DENIED for `field` unless the request's caller may proceed (for access that depends on data, e.g. a node's type). */
+export function requireAccess(ctx: RequestContext, access: Access, field: string): void {
+  const denial = accessDenial(ctx.caller, access, field);
+  if (denial) throw denial;
+}
+
+// The access table's "token required" areas, in the wording of the hosted platform's scope refusals.
+function tokenRequired(field: string, scope: string | undefined): DomainError {
+  const required = scope ? `a storefront access token with \`${scope}\` access scope` : 'a storefront access token';
+  return new DomainError('FORBIDDEN', `Access denied for ${field} field. Required access: ${required}.`, {
+    code: 'ACCESS_DENIED',
+    extensions: { requiredAccess: scope ?? 'storefront_access_token' },
+  });
+}
