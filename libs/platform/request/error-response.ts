@@ -21,7 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
  * throttle and internal failures in the GraphQL `errors[]` shape; REST and transport failures
  * (400, 404, 405, 413) use the `errors` string or keyed object.
  */
-export function errorResponse(error: unknown, surface: Surface | undefined, requestId: string): ErrorResponse {
+export function errorResponse(error: unknown, surface: Surface | 'system' | undefined, requestId: string): ErrorResponse {
   const domain = toDomainError(error, surface, requestId);
   const unexpected = domain.kind === 'INTERNAL' && !isDomainError(error);
   const answer = answerFor(domain.kind);
@@ -54,7 +54,7 @@ interface HttpLikeError {
 }
 
 // Errors raised by Fastify (body parsing, limits) and Nest (unknown routes) become domain errors here.
-function toDomainError(error: unknown, surface: Surface | undefined, requestId: string): DomainError {
+function toDomainError(error: unknown, surface: Surface | 'system' | undefined, requestId: string): DomainError {
   if (isDomainError(error)) return error;
   const e = (error ?? {}) as HttpLikeError;
   const status = e.statusCode ?? e.status;

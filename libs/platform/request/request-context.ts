@@ -9,7 +9,8 @@ import type { Surface } from './surface.js';
  */
 export interface RequestContext {
   readonly requestId: string;
-  readonly surface: Surface;
+  /** The API the request came in on, or `system` for the platform's own work (CLI, seed, jobs). */
+  readonly surface: Surface | 'system';
   readonly version: string;
   readonly shop: ShopSnapshot;
   readonly caller: Caller;

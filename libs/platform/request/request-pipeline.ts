@@ -49,14 +49,14 @@ export class RequestPipeline {
         request.platform = await this.contextFor(request, reply, target);
         for (const step of this.steps) await step.onAuthenticated?.(request.platform, request, reply);
       } catch (error) {
-        return this.reject(reply, error, target, request.id);
+        return this.reject(reply, error, target.surface, request.id);
       }
     });
     fastify.addHook('preHandler', async (request, reply) => {
       const ctx = request.platform;
       if (ctx?.surface !== 'admin_rest') return;
       const refused = restInputError(request);
-      if (refused) return this.reject(reply, refused, ctx, request.id);
+      if (refused) return this.reject(reply, refused, ctx.surface, request.id);
     });
     fastify.addHook('onResponse', async (request, reply) => {
       const ctx = request.platform;
@@ -126,8 +126,8 @@ export class RequestPipeline {
     return caller;
   }
 
-  private reject(reply: FastifyReply, error: unknown, target: RouteTarget, requestId: string): FastifyReply {
-    const response = errorResponse(error, target.surface, requestId);
+  private reject(reply: FastifyReply, error: unknown, surface: RequestContext['surface'], requestId: string): FastifyReply {
+    const response = errorResponse(error, surface, requestId);
     if (response.unexpected) this.logger.error({ err: error, requestId }, 'request pipeline failed');
     return reply.code(response.status).headers(response.headers).send(response.body);
   }

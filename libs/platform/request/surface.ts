@@ -40,6 +40,6 @@ export function routeTarget(url: string): RouteTarget | null {
   return null;
 }
 
-export function isGraphqlSurface(surface: Surface | undefined): boolean {
+export function isGraphqlSurface(surface: Surface | 'system' | undefined): boolean {
   return surface === 'storefront' || surface === 'admin_graphql';
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
+import { appIdOf } from '@platform/auth';
 import type { RequestContext } from '@platform/request';
 import { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
 import { type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
@@ -183,7 +184,7 @@ function throttled(headers: Record<string, string>): DomainError {
 }
 
 function appKey(ctx: RequestContext): string {
-  return ctx.caller.kind === 'tokenless' ? 'tokenless' : String(ctx.caller.appId);
+  return String(appIdOf(ctx.caller) ?? ctx.caller.kind);
 }
 
 // The storefront limit follows the buyer IP (per app), not the shop.

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { AuthService } from '@platform/auth';
+import { AuthService, appIdOf } from '@platform/auth';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ADMIN_REST_PREFIX, validBody } from '@platform/rest';
 import { CreateStorefrontAccessTokenRequest } from './storefront-access-token.request.js';
@@ -16,7 +16,7 @@ export class StorefrontAccessTokensController {
   @RequiresScope(STOREFRONT_SCOPE)
   async create(@Ctx() ctx: RequestContext, @Body() body: unknown) {
     const request = validBody(CreateStorefrontAccessTokenRequest, body, 'storefront_access_token');
-    const token = await this.auth.createStorefrontAccessToken(ctx.shop.id, appIdOf(ctx), request.storefront_access_token.title);
+    const token = await this.auth.createStorefrontAccessToken(ctx.shop.id, appOf(ctx), request.storefront_access_token.title);
     return {
       storefront_access_token: {
         id: token.id,
@@ -30,7 +30,8 @@ export class StorefrontAccessTokensController {
   }
 }
 
-function appIdOf(ctx: RequestContext): number {
-  if (ctx.caller.kind === 'tokenless') throw new Error('admin routes always have an app caller');
-  return ctx.caller.appId;
+function appOf(ctx: RequestContext): number {
+  const appId = appIdOf(ctx.caller);
+  if (appId === null) throw new Error('admin routes always have an app caller');
+  return appId;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { appIdOf } from '@platform/auth';
 import { type Access, type RequestContext, accessDenial, requireAccess } from '@platform/request';
 import type { MetafieldOwnerType } from '../../metafield.entity.js';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
@@ -39,5 +40,6 @@ export class HasMetafieldsFields {
 
 function namespaceOf(ctx: RequestContext, namespace: string | null | undefined): string {
   if (namespace) return namespace;
-  return ctx.caller.kind === 'tokenless' ? '' : `app--${ctx.caller.appId}`;
+  const appId = appIdOf(ctx.caller);
+  return appId === null ? '' : `app--${appId}`;
 }
