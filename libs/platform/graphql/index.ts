@@ -13,11 +13,12 @@ export {
   complexityLimitHook,
   type ComplexityLimits,
 } from './hooks/complexity-limit.hook.js';
-export { PlatformGraphqlDriver, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
+export { PlatformGraphqlDriver, servedSchema, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
+export { declaredAccess, enforceDeclaredAccess } from './access/declared-access.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
-export { ConnectionType, PageInfo, toConnection, type Connection, type Edge } from './connections/connection.types.js';
+export { ConnectionType, PageInfo, connectionOf, toConnection, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
-export { MAX_PAGE_SIZE, pageRequest, type PageRequest, type PaginationInput } from './connections/page-request.js';
+export { MAX_PAGE_SIZE, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
 export { DecimalScalar, HtmlScalar, UrlScalar } from './scalars.js';
 export { NodeRegistry, type NodeFetcher } from './node/node-registry.js';
 export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface.js';
@@ -26,10 +27,26 @@ export { ConnectionArgs, pageOf } from './connections/connection.args.js';
 export { AdminSchema, StorefrontSchema } from './schema-modules.js';
 export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
 export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
-export { decodeCursor, encodeCursor, keysetPlan, toListPage, type KeysetPlan, type ListPage, type SortSpec } from './connections/keyset.js';
-export { parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';
+export { keysetPlan, toListPage, type KeysetPlan, type KeysetRow, type SortSpec } from './connections/keyset.js';
+export { cutPage, pageOfList, type ListPage } from './connections/list-page.js';
+export { MAX_CURSOR_LENGTH, MAX_CURSOR_TEXT, cursorCodec, invalidCursor, type CursorCodec, type CursorScope, type CursorValue, type CursorValueType } from './connections/cursor.js';
+export { SqlParams } from './sql/sql-params.js';
+export { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
-export { dateCompare, escapeLike, hasTag, idCompare, searchSql, textContains, textEquals, type SearchSql, type SearchTerm, type Searchable, type SqlParam } from './search/search-sql.js';
+export {
+  dateCompare,
+  escapeLike,
+  hasTag,
+  idCompare,
+  numericCompare,
+  searchSql,
+  textContains,
+  textEquals,
+  type SearchSql,
+  type SearchTerm,
+  type Searchable,
+  type SqlParam,
+} from './search/search-sql.js';
 export { selectedFieldsOf, selectsAnyOf } from './lookahead/selected-fields.js';
