@@ -28,7 +28,7 @@ import {
 // and pipeline stop. Each answer is one the spec allows, within the time bound; an executed answer reports
 // its cost; a mutation refused as a whole wrote nothing. `npm run fuzz` runs many more cases.
 
-const fuzz = fuzzSettings(60);
+const fuzz = fuzzSettings(150);
 
 interface Caller {
   name: string;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { isSupportedVersion } from '@platform/versioning';
 import type { GeneratedOperation } from '../support/graphql-operations.js';
 import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../support/hostile-documents.js';
@@ -229,8 +230,21 @@ const IDENTIFIERS = `{
   menu(handle: "main-menu") { id handle }
 }`;
 
-/** What the suites need to know of two shops to aim at real objects: `own`'s and `foreign`'s ids, handles and cursors. */
+const LOG_IN = `mutation($input: CustomerAccessTokenCreateInput!) {
+  customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken } } }`;
+
+/**
+ * What the suites need to know of two shops to aim at real objects: `own`'s and `foreign`'s ids, handles and
+ * cursors, and the seeded demo customer's access token and email in each (when the shop has customers).
+ */
 export async function knownIdentifiers(t: TestApp, own: TestShop, foreign: TestShop): Promise<KnownIdentifiers> {
+  const logIn = async (shop: TestShop) => {
+    const res = await storefrontQuery(t.app, shop.host, LOG_IN, { 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken }, {
+      variables: { input: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } },
+    });
+    const token: string | undefined = res.body?.data?.customerAccessTokenCreate?.customerAccessToken?.accessToken;
+    return token ? [token] : [];
+  };
   const read = async (shop: TestShop) => {
     const res = await storefrontQuery(t.app, shop.host, IDENTIFIERS, { 'platform-storefront-private-token': shop.tokens.storefrontPrivateToken });
     if (res.body?.errors) throw new Error(`reading identifiers failed: ${res.text}`);
@@ -238,7 +252,15 @@ export async function knownIdentifiers(t: TestApp, own: TestShop, foreign: TestS
     return { ids: all(/"(gid:\/\/platform\/\w+\/\d+)"/g), handles: all(/"handle":"([^"]+)"/g), cursors: all(/"cursor":"([^"]+)"/g) };
   };
   const [mine, theirs] = [await read(own), await read(foreign)];
-  return { ownIds: mine.ids, foreignIds: theirs.ids, handles: [...mine.handles, ...theirs.handles], cursors: [...mine.cursors, ...theirs.cursors] };
+  const customerTokens = [...(await logIn(own)), ...(await logIn(foreign))];
+  return {
+    ownIds: mine.ids,
+    foreignIds: theirs.ids,
+    handles: [...mine.handles, ...theirs.handles],
+    cursors: [...mine.cursors, ...theirs.cursors],
+    customerTokens,
+    emails: customerTokens.length > 0 ? [DEMO_CUSTOMER_EMAIL] : [],
+  };
 }
 
 /** Versions requests go to: mostly the current one, sometimes the oldest (fewer features) or unstable (@defer). */

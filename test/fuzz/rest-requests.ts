@@ -102,11 +102,12 @@ function encodePart(text: string): string {
 }
 
 /** The parsed values of a query string as Fastify reads them: one value per key, or a list when repeated. */
-export function queryValues(query: string): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
+export function queryValues(query: string): Map<string, string | string[]> {
+  // A Map: keys like `__proto__` are data here, as they are to the server.
+  const values = new Map<string, string | string[]>();
   for (const [key, value] of new URLSearchParams(query.replace(/^\?/, ''))) {
-    const had = values[key];
-    values[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    const had = values.get(key);
+    values.set(key, had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value]);
   }
   return values;
 }
@@ -115,8 +116,8 @@ export function queryValues(query: string): Record<string, string | string[]> {
 export function pagesTooDeep(method: string, query: string): boolean {
   if (method !== 'GET') return false;
   const values = queryValues(query);
-  const page = Number(values.page);
+  const page = Number(values.get('page'));
   if (!Number.isFinite(page) || page <= 0) return false;
-  const limit = Number(values.limit ?? 50);
+  const limit = Number(values.get('limit') ?? 50);
   return page * (Number.isFinite(limit) && limit > 0 ? limit : 50) > 100_000;
 }

@@ -29,7 +29,7 @@ import {
 // allows for that caller, within the time bound, and a mutation refused as a whole wrote nothing.
 // `npm run fuzz` runs the same properties with many more cases (test/support/fuzz-settings.ts).
 
-const fuzz = fuzzSettings(40);
+const fuzz = fuzzSettings(100);
 
 interface Caller {
   name: string;
@@ -50,7 +50,7 @@ describe('storefront GraphQL fuzz', () => {
   beforeAll(async () => {
     t = await createTestApp({}, UNTHROTTLED);
     acme = await t.seedShop('acme', { products: 8, customers: 4, orders: 4, seed: 3 });
-    beta = await t.seedShop('beta', { products: 3, seed: 4 });
+    beta = await t.seedShop('beta', { products: 3, customers: 2, seed: 4 });
     for (const state of ['frozen', 'fraudulent', 'locked'] as const) {
       inactive[state] = await t.createShop(state);
       await t.setShopState(state, state);
@@ -102,6 +102,14 @@ describe('storefront GraphQL fuzz', () => {
     }
     assertNoProblems(problems, answer, { caller: caller.name, version, payload });
   }
+
+  it("aims at real objects: both shops' ids, handles, cursors and logged-in customers", () => {
+    expect(known.ownIds.length).toBeGreaterThan(10);
+    expect(known.foreignIds.length).toBeGreaterThan(10);
+    expect(known.cursors.length).toBeGreaterThan(10);
+    expect(known.handles.length).toBeGreaterThan(5);
+    expect(known.customerTokens).toHaveLength(2);
+  });
 
   const operationsBudget = fuzz.budget(3_000);
   it(

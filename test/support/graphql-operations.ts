@@ -9,13 +9,16 @@ import type {
 import {
   type KnownIdentifiers,
   hostileCursor,
+  hostileCustomerToken,
   hostileDateTime,
   hostileDecimal,
+  hostileEmail,
   hostileFloat,
   hostileHandle,
   hostileId,
   hostileInt,
   hostileJson,
+  hostilePhone,
   hostileString,
   hostileUrl,
   pageSize,
@@ -95,7 +98,7 @@ class SchemaIndex {
 }
 
 type ScalarArbitraries = Record<
-  'cursor' | 'pageSize' | 'id' | 'handle' | 'search' | 'string' | 'int' | 'int32' | 'float' | 'decimal' | 'dateTime' | 'isoDateTime' | 'url' | 'json',
+  'cursor' | 'pageSize' | 'id' | 'handle' | 'search' | 'customerToken' | 'email' | 'phone' | 'string' | 'int' | 'int32' | 'float' | 'decimal' | 'dateTime' | 'isoDateTime' | 'url' | 'json',
   fc.Arbitrary<unknown>
 >;
 
@@ -106,6 +109,9 @@ function scalarArbitraries(known: KnownIdentifiers): ScalarArbitraries {
     id: hostileId(known),
     handle: hostileHandle(known),
     search: hostileString,
+    customerToken: hostileCustomerToken(known),
+    email: hostileEmail(known),
+    phone: hostilePhone,
     string: hostileString,
     int: hostileInt,
     int32: hostileInt.filter((n) => n === (n | 0)),
@@ -409,6 +415,9 @@ class OperationWriter {
     if (name === 'Int' && /^(first|last|limit)$/.test(hint)) return d.value(values.pageSize);
     if (name === 'String' && /^handle$/i.test(hint)) return d.value(values.handle);
     if (name === 'String' && hint === 'query') return d.value(values.search);
+    if (name === 'String' && hint === 'customerAccessToken') return d.value(values.customerToken);
+    if (name === 'String' && /email/i.test(hint)) return d.value(values.email);
+    if (name === 'String' && /phone/i.test(hint)) return d.value(values.phone);
     switch (name) {
       case 'ID':
         return d.value(values.id);

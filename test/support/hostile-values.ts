@@ -14,6 +14,9 @@ export interface KnownIdentifiers {
   handles: string[];
   /** Cursors both shops gave out, of any list and sort. */
   cursors: string[];
+  /** Customer access tokens of both shops' logged-in customers, and those customers' emails. */
+  customerTokens: string[];
+  emails: string[];
 }
 
 const LONG = 'x'.repeat(5_000);
@@ -173,6 +176,32 @@ export function hostileCursor(known: KnownIdentifiers): fc.Arbitrary<string> {
     { weight: 1, arbitrary: hostileString },
   );
 }
+
+/** Customer access tokens: logged-in customers' of both shops, and made-up ones. */
+export function hostileCustomerToken(known: KnownIdentifiers): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 3, arbitrary: nonEmptyFrom(known.customerTokens, hostileString) },
+    { weight: 1, arbitrary: fc.constantFrom('0'.repeat(32), 'f'.repeat(64), '') },
+    { weight: 1, arbitrary: hostileString },
+  );
+}
+
+/** Emails: customers' of both shops, well-formed new ones and text that is not an email. */
+export function hostileEmail(known: KnownIdentifiers): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 2, arbitrary: nonEmptyFrom(known.emails, hostileString) },
+    { weight: 2, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: nonEmptyFrom(known.emails, hostileString).map((email) => ` ${email.toUpperCase()} `) },
+    { weight: 1, arbitrary: fc.constantFrom('a@b', '@', 'a@@b.c', 'x'.repeat(300) + '@example.com', 'a\u0000@b.c') },
+    { weight: 1, arbitrary: hostileString },
+  );
+}
+
+export const hostilePhone: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('+15555550123', '+4915112345678', '555', '+1', '+999999999999999999', 'phone', '+1 (555) 555-0123'),
+  fc.stringMatching(/^\+[0-9]{1,16}$/),
+  hostileString,
+);
 
 /** JSON values nested up to `levels` deep (past the 64-level body limit when asked), as parsed JSON. */
 export function nestedJson(levels: number, leaf: unknown = 'x'): unknown {
