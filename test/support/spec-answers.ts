@@ -22,7 +22,7 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** The levels of objects and lists a body may open (MAX_BODY_NESTING): deeper is a 400. */
 export const MAX_BODY_NESTING = 64;
 
-export interface Request {
+export interface SentRequest {
   method: string;
   url: string;
   host: string;
@@ -34,7 +34,7 @@ export interface Request {
  * Sends a request through Fastify's inject, timing it. With FUZZ_TRACE=<file>, each request is appended to
  * the file before it is sent and its status and time after, so a hang shows what was in flight.
  */
-export async function timedInject(app: NestFastifyApplication, request: Request): Promise<Answer> {
+export async function timedInject(app: NestFastifyApplication, request: SentRequest): Promise<Answer> {
   const trace = process.env.FUZZ_TRACE;
   if (trace) appendFileSync(trace, `> ${JSON.stringify({ ...request, payload: request.payload?.slice(0, 20_000) })}\n`);
   const started = performance.now();
