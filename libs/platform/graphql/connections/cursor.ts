@@ -35,6 +35,18 @@ export interface CursorCodec {
 /** The codec of the cursors of one connection and sort key whose values have `types`. */
 export function cursorCodec(scope: CursorScope, types: readonly CursorValueType[]): CursorCodec {
   const signature = [scope.connection, scope.sortKey, ...types.map((t) => (typeof t === 'string' ? t : t.join('|')))].join('\n');
+  let codec = codecs.get(signature);
+  if (!codec) {
+    codec = newCodec(signature, types);
+    codecs.set(signature, codec);
+  }
+  return codec;
+}
+
+// Lists ask for their codec on every request; scopes are a few dozen fixed in code, so each is built once.
+const codecs = new Map<string, CursorCodec>();
+
+function newCodec(signature: string, types: readonly CursorValueType[]): CursorCodec {
   // 32 bits tell the few dozen scopes apart; a collision would still check every value's type.
   const tag = createHash('sha256').update(signature).digest().subarray(0, 4).toString('base64url');
   const codec: CursorCodec = {
