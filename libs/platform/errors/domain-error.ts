@@ -32,9 +32,12 @@ export interface DomainErrorOptions {
   responseExtensions?: Record<string, unknown>;
 }
 
-/** The only error type domain and platform code throws on purpose; transports map it through error-table.ts. */
-export class DomainError extends Error {
-  readonly code: string;
+/**
+ * The only error type domain and platform code throws on purpose; transports map it through error-table.ts.
+ * `Code` narrows `code` to a context's declared codes (see define-errors.ts).
+ */
+export class DomainError<Code extends string = string> extends Error {
+  readonly code: Code;
   readonly field?: string;
   readonly extensions?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
@@ -47,7 +50,7 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
-    this.code = options.code ?? kind;
+    this.code = (options.code ?? kind) as Code;
     this.field = options.field;
     this.extensions = options.extensions;
     this.headers = options.headers;

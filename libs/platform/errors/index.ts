@@ -1,5 +1,7 @@
 export { DomainError, isDomainError, type DomainErrorOptions, type ErrorKind } from './domain-error.js';
 export { answerFor, type ErrorAnswer } from './error-table.js';
+export { defineErrors, isErrorOf, type CodedErrorOptions, type ErrorCodeOf, type ErrorConstructors } from './define-errors.js';
+export { fieldPath, userErrorsOf, type UserErrorView } from './user-errors.js';
 export {
   MAX_INPUT_ARRAY_SIZE,
   NUL_BYTE_MESSAGE,
