@@ -1,33 +1,6 @@
 import type { EmailMarketingConsent } from './customer.entity.js';
 import { EMAIL_PATTERN, normalizeEmail } from './customer.rules.js';
-
-/** The hosted platform's CustomerErrorCode values (codes of `customerUserErrors`). */
-export const CUSTOMER_ERROR_CODES = [
-  'ALREADY_ENABLED',
-  'BAD_DOMAIN',
-  'BLANK',
-  'CONTAINS_HTML_TAGS',
-  'CONTAINS_URL',
-  'CUSTOMER_DISABLED',
-  'INVALID',
-  'INVALID_MULTIPASS_REQUEST',
-  'NOT_FOUND',
-  'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
-  'TAKEN',
-  'TOKEN_INVALID',
-  'TOO_LONG',
-  'TOO_SHORT',
-  'UNIDENTIFIED_CUSTOMER',
-] as const;
-export type CustomerErrorCode = (typeof CUSTOMER_ERROR_CODES)[number];
-
-/** An expected failure of a customer mutation: reported in the payload, nothing written. */
-export interface CustomerProblem {
-  code: CustomerErrorCode | null;
-  /** Path to the input field (`['input', 'email']`), or null when no field is at fault. */
-  field: string[] | null;
-  message: string;
-}
+import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
 export const PASSWORD_MIN_LENGTH = 5;
 export const PASSWORD_MAX_LENGTH = 40;
@@ -60,21 +33,13 @@ const HTML_TAG = /<[^>]*>/;
 const URL_LIKE = /(?:https?:\/\/|www\.)\S/i;
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-export function unidentifiedCustomer(field: string[] | null = null): CustomerProblem {
-  return { code: 'UNIDENTIFIED_CUSTOMER', field, message: 'Unidentified customer' };
-}
-
-export function taken(path: string, key: 'email' | 'phone'): CustomerProblem {
-  return { code: 'TAKEN', field: [path, key], message: `${key === 'email' ? 'Email' : 'Phone'} has already been taken` };
-}
-
 /**
  * Checks a sign-up (`required`: email and password must be given) or an update, the way the hosted platform
  * reports it: every problem at once, each with its code and the path of its field under `path`.
  */
-export function accountProblems(input: AccountInput, path: string, required: boolean): CustomerProblem[] {
-  const problems: CustomerProblem[] = [];
-  const problem = (key: string, code: CustomerErrorCode, message: string) => problems.push({ code, field: [path, key], message });
+export function accountProblems(input: AccountInput, path: string, required: boolean): CustomerError[] {
+  const problems: CustomerError[] = [];
+  const problem = (key: string, code: CustomerErrorCode, message: string) => problems.push(CustomerErrors[code](message, { field: `${path}.${key}` }));
 
   if (required || input.email !== undefined) {
     const email = input.email?.trim() ?? '';

@@ -8,23 +8,14 @@ import { type ListPage, type PageRequest, pageOfList } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { ThrottleService } from '@platform/throttling';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
-import {
-  type AccountInput,
-  type CustomerProblem,
-  accessTokenExpiry,
-  accountChanges,
-  accountProblems,
-  consentAfter,
-  taken,
-  unidentifiedCustomer,
-} from './customer-account.rules.js';
+import { type AccountInput, accessTokenExpiry, accountChanges, accountProblems, consentAfter } from './customer-account.rules.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { hashPassword, verifyPassword } from './customer-password.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from './customer-records.js';
 import { Customer } from './customer.entity.js';
 import { normalizeEmail } from './customer.rules.js';
+import { type CustomerError, accessTokenNotFound, taken, unidentifiedCustomer } from './customers.errors.js';
 
-const NO_SUCH_TOKEN: CustomerProblem = { code: null, field: ['customerAccessToken'], message: 'Access token does not exist' };
 // Our tokens are 32 hex characters; anything much longer is not worth hashing.
 const MAX_TOKEN_LENGTH = 200;
 const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
@@ -36,7 +27,7 @@ const decoy = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))
 /**
  * Storefront customer accounts: sign-up, profile updates and access tokens (login, renew, logout), and the
  * reads behind the `customer(customerAccessToken:)` query. The only writer of customer_access_tokens.
- * Expected failures come back as problems in the result (nothing written); only bugs throw.
+ * Problems with the caller's input come back in the result (nothing written); only bugs throw.
  */
 @Injectable()
 export class CustomerAccountsService {
@@ -78,7 +69,7 @@ export class CustomerAccountsService {
   /** customerUpdate. A new password revokes every token of the customer and issues a new one. */
   async updateAccount(ctx: RequestContext, token: string, input: AccountInput): Promise<AccountResult> {
     const session = await this.session(ctx.em, token);
-    if (!session) return failed([unidentifiedCustomer(['customerAccessToken'])]);
+    if (!session) return failed([unidentifiedCustomer('customerAccessToken')]);
     const problems = accountProblems(input, 'customer', false);
     if (problems.length > 0) return failed(problems);
     const changes = accountChanges(input);
@@ -133,10 +124,10 @@ export class CustomerAccountsService {
   /** customerAccessTokenRenew: the same token, valid for a full lifetime from now; an expired token cannot be renewed. */
   async renewAccessToken(ctx: RequestContext, token: string): Promise<AccessTokenResult> {
     const session = await this.session(ctx.em, token);
-    if (!session) return { accessToken: null, problems: [NO_SUCH_TOKEN] };
+    if (!session) return { accessToken: null, problems: [accessTokenNotFound()] };
     const expiresAt = accessTokenExpiry(new Date());
     const renewed = await ctx.em.nativeUpdate(CustomerAccessToken, { shopId: ctx.shop.id, id: session.tokenId, expiresAt: { $gt: new Date() } }, { expiresAt, updatedAt: new Date() });
-    if (renewed === 0) return { accessToken: null, problems: [NO_SUCH_TOKEN] };
+    if (renewed === 0) return { accessToken: null, problems: [accessTokenNotFound()] };
     return { accessToken: { accessToken: token, expiresAt }, problems: [] };
   }
 
@@ -144,7 +135,7 @@ export class CustomerAccountsService {
   async deleteAccessToken(ctx: RequestContext, token: string): Promise<AccessTokenDeletion> {
     const row = isTokenShaped(token) ? await ctx.em.findOne(CustomerAccessToken, { tokenHash: hashToken(token) }, { disableIdentityMap: true }) : null;
     const deleted = row ? await ctx.em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, id: row.id }) : 0;
-    if (!row || deleted === 0) return { deletedAccessToken: null, deletedTokenId: null, problems: [NO_SUCH_TOKEN] };
+    if (!row || deleted === 0) return { deletedAccessToken: null, deletedTokenId: null, problems: [accessTokenNotFound()] };
     return { deletedAccessToken: token, deletedTokenId: row.id, problems: [] };
   }
 
@@ -180,7 +171,7 @@ export class CustomerAccountsService {
   }
 
   // Email and phone belong to one customer per shop; `self` is the customer being updated.
-  private async clashes(em: EntityManager, changes: { email?: string; phone?: string | null }, path: string, self: number | null): Promise<CustomerProblem[]> {
+  private async clashes(em: EntityManager, changes: { email?: string; phone?: string | null }, path: string, self: number | null): Promise<CustomerError[]> {
     const others = self === null ? {} : { id: { $ne: self } };
     const [email, phone] = await Promise.all([
       changes.email === undefined ? 0 : em.count(Customer, { email: changes.email, ...others }),
@@ -206,7 +197,7 @@ export class CustomerAccountsService {
   }
 }
 
-function failed(problems: CustomerProblem[]): AccountResult {
+function failed(problems: CustomerError[]): AccountResult {
   return { customer: null, accessToken: null, problems };
 }
 

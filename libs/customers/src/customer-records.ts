@@ -1,4 +1,4 @@
-import type { CustomerProblem } from './customer-account.rules.js';
+import type { CustomerError } from './customers.errors.js';
 import type { AddressParts } from './mailing-address.rules.js';
 
 /** A customer as read models see it (no password hash, no internal notes). */
@@ -32,18 +32,18 @@ export interface IssuedAccessToken {
 export interface AccountResult {
   customer: CustomerRecord | null;
   accessToken: IssuedAccessToken | null;
-  problems: CustomerProblem[];
+  problems: CustomerError[];
 }
 
 /** Outcome of customerAccessTokenCreate / customerAccessTokenRenew. */
 export interface AccessTokenResult {
   accessToken: IssuedAccessToken | null;
-  problems: CustomerProblem[];
+  problems: CustomerError[];
 }
 
 /** Outcome of customerAccessTokenDelete. */
 export interface AccessTokenDeletion {
   deletedAccessToken: string | null;
   deletedTokenId: number | null;
-  problems: CustomerProblem[];
+  problems: CustomerError[];
 }

@@ -1,7 +1,7 @@
-import { DomainError } from '@platform/errors';
 import type { NewCustomer } from './customer-import.types.js';
 import { isPasswordHash } from './customer-password.js';
 import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
+import { type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
 // Deliberately loose (one @, a dot in the domain): the activation email is the real check.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,8 +12,7 @@ export function normalizeEmail(email: string): string {
 
 /** Validates a new customer and turns it into rows; `field` prefixes error fields (e.g. `customers[3]`). */
 export function customerRows(input: NewCustomer, field = 'customer') {
-  const invalid = (path: string, message: string, code = 'INVALID') =>
-    new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
+  const invalid = (path: string, message: string, code: CustomerErrorCode = 'INVALID') => CustomerErrors[code](message, { field: `${field}.${path}` });
 
   const email = input.email ? normalizeEmail(input.email) : null;
   if (email !== null && !EMAIL_PATTERN.test(email)) throw invalid('email', 'is invalid');

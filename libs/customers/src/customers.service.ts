@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Decimal, parseMoney } from '@platform/money';
 import { forkForShop } from '@platform/database';
-import { DomainError } from '@platform/errors';
 import { insertRows } from '@platform/database';
 import { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer } from './customer-import.types.js';
 import { Customer } from './customer.entity.js';
 import { customerRows, normalizeEmail } from './customer.rules.js';
+import { CustomerErrors } from './customers.errors.js';
 
 // Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
 const STATS_PER_STATEMENT = 5_000;
@@ -33,7 +33,7 @@ export class CustomersService {
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: 'email', code: 'TAKEN' });
+        throw CustomerErrors.TAKEN('has already been taken', { field: 'email' });
       }
       throw error;
     }
@@ -54,7 +54,7 @@ export class CustomersService {
   async addOrderStats(shopId: number, stats: CustomerOrderStats[]): Promise<void> {
     stats.forEach((s, i) => {
       if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || parseMoney(s.amountSpent) === null) {
-        throw new DomainError('UNPROCESSABLE', 'needs a non-negative count and amount', { field: `stats[${i}]`, code: 'INVALID' });
+        throw CustomerErrors.INVALID('needs a non-negative count and amount', { field: `stats[${i}]` });
       }
     });
     await forkForShop(this.em, shopId).transactional(async (em) => {

@@ -1,11 +1,5 @@
 export { CustomerAccessToken } from './customer-access-token.entity.js';
-export {
-  ACCESS_TOKEN_LIFETIME_MS,
-  CUSTOMER_ERROR_CODES,
-  type AccountInput,
-  type CustomerErrorCode,
-  type CustomerProblem,
-} from './customer-account.rules.js';
+export { ACCESS_TOKEN_LIFETIME_MS, type AccountInput } from './customer-account.rules.js';
 export { CustomerAccountsService } from './customer-accounts.service.js';
 export { CustomerAddress } from './customer-address.entity.js';
 export type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer, NewCustomerAddress } from './customer-import.types.js';
@@ -22,5 +16,6 @@ export {
   type MarketingState,
 } from './customer.entity.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
+export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';
 export { CustomersModule } from './customers.module.js';
 export { CustomersService } from './customers.service.js';

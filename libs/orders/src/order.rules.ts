@@ -1,8 +1,7 @@
 import { Decimal, parseMoney } from '@platform/money';
-import { DomainError } from '@platform/errors';
 import type { NewOrder } from './order-import.types.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES } from './order.entity.js';
-
+import { type OrderErrorCode, OrderErrors } from './orders.errors.js';
 
 /** Σ price × quantity of the lines, as an exact two-place string. */
 export function lineItemsSubtotal(lines: { price: string; quantity: number }[]): string {
@@ -11,8 +10,7 @@ export function lineItemsSubtotal(lines: { price: string; quantity: number }[]):
 
 /** Validates a new order (statuses, money, totals that add up) and turns it into rows. */
 export function orderRows(input: NewOrder, field = 'order') {
-  const invalid = (path: string, message: string, code = 'INVALID') =>
-    new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
+  const invalid = (path: string, message: string, code: OrderErrorCode = 'INVALID') => OrderErrors[code](message, { field: `${field}.${path}` });
   const money = (value: string, path: string) => {
     const amount = parseMoney(value);
     if (amount === null) throw invalid(path, 'must be a non-negative amount with at most two decimals');

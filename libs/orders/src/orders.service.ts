@@ -3,7 +3,6 @@ import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { forkForShop } from '@platform/database';
-import { DomainError } from '@platform/errors';
 import { insertRows } from '@platform/database';
 import { type CursorValue, type ListPage, type PageRequest, cursorCodec, cutPage, pageOfList, walksDescending } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
@@ -12,6 +11,7 @@ import { OrderLineItem } from './order-line-item.entity.js';
 import type { OrderLineItemRecord, OrderRecord, OrderSortKey } from './order-records.js';
 import { Order } from './order.entity.js';
 import { orderRows } from './order.rules.js';
+import { OrderErrors } from './orders.errors.js';
 
 type SortProperty = 'id' | 'processedAt' | 'totalPrice';
 
@@ -56,7 +56,7 @@ export class OrdersService {
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
-        throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: 'name', code: 'TAKEN' });
+        throw OrderErrors.TAKEN('has already been taken', { field: 'name' });
       }
       throw error;
     }

@@ -1,9 +1,29 @@
 import { Field, GraphQLISODateTime, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { StorefrontSchema } from '@platform/graphql';
-import { CUSTOMER_ERROR_CODES, type CustomerErrorCode as CustomerErrorCodeValue } from '../../customer-account.rules.js';
 import { StorefrontCustomer } from './customer.type.js';
 
-export const CustomerErrorCode = Object.fromEntries(CUSTOMER_ERROR_CODES.map((c) => [c, c])) as Record<CustomerErrorCodeValue, CustomerErrorCodeValue>;
+// The hosted schema's CustomerErrorCode enum, every value whether or not this platform reports it
+// (the presenter maps the customers context's codes onto it).
+const CUSTOMER_ERROR_CODE_VALUES = [
+  'ALREADY_ENABLED',
+  'BAD_DOMAIN',
+  'BLANK',
+  'CONTAINS_HTML_TAGS',
+  'CONTAINS_URL',
+  'CUSTOMER_DISABLED',
+  'INVALID',
+  'INVALID_MULTIPASS_REQUEST',
+  'NOT_FOUND',
+  'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
+  'TAKEN',
+  'TOKEN_INVALID',
+  'TOO_LONG',
+  'TOO_SHORT',
+  'UNIDENTIFIED_CUSTOMER',
+] as const;
+export type CustomerErrorCodeValue = (typeof CUSTOMER_ERROR_CODE_VALUES)[number];
+
+export const CustomerErrorCode = Object.fromEntries(CUSTOMER_ERROR_CODE_VALUES.map((c) => [c, c])) as Record<CustomerErrorCodeValue, CustomerErrorCodeValue>;
 registerEnumType(CustomerErrorCode, { registerIn: () => StorefrontSchema, name: 'CustomerErrorCode', description: 'Why a customer mutation failed.' });
 
 @ObjectType('CustomerAccessToken', { registerIn: () => StorefrontSchema, description: "A buyer's login: send it as `customerAccessToken` to read or change the customer." })

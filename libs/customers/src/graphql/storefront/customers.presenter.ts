@@ -1,8 +1,10 @@
+import { userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/graphql';
 import { Decimal, moneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '@platform/orders';
-import { type CustomerProblem, displayName } from '../../customer-account.rules.js';
+import { displayName } from '../../customer-account.rules.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer-records.js';
+import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
 import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import type { StorefrontCustomer, StorefrontMailingAddress } from './customer.type.js';
 import type {
@@ -10,6 +12,7 @@ import type {
   CustomerAccessTokenDeletePayload,
   CustomerAccessTokenRenewPayload,
   CustomerCreatePayload,
+  CustomerErrorCodeValue,
   CustomerUpdatePayload,
   CustomerUserError,
   StorefrontCustomerAccessToken,
@@ -115,12 +118,26 @@ function accessTokenView(token: IssuedAccessToken | null): StorefrontCustomerAcc
   return token && { accessToken: token.accessToken, expiresAt: token.expiresAt };
 }
 
-function customerUserErrors(problems: CustomerProblem[]): CustomerUserError[] {
-  return problems.map((p) => ({ code: p.code, field: p.field, message: p.message }));
+// Each code of the customers context as the schema's CustomerErrorCode; a missing token has no code there.
+const CUSTOMER_ERROR_CODES: Record<CustomerErrorCode, CustomerErrorCodeValue | null> = {
+  BLANK: 'BLANK',
+  INVALID: 'INVALID',
+  TAKEN: 'TAKEN',
+  TOO_LONG: 'TOO_LONG',
+  TOO_SHORT: 'TOO_SHORT',
+  CONTAINS_HTML_TAGS: 'CONTAINS_HTML_TAGS',
+  CONTAINS_URL: 'CONTAINS_URL',
+  PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE: 'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
+  UNIDENTIFIED_CUSTOMER: 'UNIDENTIFIED_CUSTOMER',
+  ACCESS_TOKEN_NOT_FOUND: null,
+};
+
+function customerUserErrors(problems: CustomerError[]): CustomerUserError[] {
+  return userErrorsOf(problems, CUSTOMER_ERROR_CODES);
 }
 
-function userErrors(problems: CustomerProblem[]): StorefrontUserError[] {
-  return problems.map((p) => ({ field: p.field, message: p.message }));
+function userErrors(problems: CustomerError[]): StorefrontUserError[] {
+  return userErrorsOf(problems, CUSTOMER_ERROR_CODES).map(({ field, message }) => ({ field, message }));
 }
 
 export function accessTokenCreatePayload(result: AccessTokenResult): CustomerAccessTokenCreatePayload {
