@@ -1,4 +1,5 @@
 import { DomainError } from '@platform/errors';
+import { plainText } from '@platform/graphql';
 import type { NewArticle, NewBlog, NewPage, Seo } from './content.types.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -37,19 +38,9 @@ function publishedAt(value: Date | null | undefined, invalid: Invalid): Date | n
   return value;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
-
 /** The text of an HTML fragment on one line, cut at a word boundary after about `length` characters. */
 export function summarize(html: string, length = SUMMARY_LENGTH): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_m, name: string) => ENTITIES[name])
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= length) return text;
-  const cut = text.slice(0, length + 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > length / 2 ? cut.slice(0, space) : text.slice(0, length)).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return plainText(html, length);
 }
 
 /** Validates a new page and turns it into a row; `field` prefixes error fields (e.g. `pages[3]`). */

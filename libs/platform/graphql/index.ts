@@ -16,7 +16,7 @@ export {
 export { PlatformGraphqlDriver, servedSchema, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
 export { declaredAccess, enforceDeclaredAccess } from './access/declared-access.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
-export { ConnectionType, PageInfo, connectionOf, toConnection, type Connection, type Edge } from './connections/connection.types.js';
+export { ConnectionType, PageInfo, connectionOf, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
 export { MAX_PAGE_SIZE, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
 export { DecimalScalar, HtmlScalar, UrlScalar } from './scalars.js';
@@ -50,3 +50,4 @@ export {
   type SqlParam,
 } from './search/search-sql.js';
 export { selectedFieldsOf, selectsAnyOf } from './lookahead/selected-fields.js';
+export { TruncateArgs, plainText } from './text/plain-text.js';

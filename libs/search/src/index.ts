@@ -1,2 +1,2 @@
 export { SearchStorefrontApiModule } from './search-storefront-api.module.js';
-export { StorefrontSearchService, type PredictiveResult, type SearchHit, type SearchResultPage } from './storefront-search.service.js';
+export { StorefrontSearchService, type PredictiveResult, type SearchHit, type SearchResults } from './storefront-search.service.js';

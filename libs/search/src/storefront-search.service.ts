@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type CollectionRecord, type ProductRecord, StorefrontCatalogService } from '@platform/catalog';
 import { type ArticleRecord, type PageRecord, type RankedMatches, StorefrontContentService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import type { PageRequest } from '@platform/graphql';
+import { type ListPage, type PageRequest, cutPage } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import {
   SEARCH_TYPES,
@@ -21,17 +21,10 @@ import {
   valueDescending,
 } from './search.rules.js';
 
-export type SearchHit =
-  | { type: 'PRODUCT'; cursor: string; record: ProductRecord }
-  | { type: 'PAGE'; cursor: string; record: PageRecord }
-  | { type: 'ARTICLE'; cursor: string; record: ArticleRecord };
+export type SearchHit = { type: 'PRODUCT'; record: ProductRecord } | { type: 'PAGE'; record: PageRecord } | { type: 'ARTICLE'; record: ArticleRecord };
 
-export interface SearchResultPage {
-  items: SearchHit[];
-  hasNextPage: boolean;
-  hasPreviousPage: boolean;
-  totalCount: number;
-}
+/** A page of search hits and the number of matches of every requested type. */
+export type SearchResults = ListPage<SearchHit> & { readonly totalCount: number };
 
 export interface SearchInput {
   query: string;
@@ -75,7 +68,7 @@ export class StorefrontSearchService {
     private readonly content: StorefrontContentService,
   ) {}
 
-  async search(ctx: RequestContext, input: SearchInput): Promise<SearchResultPage> {
+  async search(ctx: RequestContext, input: SearchInput): Promise<SearchResults> {
     const { page } = input;
     const words = searchWords(input.query);
     const tsquery = toTsquery(words, input.prefix);
@@ -108,15 +101,8 @@ export class StorefrontSearchService {
       .flatMap((r) => r.rows)
       .sort((a, b) => compareAlongWalk(position(a), position(b), walk))
       .slice(0, page.size + 1);
-    const more = merged.length > page.size;
-    const kept = merged.slice(0, page.size);
-    const ordered = page.forward ? kept : kept.reverse();
-    return {
-      items: ordered.map((r) => ({ type: r.type, cursor: cursors.encode(position(r)), record: r.record }) as SearchHit),
-      hasNextPage: page.forward ? more : Boolean(page.cursor),
-      hasPreviousPage: page.forward ? Boolean(page.cursor) : more,
-      totalCount: results.reduce((sum, r) => sum + r.total, 0),
-    };
+    const hits = cutPage(merged, page, (r) => cursors.encode(position(r)), (r) => ({ type: r.type, record: r.record }) as SearchHit);
+    return { ...hits, totalCount: results.reduce((sum, r) => sum + r.total, 0) };
   }
 
   /** As-you-type results: the last word is a prefix; one statement per requested type. */

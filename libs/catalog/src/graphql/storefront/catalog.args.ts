@@ -1,4 +1,4 @@
-import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
 import {
   COLLECTION_SORT_KEYS,
@@ -42,12 +42,6 @@ export class CollectionsArgs extends ConnectionArgs {
 export class CollectionProductsArgs extends ConnectionArgs {
   @Field(() => ProductCollectionSortKeys, { defaultValue: 'COLLECTION_DEFAULT' })
   sortKey!: ProductCollectionSortKey;
-}
-
-@ArgsType()
-export class TruncateArgs {
-  @Field(() => Int, { nullable: true, description: 'Cut the text to at most this many characters.' })
-  truncateAt?: number | null;
 }
 
 @InputType('SelectedOptionInput', { registerIn: () => StorefrontSchema })

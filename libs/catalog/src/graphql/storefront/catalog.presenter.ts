@@ -65,19 +65,3 @@ export function selectedOptions(variant: VariantDetail, options: OptionRecord[])
   const values = [variant.option1, variant.option2, variant.option3];
   return options.slice(0, 3).flatMap((option, i) => (values[i] === null ? [] : [{ name: option.name, value: values[i]! }]));
 }
-
-/** Plain text of HTML (tags dropped, entities of the common kind decoded, whitespace folded). */
-export function plainText(html: string, truncateAt?: number | null): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!truncateAt || text.length <= truncateAt) return text;
-  return `${text.slice(0, Math.max(0, truncateAt - 1)).trimEnd()}…`;
-}

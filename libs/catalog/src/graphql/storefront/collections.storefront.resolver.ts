@@ -1,11 +1,11 @@
 import { Args, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
-import { CollectionProductsArgs, CollectionsArgs, TruncateArgs } from './catalog.args.js';
-import { collectionView, plainText, productView } from './catalog.presenter.js';
+import { CollectionProductsArgs, CollectionsArgs } from './catalog.args.js';
+import { collectionView, productView } from './catalog.presenter.js';
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage } from '@platform/graphql';
 import { StorefrontProductConnection } from './product.type.js';

@@ -1,11 +1,11 @@
 import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { ConnectionArgs, HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
-import { ProductsArgs, SelectedOptionInput, TruncateArgs } from './catalog.args.js';
-import { collectionView, imageView, optionView, plainText, productView, selectedOptions, variantView } from './catalog.presenter.js';
+import { ProductsArgs, SelectedOptionInput } from './catalog.args.js';
+import { collectionView, imageView, optionView, productView, selectedOptions, variantView } from './catalog.presenter.js';
 import { productShape, variantShape } from './read-shapes.js';
 import { StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage, StorefrontImageConnection } from '@platform/graphql';

@@ -1,13 +1,13 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog } from './blog.type.js';
-import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs, TruncateArgs } from './content.args.js';
+import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
-import { articleView, blogView, plainText } from './content.presenter.js';
+import { articleView, blogView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
 

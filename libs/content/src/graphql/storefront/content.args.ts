@@ -1,4 +1,4 @@
-import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
 import {
   ARTICLE_SORT_KEYS,
@@ -57,12 +57,6 @@ export class MetaobjectsArgs extends ConnectionArgs {
 
   @Field(() => String, { nullable: true, description: 'The key of a field to sort with: `id` (default) or `updated_at`.' })
   sortKey?: string | null;
-}
-
-@ArgsType()
-export class TruncateArgs {
-  @Field(() => Int, { nullable: true, description: 'Truncates a string after the given length.' })
-  truncateAt?: number | null;
 }
 
 @ArgsType()

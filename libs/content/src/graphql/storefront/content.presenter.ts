@@ -1,6 +1,5 @@
 import { toGlobalId } from '@platform/graphql';
 import type { MenuItemRead } from '../../content.types.js';
-import { summarize } from '../../content.rules.js';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from '../../storefront/content-records.js';
 import type { StorefrontArticle, StorefrontArticleAuthor } from './article.type.js';
@@ -123,11 +122,6 @@ export function metafieldView(record: MetafieldRecord): StorefrontMetafield {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
-}
-
-/** Plain text of HTML on one line, cut after `truncateAt` characters when given. */
-export function plainText(html: string, truncateAt?: number | null): string {
-  return summarize(html, truncateAt && truncateAt > 0 ? truncateAt : Number.POSITIVE_INFINITY);
 }
 
 function seo(record: { seoTitle: string | null; seoDescription: string | null }): StorefrontSeo {

@@ -1,7 +1,7 @@
 import { collectionView, productView } from '@platform/catalog';
 import { articleView, pageView } from '@platform/content';
-import { toConnection } from '@platform/graphql';
-import type { PredictiveResult, SearchHit, SearchResultPage } from '../../storefront-search.service.js';
+import { connectionOf } from '@platform/graphql';
+import type { PredictiveResult, SearchHit, SearchResults } from '../../storefront-search.service.js';
 import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.types.js';
 
 export function searchResultView(hit: SearchHit): SearchResultNode {
@@ -15,8 +15,9 @@ export function searchResultView(hit: SearchHit): SearchResultNode {
   }
 }
 
-export function searchConnectionView(page: SearchResultPage): SearchResultItemConnection {
-  return { ...toConnection(page.items, (hit) => hit.cursor, searchResultView, page), totalCount: page.totalCount };
+export function searchConnectionView(results: SearchResults): SearchResultItemConnection {
+  // Assigned, not spread: spreading would read the connection's lazy edges.
+  return Object.assign(connectionOf(results, searchResultView), { totalCount: results.totalCount });
 }
 
 export function predictiveView(result: PredictiveResult): PredictiveSearchResult {
