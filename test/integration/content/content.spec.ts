@@ -19,13 +19,15 @@ import {
   SellingPlan,
   SellingPlanGroup,
   SellingPlanGroupProduct,
-  SellingPlansService,
+  StorefrontSellingPlansService,
   Translation,
   TranslationsService,
   convertPrice,
 } from '@platform/content';
-import { DatabaseModule, forkForShop, migrateDatabase } from '@platform/database';
+import { DatabaseModule, SqlReader, forkForShop, migrateDatabase } from '@platform/database';
+import { pageRequest } from '@platform/graphql';
 import { LoggingModule, createLogger } from '@platform/logging';
+import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
@@ -60,10 +62,12 @@ describe('content, custom data, selling plans, translations and markets on Postg
   let content: ContentService;
   let metafields: MetafieldsService;
   let metaobjects: MetaobjectsService;
-  let sellingPlans: SellingPlansService;
   let translations: TranslationsService;
   let markets: MarketsService;
   let productsA: Product[];
+  let storefrontPlans: StorefrontSellingPlansService;
+  let ctxA: () => RequestContext;
+  let ctxB: () => RequestContext;
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
   // Statements the ORM sends while `work` runs (every EntityManager fork shares the one connection).
@@ -81,6 +85,16 @@ describe('content, custom data, selling plans, translations and markets on Postg
       connection.execute = execute;
     }
   };
+  // Statements the storefront's SQL reader runs while `work` runs.
+  const sqlStatements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
+    let count = 0;
+    const stop = moduleRef.get(SqlReader).observe(() => (count += 1));
+    try {
+      return { result: await work(), count };
+    } finally {
+      stop();
+    }
+  };
 
   beforeAll(async () => {
     database = await createEmptyTestDatabase();
@@ -91,15 +105,16 @@ describe('content, custom data, selling plans, translations and markets on Postg
         DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
         TenancyModule,
         SeedModule,
+        SystemContextModule,
       ],
+      providers: [StorefrontSellingPlansService],
     }).compile();
     orm = moduleRef.get(MikroORM);
     applied = await migrateDatabase(orm);
-    [content, metafields, metaobjects, sellingPlans, translations, markets] = [
+    [content, metafields, metaobjects, translations, markets] = [
       moduleRef.get(ContentService),
       moduleRef.get(MetafieldsService),
       moduleRef.get(MetaobjectsService),
-      moduleRef.get(SellingPlansService),
       moduleRef.get(TranslationsService),
       moduleRef.get(MarketsService),
     ];
@@ -110,6 +125,10 @@ describe('content, custom data, selling plans, translations and markets on Postg
     countsA = await seeder.seed(shopA.id, { ...DEMO_SEED_OPTIONS, customers: 0, orders: 0 });
     // Same seed: the same handles, which must not clash with shop A's.
     countsB = await seeder.seed(shopB.id, { seed: 1, products: 8, customers: 0, orders: 0, currency: 'CAD' });
+    storefrontPlans = moduleRef.get(StorefrontSellingPlansService);
+    // A new context per read, as each request has its own (DataLoaders live for one request).
+    ctxA = () => moduleRef.get(SystemContexts).forShop(shopA);
+    ctxB = () => moduleRef.get(SystemContexts).forShop(shopB);
     productsA = await forkForShop(orm.em, shopA.id).find(Product, {}, { orderBy: { id: 'asc' }, disableIdentityMap: true });
   });
 
@@ -258,20 +277,20 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(referenced!.type).toBe('designer');
   });
 
-  it("reads many products' selling plan groups in three statements", async () => {
-    const ids = productsA.map((p) => p.id);
-    const { result, count } = await statements(() => sellingPlans.sellingPlanGroupsForProducts(shopA.id, ids));
-    expect(count).toBe(3);
+  it("reads a page of many products' selling plan groups with their plans in two statements", async () => {
+    const ctx = ctxA();
+    const page = pageRequest({ first: 5 });
+    const { result, count } = await sqlStatements(() => Promise.all(productsA.map((p) => storefrontPlans.groupsOfProduct(ctx, p.id, page))));
+    expect(count).toBe(2);
     result.forEach((groups, i) => {
       const subscribed = ['Socks', 'Candles'].includes(productsA[i].productType);
-      expect(groups.map((g) => g.name)).toEqual(subscribed ? ['Subscribe and save'] : []);
+      expect(groups.items.map((g) => g.record.name)).toEqual(subscribed ? ['Subscribe and save'] : []);
     });
-    const group = result.find((g) => g.length > 0)![0];
+    const group = result.find((g) => g.items.length > 0)!.items[0].record;
     expect(group.options).toEqual([{ name: 'Delivery every', values: ['1 week', '2 weeks', '4 weeks'] }]);
     expect(group.sellingPlans.map((p) => [p.deliveryPolicy, p.priceAdjustments])).toEqual(
       [1, 2, 4].map((n) => [{ interval: 'WEEK', intervalCount: n }, [{ orderCount: null, adjustmentValue: { type: 'percentage', value: '10' } }]]),
     );
-    expect(await sellingPlans.sellingPlansByIds(shopA.id, [group.sellingPlans[1].id])).toEqual([group.sellingPlans[1]]);
   });
 
   it("reads many resources' French translations in one statement", async () => {
@@ -318,7 +337,9 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(await content.pagesByIds(shopB.id, [aboutA!.id])).toEqual([null]);
     expect(await metafields.metafieldsFor(shopB.id, 'PRODUCT', [productsA[0].id], [{ namespace: 'custom', key: 'material' }])).toEqual([[null]]);
     expect(await translations.translationsFor(shopB.id, 'PRODUCT', [productsA[0].id], 'fr')).toEqual([{}]);
-    expect((await sellingPlans.sellingPlanGroupsForProducts(shopB.id, productsA.map((p) => p.id))).every((g) => g.length === 0)).toBe(true);
+    const ctx = ctxB();
+    const groupsB = await Promise.all(productsA.map((p) => storefrontPlans.groupsOfProduct(ctx, p.id, pageRequest({ first: 5 }))));
+    expect(groupsB.every((g) => g.items.length === 0)).toBe(true);
     const [designerA] = await metaobjects.metaobjectsByHandles(shopA.id, [{ type: 'designer', handle: 'ada-lane' }]);
     expect(await metaobjects.metaobjectsByIds(shopB.id, [designerA!.id])).toEqual([null]);
     const [menuB] = await content.menusByHandles(shopB.id, ['main-menu']);

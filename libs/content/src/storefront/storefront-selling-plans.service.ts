@@ -1,17 +1,51 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import { SqlReader, preparedSql } from '@platform/database';
+import { type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
-import type { SellingPlanGroupRead } from '../selling-plan.types.js';
-import { SellingPlansService } from '../selling-plans.service.js';
+import type { SellingPlanGroupRead, SellingPlanRead } from '../selling-plan.types.js';
+import { childrenPageSql } from './content.sql.js';
+import { SELLING_PLANS_OF_GROUPS, SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM, SELLING_PLAN_GROUP_COLUMNS } from './selling-plan.sql.js';
 
-/** Selling plan groups of products for storefront reads, batched per request (one load for a whole page). */
+const GROUPS_BY_ID: SortSpec = { expression: 'g.id', cast: 'bigint', descending: false };
+const plansOfGroups = preparedSql(SELLING_PLANS_OF_GROUPS);
+
+type GroupRow = Omit<SellingPlanGroupRead, 'sellingPlans'> & { parentId: number; rn: string };
+
+/** Selling plan groups of products for storefront reads, batched per request: two statements for a whole page of products. */
 @Injectable()
 export class StorefrontSellingPlansService {
-  constructor(private readonly plans: SellingPlansService) {}
+  constructor(private readonly sql: SqlReader) {}
 
-  groupsOf(ctx: RequestContext, productId: number): Promise<SellingPlanGroupRead[]> {
-    return requestScoped(ctx, 'content:sellingPlanGroups', () =>
-      new DataLoader<number, SellingPlanGroupRead[]>((ids) => this.plans.sellingPlanGroupsForProducts(ctx.shop.id, ids)),
-    ).load(productId);
+  /** A page of the groups offered on a product, by id, each with all its plans (a group has a handful). */
+  groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRead>> {
+    const loader = requestScoped(ctx, `content:sellingPlanGroups:${JSON.stringify(page)}`, () => {
+      // $1 shop, $2 product ids, $3 rows per product; the cursor adds its values.
+      const params = new SqlParams(3);
+      const keyset = keysetPlan({ connection: 'product.sellingPlanGroups', sortKey: 'ID' }, GROUPS_BY_ID, page, 'g.id', params);
+      const statement = preparedSql(
+        childrenPageSql({
+          columns: SELLING_PLAN_GROUP_COLUMNS,
+          from: SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM,
+          parentColumn: 'gp.product_id',
+          orderBy: keyset.orderBy,
+          conditions: [keyset.after],
+        }),
+      );
+      return new DataLoader<number, ListPage<SellingPlanGroupRead>>(async (productIds) => {
+        const rows = await this.sql.rows<GroupRow>(statement, [ctx.shop.id, productIds, page.size + 1, ...params.values]);
+        const groupIds = [...new Set(rows.map((r) => r.id))];
+        const plans = groupIds.length === 0 ? [] : await this.sql.rows<SellingPlanRead>(plansOfGroups, [ctx.shop.id, groupIds]);
+        const byProduct = new Map<number, SellingPlanGroupRead[]>();
+        for (const { parentId, rn: _rn, ...group } of rows) {
+          const read = { ...group, sellingPlans: plans.filter((p) => p.groupId === group.id) };
+          const list = byProduct.get(parentId);
+          if (list) list.push(read);
+          else byProduct.set(parentId, [read]);
+        }
+        return productIds.map((id) => toListPage(byProduct.get(id) ?? [], page, keyset));
+      });
+    });
+    return loader.load(productId);
   }
 }
