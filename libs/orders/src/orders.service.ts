@@ -1,40 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { forkForShop } from '@platform/database';
-import { insertRows } from '@platform/database';
-import { type CursorValue, type ListPage, type PageRequest, cursorCodec, cutPage, pageOfList, walksDescending } from '@platform/graphql';
+import { SqlReader, forkForShop, insertRows, preparedSql } from '@platform/database';
+import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageOfList, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { ImportedOrder, NewOrder } from './order-import.types.js';
 import { OrderLineItem } from './order-line-item.entity.js';
 import type { OrderLineItemRecord, OrderRecord, OrderSortKey } from './order-records.js';
 import { Order } from './order.entity.js';
+import { LINE_ITEMS_OF_ORDERS, ordersOfCustomerSql } from './order.sql.js';
 import { orderRows } from './order.rules.js';
 import { OrderErrors } from './orders.errors.js';
 
-type SortProperty = 'id' | 'processedAt' | 'totalPrice';
-
-// By id alone, or by a value: its type in cursors (checked by the codec), the value the query compares a
-// cursor's with, and an order's value.
-type OrderSort =
-  | { property: 'id' }
-  | { property: Exclude<SortProperty, 'id'>; type: 'timestamptz' | 'numeric'; parse: (value: CursorValue) => unknown; cursorValue: (order: OrderRecord) => CursorValue };
-
-const BY_ID: OrderSort = { property: 'id' };
 const LINE_ITEMS = { connection: 'order.lineItems', sortKey: 'ID' };
+const BY_ID: SortSpec = { expression: 'o.id', cast: 'bigint', descending: false };
 
 // No `query` argument yet, so RELEVANCE has nothing to rank by and keeps the id order.
-const ORDER_SORTS: Record<OrderSortKey, OrderSort> = {
+const ORDER_SORTS: Record<OrderSortKey, SortSpec> = {
   ID: BY_ID,
   RELEVANCE: BY_ID,
-  PROCESSED_AT: { property: 'processedAt', type: 'timestamptz', parse: (v) => new Date(v as string), cursorValue: (o) => o.processedAt.toISOString() },
-  TOTAL_PRICE: { property: 'totalPrice', type: 'numeric', parse: String, cursorValue: (o) => o.totalPrice },
+  PROCESSED_AT: { expression: 'o.processed_at', cast: 'timestamptz', descending: false },
+  TOTAL_PRICE: { expression: 'o.total_price', cast: 'numeric', descending: false },
 };
+
+const lineItemsOfOrders = preparedSql(LINE_ITEMS_OF_ORDERS);
 
 @Injectable()
 export class OrdersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sql: SqlReader,
+  ) {}
 
   /**
    * Creates orders with their line items in one transaction, with multi-row inserts (bulk import and seeding).
@@ -64,23 +60,13 @@ export class OrdersService {
 
   /** One keyset page of a customer's orders (no OFFSET), sorted by `sortKey` with ties broken by id. */
   async ordersOfCustomer(ctx: RequestContext, customerId: number, page: PageRequest, sortKey: OrderSortKey): Promise<ListPage<OrderRecord>> {
+    // $1 shop, $2 limit, $3 customer; the cursor adds its values.
+    const params = new SqlParams(3);
     const sort = ORDER_SORTS[sortKey];
-    const scope = { connection: 'customer.orders', sortKey };
-    const codec = sort.property === 'id' ? cursorCodec(scope, ['bigint']) : cursorCodec(scope, [sort.type, 'bigint']);
-    const position = codec.positionOf(page);
-    const descending = walksDescending(page);
-    const direction = descending ? 'desc' : 'asc';
-    let where: FilterQuery<Order> = { customerId };
-    if (position) {
-      const after = sort.property === 'id' ? afterId(position[0] as number, descending) : afterValue(sort.property, sort.parse(position[0]), position[1] as number, descending);
-      where = { $and: [{ customerId }, after] };
-    }
-    const rows = await ctx.em.find(Order, where, {
-      orderBy: { [sort.property]: direction, id: direction },
-      limit: page.size + 1,
-      disableIdentityMap: true,
-    });
-    return cutPage(rows.map(orderRecord), page, (o) => codec.encode(sort.property === 'id' ? [o.id] : [sort.cursorValue(o), o.id]));
+    const keyset = keysetPlan({ connection: 'customer.orders', sortKey }, sort, page, 'o.id', params);
+    const statement = preparedSql(ordersOfCustomerSql(sort.expression, keyset.after, keyset.orderBy));
+    const rows = await this.sql.rows<OrderRecord & KeysetRow>(statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
+    return toListPage(rows, page, keyset);
   }
 
   /**
@@ -90,56 +76,15 @@ export class OrdersService {
   lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<ListPage<OrderLineItemRecord>> {
     return requestScoped(ctx, `orders:lineItems:${JSON.stringify(page)}`, () =>
       new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
-        const rows = await ctx.em.find(OrderLineItem, { orderId: { $in: [...orderIds] } }, { orderBy: { orderId: 'asc', id: 'asc' }, disableIdentityMap: true });
+        const rows = await this.sql.rows<OrderLineItemRecord>(lineItemsOfOrders, [ctx.shop.id, orderIds]);
         const byOrder = new Map<number, OrderLineItemRecord[]>();
         for (const row of rows) {
           const list = byOrder.get(row.orderId);
-          if (list) list.push(lineItemRecord(row));
-          else byOrder.set(row.orderId, [lineItemRecord(row)]);
+          if (list) list.push(row);
+          else byOrder.set(row.orderId, [row]);
         }
         return orderIds.map((id) => pageOfList(byOrder.get(id) ?? [], page, LINE_ITEMS, (l) => l.id));
       }),
     ).load(orderId);
   }
-}
-
-function afterId(id: number, descending: boolean): FilterQuery<Order> {
-  return { id: { [descending ? '$lt' : '$gt']: id } };
-}
-
-function afterValue(property: SortProperty, value: unknown, id: number, descending: boolean): FilterQuery<Order> {
-  const past = descending ? '$lt' : '$gt';
-  return { $or: [{ [property]: { [past]: value } }, { [property]: value, id: { [past]: id } }] } as FilterQuery<Order>;
-}
-
-function orderRecord(o: Order): OrderRecord {
-  return {
-    id: o.id,
-    customerId: o.customerId ?? null,
-    name: o.name,
-    number: o.number,
-    email: o.email ?? null,
-    financialStatus: o.financialStatus,
-    fulfillmentStatus: o.fulfillmentStatus,
-    currency: o.currency,
-    subtotalPrice: o.subtotalPrice,
-    totalTax: o.totalTax,
-    totalPrice: o.totalPrice,
-    processedAt: o.processedAt,
-    closedAt: o.closedAt ?? null,
-    cancelledAt: o.cancelledAt ?? null,
-  };
-}
-
-function lineItemRecord(l: OrderLineItem): OrderLineItemRecord {
-  return {
-    id: l.id,
-    orderId: l.orderId,
-    productId: l.productId ?? null,
-    variantId: l.variantId ?? null,
-    title: l.title,
-    variantTitle: l.variantTitle ?? null,
-    quantity: l.quantity,
-    price: l.price,
-  };
 }

@@ -1,0 +1,21 @@
+// Storefront reads of orders, in one reviewable place. Each is scoped by shop_id ($1).
+
+export const ORDER_COLUMNS = `o.id, o.customer_id as "customerId", o.name, o.number, o.email,
+  o.financial_status as "financialStatus", o.fulfillment_status as "fulfillmentStatus", o.currency,
+  o.subtotal_price as "subtotalPrice", o.total_tax as "totalTax", o.total_price as "totalPrice",
+  o.processed_at as "processedAt", o.closed_at as "closedAt", o.cancelled_at as "cancelledAt"`;
+
+/**
+ * A page of a customer's orders ($3), $2 rows: the sort value, the cursor condition (its values after $3) and the
+ * order come from the paging kit's keyset plan. Served by the (shop_id, customer_id) index.
+ */
+export function ordersOfCustomerSql(sortExpression: string, after: string, orderBy: string): string {
+  return `select ${ORDER_COLUMNS}, (${sortExpression})::text as "sortValue" from orders o
+    where o.shop_id = $1 and o.customer_id = $3${after ? ` and ${after}` : ''}
+    order by ${orderBy} limit $2`;
+}
+
+/** Every line of the orders `$2`, in order then line order. */
+export const LINE_ITEMS_OF_ORDERS = `select l.id, l.order_id as "orderId", l.product_id as "productId", l.variant_id as "variantId",
+  l.title, l.variant_title as "variantTitle", l.quantity, l.price
+  from order_line_items l where l.shop_id = $1 and l.order_id = any($2::bigint[]) order by l.order_id, l.id`;
