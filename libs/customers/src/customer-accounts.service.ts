@@ -145,8 +145,8 @@ export class CustomerAccountsService {
     return session && customerRecord(session.customer);
   }
 
-  /** A customer's addresses, oldest first; every customer asked about in a request shares one statement. */
-  addresses(ctx: RequestContext, customerId: number): Promise<AddressRecord[]> {
+  // A customer's addresses, oldest first; every customer asked about in a request shares one statement.
+  private addresses(ctx: RequestContext, customerId: number): Promise<AddressRecord[]> {
     return requestScoped(ctx, 'customers:addresses', () =>
       new DataLoader<number, AddressRecord[]>(async (ids) => {
         const rows = await ctx.em.find(CustomerAddress, { customerId: { $in: [...ids] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { Decimal, parseMoney } from '@platform/money';
-import { forkForShop } from '@platform/database';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { insertRows } from '@platform/database';
+import { Decimal, parseMoney } from '@platform/money';
+import type { RequestContext } from '@platform/request';
 import { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer } from './customer-import.types.js';
 import { Customer } from './customer.entity.js';
@@ -12,16 +12,16 @@ import { CustomerErrors } from './customers.errors.js';
 // Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
 const STATS_PER_STATEMENT = 5_000;
 
+/** Customers written and found in bulk: imports and seeding, and the order totals kept on each customer. */
 @Injectable()
 export class CustomersService {
-  constructor(private readonly em: EntityManager) {}
-
   /** Creates customers with their addresses in one transaction, with multi-row inserts (bulk import and seeding). */
-  async importCustomers(shopId: number, customers: NewCustomer[]): Promise<ImportedCustomer[]> {
+  async importCustomers(ctx: RequestContext, customers: NewCustomer[]): Promise<ImportedCustomer[]> {
     if (customers.length === 0) return [];
+    const shopId = ctx.shop.id;
     const prepared = customers.map((c, i) => customerRows(c, `customers[${i}]`));
     try {
-      return await forkForShop(this.em, shopId).transactional(async (em) => {
+      return await ctx.em.transactional(async (em) => {
         const ids = await insertRows(em, Customer, prepared.map((c) => ({ shopId, ...c.customer })));
         const addressIds = await insertRows(
           em,
@@ -40,9 +40,9 @@ export class CustomersService {
   }
 
   /** Customers of this shop with the given emails (case-insensitive). */
-  async findByEmails(shopId: number, emails: string[]): Promise<CustomerRef[]> {
+  async findByEmails(ctx: RequestContext, emails: string[]): Promise<CustomerRef[]> {
     if (emails.length === 0) return [];
-    const rows = await forkForShop(this.em, shopId).find(
+    const rows = await ctx.em.find(
       Customer,
       { email: { $in: [...new Set(emails.map(normalizeEmail))] } },
       { fields: ['id', 'email'], orderBy: { id: 'asc' }, disableIdentityMap: true },
@@ -51,13 +51,13 @@ export class CustomersService {
   }
 
   /** Adds orders to customers' ordersCount and totalSpent (e.g. after importing their orders). */
-  async addOrderStats(shopId: number, stats: CustomerOrderStats[]): Promise<void> {
+  async addOrderStats(ctx: RequestContext, stats: CustomerOrderStats[]): Promise<void> {
     stats.forEach((s, i) => {
       if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || parseMoney(s.amountSpent) === null) {
         throw CustomerErrors.INVALID('needs a non-negative count and amount', { field: `stats[${i}]` });
       }
     });
-    await forkForShop(this.em, shopId).transactional(async (em) => {
+    await ctx.em.transactional(async (em) => {
       for (let start = 0; start < stats.length; start += STATS_PER_STATEMENT) {
         const chunk = stats.slice(start, start + STATS_PER_STATEMENT);
         // One statement per chunk; shop_id in the WHERE keeps another shop's customers out of reach.
@@ -66,7 +66,7 @@ export class CustomersService {
               set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now()
              from (values ${chunk.map(() => '(?::bigint, ?::integer, ?::numeric)').join(', ')}) as v (id, orders_count, amount)
             where c.id = v.id and c.shop_id = ?`,
-          [...chunk.flatMap((s) => [s.customerId, s.ordersCount, new Decimal(s.amountSpent).toFixed(2)]), shopId],
+          [...chunk.flatMap((s) => [s.customerId, s.ordersCount, new Decimal(s.amountSpent).toFixed(2)]), ctx.shop.id],
           'run',
           em.getTransactionContext(),
         );

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { SqlReader, forkForShop, insertRows, preparedSql } from '@platform/database';
+import { SqlReader, insertRows, preparedSql } from '@platform/database';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageOfList, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { ImportedOrder, NewOrder } from './order-import.types.js';
@@ -25,22 +25,21 @@ const ORDER_SORTS: Record<OrderSortKey, SortSpec> = {
 
 const lineItemsOfOrders = preparedSql(LINE_ITEMS_OF_ORDERS);
 
+/** Orders: imports (ctx.em, one transaction) and the storefront's reads of a customer's orders (SQL reader). */
 @Injectable()
 export class OrdersService {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly sql: SqlReader,
-  ) {}
+  constructor(private readonly sql: SqlReader) {}
 
   /**
    * Creates orders with their line items in one transaction, with multi-row inserts (bulk import and seeding).
    * Customer, product and variant ids are the caller's to resolve; this context does not read their tables.
    */
-  async importOrders(shopId: number, orders: NewOrder[]): Promise<ImportedOrder[]> {
+  async importOrders(ctx: RequestContext, orders: NewOrder[]): Promise<ImportedOrder[]> {
     if (orders.length === 0) return [];
+    const shopId = ctx.shop.id;
     const prepared = orders.map((o, i) => orderRows(o, `orders[${i}]`));
     try {
-      return await forkForShop(this.em, shopId).transactional(async (em) => {
+      return await ctx.em.transactional(async (em) => {
         const ids = await insertRows(em, Order, prepared.map((o) => ({ shopId, ...o.order })));
         const lineIds = await insertRows(
           em,
