@@ -8,6 +8,7 @@ import { CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
+import { EventsModule } from '@platform/events';
 import {
   AdminNodeApiModule,
   AdminSchema,
@@ -67,6 +68,7 @@ export class ApiModule {
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
         RedisModule.forRoot(config.redisUrl),
         QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.redisPrefix }),
+        EventsModule,
         TenancyModule,
         AuthModule,
         ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }, runtime.redisPrefix),

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
+import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { SeedModule } from '@platform/seed';
 import { TenancyModule } from '@platform/tenancy';
@@ -23,6 +24,7 @@ export class CliModule {
         ConfigModule.forRoot(runtime.config),
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, poolSize: 4 }),
+        EventsModule,
         TenancyModule,
         AuthModule,
         SeedModule,

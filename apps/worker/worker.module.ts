@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
+import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
@@ -24,6 +25,7 @@ export class WorkerModule {
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
         RedisModule.forRoot(runtime.config.redisUrl),
         QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger }),
+        EventsModule,
       ],
     };
   }

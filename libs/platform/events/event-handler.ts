@@ -1,0 +1,18 @@
+import { SetMetadata } from '@nestjs/common';
+import type { RequestContext } from '@platform/request';
+
+/** The class of a past-tense event (`OrderPaid`): a plain object that says what happened, with ids, not entities. */
+export type EventType<E extends object = object> = abstract new (...args: never[]) => E;
+
+/**
+ * A reaction to an event, run after the transaction that published it commits, with the publisher's context.
+ * A failure is logged and does not reach the publisher; work that must not be lost is a job it enqueues.
+ */
+export interface EventHandler<E extends object> {
+  handle(ctx: RequestContext, event: E): Promise<void>;
+}
+
+export const HANDLED_EVENT = Symbol('HANDLED_EVENT');
+
+/** Marks a provider as the handler of `event`; listing it in its context module's providers registers it. */
+export const HandlesEvent = (event: EventType): ClassDecorator => SetMetadata(HANDLED_EVENT, event);
