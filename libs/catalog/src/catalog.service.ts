@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { forkForShop } from '@platform/database';
-import { DomainError } from '@platform/errors';
 import { insertRows } from '@platform/database';
+import { DomainError } from '@platform/errors';
+import type { RequestContext } from '@platform/request';
 import type { ImportedCollection, ImportedProduct, NewCollection, NewProduct, VariantRef } from './catalog-import.types.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
@@ -14,16 +14,15 @@ import { HANDLE_PATTERN, productRows } from './product.rules.js';
 
 @Injectable()
 export class CatalogService {
-  constructor(private readonly em: EntityManager) {}
-
   /**
    * Creates products with their options, variants, images and collection memberships in one transaction,
    * with multi-row inserts (bulk import and seeding). Returns the ids in the order given.
    */
-  async importProducts(shopId: number, products: NewProduct[]): Promise<ImportedProduct[]> {
+  async importProducts(ctx: RequestContext, products: NewProduct[]): Promise<ImportedProduct[]> {
     if (products.length === 0) return [];
+    const shopId = ctx.shop.id;
     const prepared = products.map((p, i) => productRows(p, `products[${i}]`));
-    return handleTaken(forkForShop(this.em, shopId).transactional(async (em) => {
+    return handleTaken(ctx.em.transactional(async (em) => {
       const productIds = await insertRows(em, Product, prepared.map((p) => ({ shopId, ...p.product })));
       const children = <R>(pick: (p: (typeof prepared)[number]) => R[]) =>
         prepared.flatMap((p, i) => pick(p).map((row) => ({ shopId, productId: productIds[i], ...row })));
@@ -43,7 +42,7 @@ export class CatalogService {
   }
 
   /** Creates collections (with their products in the given order) in one transaction. */
-  async importCollections(shopId: number, collections: NewCollection[]): Promise<ImportedCollection[]> {
+  async importCollections(ctx: RequestContext, collections: NewCollection[]): Promise<ImportedCollection[]> {
     if (collections.length === 0) return [];
     collections.forEach((c, i) => {
       if (!HANDLE_PATTERN.test(c.handle)) {
@@ -51,7 +50,8 @@ export class CatalogService {
       }
       if (!c.title.trim()) throw new DomainError('UNPROCESSABLE', "can't be blank", { field: `collections[${i}].title`, code: 'BLANK' });
     });
-    return handleTaken(forkForShop(this.em, shopId).transactional(async (em) => {
+    const shopId = ctx.shop.id;
+    return handleTaken(ctx.em.transactional(async (em) => {
       const ids = await insertRows(
         em,
         Collection,
@@ -63,9 +63,9 @@ export class CatalogService {
   }
 
   /** Variants of this shop with the given SKUs (SKUs are not unique: a SKU may answer several variants). */
-  async findVariantsBySku(shopId: number, skus: string[]): Promise<VariantRef[]> {
+  async findVariantsBySku(ctx: RequestContext, skus: string[]): Promise<VariantRef[]> {
     if (skus.length === 0) return [];
-    const rows = await forkForShop(this.em, shopId).find(
+    const rows = await ctx.em.find(
       ProductVariant,
       { sku: { $in: [...new Set(skus)] } },
       { fields: ['id', 'productId', 'sku'], orderBy: { id: 'asc' }, disableIdentityMap: true },

@@ -3,8 +3,12 @@ import type { NewCollection, NewProduct } from '@platform/catalog';
 import type { NewArticle, NewMarket, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup, NewTranslation } from '@platform/content';
 import { type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
+import type { RequestContext } from '@platform/request';
 import { DEMO_CUSTOMER_PASSWORD } from './shop-data.generator.js';
 import { type SeedProgress, type SeedServices, seedShop } from './seed-shop.js';
+
+// The seed reads only the shop of its context.
+const SHOP = { shop: { id: 7 } } as RequestContext;
 
 // In-memory stand-ins for the services: they hand out ids and remember what they were given.
 function fakeServices() {
@@ -29,13 +33,13 @@ function fakeServices() {
   const countItems = (items: NewMenu['items']): number => items.reduce((n, i) => n + 1 + countItems(i.items ?? []), 0);
   const services: SeedServices = {
     catalog: {
-      importCollections: async (_shopId, collections) =>
+      importCollections: async (_ctx, collections) =>
         collections.map((c) => {
           const row = { ...c, id: nextId++ };
           state.collections.push(row);
           return { id: row.id, handle: c.handle };
         }),
-      importProducts: async (_shopId, products) => {
+      importProducts: async (_ctx, products) => {
         state.calls.importProducts += 1;
         return products.map((p) => {
           const row = { ...p, id: nextId++, variantIds: p.variants.map(() => nextId++) };
@@ -43,7 +47,7 @@ function fakeServices() {
           return { id: row.id, handle: p.handle, variants: p.variants.map((v, i) => ({ id: row.variantIds[i], sku: v.sku ?? null })) };
         });
       },
-      findVariantsBySku: async (_shopId, skus) =>
+      findVariantsBySku: async (_ctx, skus) =>
         state.products.flatMap((p) => p.variants.flatMap((v, i) => (skus.includes(v.sku!) ? [{ id: p.variantIds[i], productId: p.id, sku: v.sku! }] : []))),
     },
     customers: {
@@ -107,7 +111,7 @@ describe('seedShop', () => {
   it('writes collections, products, customers and orders in chunks and returns the counts', async () => {
     const { services, state } = fakeServices();
     const progress: SeedProgress[] = [];
-    const counts = await seedShop(services, 7, { seed: 1, products: 25, customers: 12, orders: 9, chunkSize: 10 }, (p) => progress.push(p));
+    const counts = await seedShop(services, SHOP, { seed: 1, products: 25, customers: 12, orders: 9, chunkSize: 10 }, (p) => progress.push(p));
 
     expect(counts).toMatchObject({ collections: 5, products: 25, customers: 12, orders: 9 });
     expect(counts.variants).toBe(state.products.reduce((n, p) => n + p.variants.length, 0));
@@ -130,7 +134,7 @@ describe('seedShop', () => {
 
   it('hashes the demo password once for all enabled customers', async () => {
     const { services, state } = fakeServices();
-    await seedShop(services, 7, { products: 1, customers: 12, orders: 0 });
+    await seedShop(services, SHOP, { products: 1, customers: 12, orders: 0 });
     const hashes = new Set(state.customers.filter((c) => c.state === 'enabled').map((c) => c.passwordHash));
     expect(hashes.size).toBe(1);
     expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, [...hashes][0]!)).toBe(true);
@@ -139,7 +143,7 @@ describe('seedShop', () => {
 
   it("adds each customer's orders to their totals (cancelled orders count, but not as spent)", async () => {
     const { services, state } = fakeServices();
-    await seedShop(services, 7, { seed: 3, products: 10, customers: 10, orders: 30, chunkSize: 8 });
+    await seedShop(services, SHOP, { seed: 3, products: 10, customers: 10, orders: 30, chunkSize: 8 });
     for (const [customerId, stats] of state.stats) {
       const theirs = state.orders.filter((o) => o.customerId === customerId);
       expect(stats.ordersCount).toBe(theirs.length);
@@ -150,7 +154,7 @@ describe('seedShop', () => {
 
   it('writes markets, content, metafields, the selling plan group and French translations, with ids resolved', async () => {
     const { services, state } = fakeServices();
-    const counts = await seedShop(services, 7, { seed: 1, products: 30, customers: 0, orders: 0, chunkSize: 8 });
+    const counts = await seedShop(services, SHOP, { seed: 1, products: 30, customers: 0, orders: 0, chunkSize: 8 });
     expect(counts).toMatchObject({ markets: 3, pages: 3, blogs: 1, articles: 3, menus: 1, metaobjectDefinitions: 1, metaobjects: 3, sellingPlanGroups: 1, sellingPlans: 3 });
     expect(state.markets.map((m) => [m.handle, m.currency, m.primary, m.exchangeRate, m.rounding])).toEqual([
       ['us', 'USD', true, '1', null],
@@ -194,14 +198,14 @@ describe('seedShop', () => {
 
   it('makes the market of the shop currency primary, with cross rates for the others', async () => {
     const { services, state } = fakeServices();
-    await seedShop(services, 7, { products: 0, customers: 0, orders: 0, currency: 'CAD' });
+    await seedShop(services, SHOP, { products: 0, customers: 0, orders: 0, currency: 'CAD' });
     expect(state.markets.map((m) => [m.handle, m.primary, m.exchangeRate, m.rounding])).toEqual([
       ['us', false, '0.740741', null],
       ['ca', true, '1', null],
       ['fr', false, '0.681481', null],
     ]);
     const other = fakeServices();
-    await seedShop(other.services, 7, { products: 0, customers: 0, orders: 0, currency: 'GBP' });
+    await seedShop(other.services, SHOP, { products: 0, customers: 0, orders: 0, currency: 'GBP' });
     expect(other.state.markets).toEqual([expect.objectContaining({ handle: 'worldwide', primary: true, currency: 'GBP', countries: ['US', 'CA', 'FR'] })]);
   });
 });

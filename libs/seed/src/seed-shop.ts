@@ -15,6 +15,7 @@ import type {
 } from '@platform/content';
 import { type CustomersService, hashPassword } from '@platform/customers';
 import type { NewOrder, OrdersService } from '@platform/orders';
+import type { RequestContext } from '@platform/request';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
@@ -85,7 +86,7 @@ export interface SeedCounts {
  * customers, then orders (with customers' order totals). Seed a shop once: handles, emails and order names
  * are unique per shop.
  */
-export async function seedShop(services: SeedServices, shopId: number, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
+export async function seedShop(services: SeedServices, ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
   const sizes = {
     products: options.products ?? DEMO_SEED_OPTIONS.products,
     customers: options.customers ?? DEMO_SEED_OPTIONS.customers,
@@ -118,16 +119,16 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   const report = (step: SeedStep, done: number, total: number) => onProgress?.({ step, done, total });
   const translate = async (resourceType: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => {
     const rows: NewTranslation[] = items.flatMap((item) => item.translations.map((t) => ({ resourceType, resourceId: item.id, ...t })));
-    counts.translations += (await services.translations.importTranslations(shopId, rows)).length;
+    counts.translations += (await services.translations.importTranslations(ctx, rows)).length;
   };
 
   report('markets', 0, data.markets.length);
-  counts.markets = (await services.markets.importMarkets(shopId, [...data.markets])).length;
+  counts.markets = (await services.markets.importMarkets(ctx, [...data.markets])).length;
   report('markets', counts.markets, data.markets.length);
 
   report('collections', 0, data.collections.length);
   const collections = await services.catalog.importCollections(
-    shopId,
+    ctx,
     data.collections.map(({ translations: _translations, ...collection }) => collection),
   );
   const collectionIds = new Map(collections.map((c) => [c.handle, c.id]));
@@ -135,13 +136,13 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   await translate('COLLECTION', data.collections.map((c) => ({ id: collectionIds.get(c.handle)!, translations: c.translations })));
   report('collections', counts.collections, data.collections.length);
 
-  const designers = await seedContent(services, shopId, data.content, collectionIds, counts, translate, report);
+  const designers = await seedContent(services, ctx, data.content, collectionIds, counts, translate, report);
 
   report('products', 0, sizes.products);
   const groupProducts = new Map<string, number[]>();
   for (const chunk of data.products(chunkSize)) {
     const imported = await services.catalog.importProducts(
-      shopId,
+      ctx,
       chunk.map(({ collections: handles, metafields: _metafields, translations: _translations, sellingPlanGroups: _groups, ...product }) => ({
         ...product,
         collectionIds: handles.map((h) => collectionIds.get(h)!),
@@ -150,7 +151,7 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
     const ids = imported.map((p) => p.id);
     counts.metafields += (
       await services.metafields.importMetafields(
-        shopId,
+        ctx,
         chunk.flatMap((p, i) => p.metafields.map((m) => metafield('PRODUCT', ids[i], m, designers))),
       )
     ).length;
@@ -165,7 +166,7 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   const groups = data.content.sellingPlanGroups;
   report('selling-plans', 0, groups.length);
   const importedGroups = await services.sellingPlans.importSellingPlanGroups(
-    shopId,
+    ctx,
     groups.map((g) => ({ ...g, productIds: groupProducts.get(g.name) ?? [] })),
   );
   counts.sellingPlanGroups = importedGroups.length;
@@ -181,7 +182,7 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   report('customers', 0, sizes.customers);
   for (const chunk of data.customers(chunkSize)) {
     const rows = await Promise.all(chunk.map(async ({ password, ...customer }) => ({ ...customer, passwordHash: password ? await hashOf(password) : null })));
-    const imported = await services.customers.importCustomers(shopId, rows);
+    const imported = await services.customers.importCustomers(ctx, rows);
     counts.customers += imported.length;
     counts.addresses += imported.reduce((n, c) => n + c.addressIds.length, 0);
     report('customers', counts.customers, sizes.customers);
@@ -190,9 +191,9 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
   const ordersTotal = sizes.products > 0 ? sizes.orders : 0;
   report('orders', 0, ordersTotal);
   for (const chunk of data.orders(chunkSize)) {
-    const orders = await resolveOrders(services, shopId, chunk);
-    const imported = await services.orders.importOrders(shopId, orders);
-    await services.customers.addOrderStats(shopId, customerStats(orders));
+    const orders = await resolveOrders(services, ctx, chunk);
+    const imported = await services.orders.importOrders(ctx, orders);
+    await services.customers.addOrderStats(ctx, customerStats(orders));
     counts.orders += imported.length;
     counts.lineItems += imported.reduce((n, o) => n + o.lineItemIds.length, 0);
     report('orders', counts.orders, ordersTotal);
@@ -204,36 +205,37 @@ export async function seedShop(services: SeedServices, shopId: number, options: 
 // links collections, a page and the blog), with their translations. Returns the designers' ids by handle.
 async function seedContent(
   services: SeedServices,
-  shopId: number,
+  ctx: RequestContext,
   content: ReturnType<typeof generateShopData>['content'],
   collectionIds: Map<string, number>,
   counts: SeedCounts,
   translate: (type: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => Promise<void>,
   report: (step: SeedStep, done: number, total: number) => void,
 ): Promise<Map<string, number>> {
+  const shopId = ctx.shop.id;
   const total = content.pages.length + content.blogs.length + content.menus.length + content.metaobjects.length;
   report('content', 0, total);
-  const pages = await services.content.importPages(shopId, content.pages.map(({ translations: _t, ...page }) => page));
+  const pages = await services.content.importPages(ctx, content.pages.map(({ translations: _t, ...page }) => page));
   await translate('PAGE', pages.map((p, i) => ({ id: p.id, translations: content.pages[i].translations })));
   counts.pages = pages.length;
 
-  const blogs = await services.content.importBlogs(shopId, content.blogs.map((b) => ({ handle: b.handle, title: b.title })));
+  const blogs = await services.content.importBlogs(ctx, content.blogs.map((b) => ({ handle: b.handle, title: b.title })));
   await translate('BLOG', blogs.map((b, i) => ({ id: b.id, translations: content.blogs[i].translations })));
   const posts = content.blogs.flatMap((b, i) => b.articles.map(({ translations, ...article }) => ({ article: { ...article, blogId: blogs[i].id }, translations })));
-  const articles = await services.content.importArticles(shopId, posts.map((p) => p.article));
+  const articles = await services.content.importArticles(ctx, posts.map((p) => p.article));
   await translate('ARTICLE', articles.map((a, i) => ({ id: a.id, translations: posts[i].translations })));
   counts.blogs = blogs.length;
   counts.articles = articles.length;
 
-  counts.metaobjectDefinitions = (await services.metaobjects.importMetaobjectDefinitions(shopId, content.metaobjectDefinitions)).length;
-  const metaobjects = await services.metaobjects.importMetaobjects(shopId, content.metaobjects);
+  counts.metaobjectDefinitions = (await services.metaobjects.importMetaobjectDefinitions(ctx, content.metaobjectDefinitions)).length;
+  const metaobjects = await services.metaobjects.importMetaobjects(ctx, content.metaobjects);
   counts.metaobjects = metaobjects.length;
   const designers = new Map(metaobjects.map((m) => [`${m.type}/${m.handle}`, m.id]));
-  counts.metafields += (await services.metafields.importMetafields(shopId, content.shopMetafields.map((m) => metafield('SHOP', shopId, m, designers)))).length;
+  counts.metafields += (await services.metafields.importMetafields(ctx, content.shopMetafields.map((m) => metafield('SHOP', shopId, m, designers)))).length;
 
   const resourceIds = { collection: collectionIds, page: new Map(pages.map((p) => [p.handle, p.id])), blog: new Map(blogs.map((b) => [b.handle, b.id])) };
   const menus = await services.content.importMenus(
-    shopId,
+    ctx,
     content.menus.map((m) => ({ handle: m.handle, title: m.title, items: m.items.map((item) => menuItem(item, resourceIds)) })),
   );
   // Item ids come back depth first, the order flattenMenu walks the generated items in.
@@ -268,10 +270,10 @@ function metafield(ownerType: MetafieldOwnerType, ownerId: number, m: SeedMetafi
 }
 
 // Generated orders name customers by email and variants by SKU; the seed asks each context for the ids.
-async function resolveOrders(services: SeedServices, shopId: number, chunk: SeedOrder[]): Promise<NewOrder[]> {
+async function resolveOrders(services: SeedServices, ctx: RequestContext, chunk: SeedOrder[]): Promise<NewOrder[]> {
   const skus = [...new Set(chunk.flatMap((o) => o.lineItems.map((l) => l.sku)))];
   const emails = [...new Set(chunk.flatMap((o) => (o.customerEmail ? [o.customerEmail] : [])))];
-  const [variants, customers] = await Promise.all([services.catalog.findVariantsBySku(shopId, skus), services.customers.findByEmails(shopId, emails)]);
+  const [variants, customers] = await Promise.all([services.catalog.findVariantsBySku(ctx, skus), services.customers.findByEmails(ctx, emails)]);
   const variantBySku = new Map(variants.map((v) => [v.sku, v]));
   const customerByEmail = new Map(customers.map((c) => [c.email, c.id]));
   return chunk.map(({ customerEmail, lineItems, ...order }) => ({

@@ -4,12 +4,13 @@ import { CatalogModule } from '@platform/catalog';
 import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
 import { OrdersModule } from '@platform/orders';
+import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
 import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, CatalogModule, ContentModule, CustomersModule, OrdersModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, CustomersModule, OrdersModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

@@ -3,6 +3,7 @@ import { CatalogService } from '@platform/catalog';
 import { ContentService, MarketsService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
 import { OrdersService } from '@platform/orders';
+import type { RequestContext } from '@platform/request';
 import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop } from './seed-shop.js';
 
 @Injectable()
@@ -20,8 +21,8 @@ export class SeedService {
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
-  seed(shopId: number, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
+  seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
     const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets }, shopId, options, onProgress);
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets }, ctx, options, onProgress);
   }
 }

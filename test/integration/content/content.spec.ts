@@ -122,9 +122,9 @@ describe('content, custom data, selling plans, translations and markets on Postg
     shopA = await shops.create({ handle: 'content-a' });
     shopB = await shops.create({ handle: 'content-b', currency: 'CAD' });
     const seeder = moduleRef.get(SeedService);
-    countsA = await seeder.seed(shopA.id, { ...DEMO_SEED_OPTIONS, customers: 0, orders: 0 });
+    countsA = await seeder.seed(moduleRef.get(SystemContexts).forShop(shopA), { ...DEMO_SEED_OPTIONS, customers: 0, orders: 0 });
     // Same seed: the same handles, which must not clash with shop A's.
-    countsB = await seeder.seed(shopB.id, { seed: 1, products: 8, customers: 0, orders: 0, currency: 'CAD' });
+    countsB = await seeder.seed(moduleRef.get(SystemContexts).forShop(shopB), { seed: 1, products: 8, customers: 0, orders: 0, currency: 'CAD' });
     storefrontPlans = moduleRef.get(StorefrontSellingPlansService);
     // A new context per read, as each request has its own (DataLoaders live for one request).
     ctxA = () => moduleRef.get(SystemContexts).forShop(shopA);

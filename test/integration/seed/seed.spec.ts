@@ -1,11 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { CatalogService, Collection, Product, ProductImage, ProductOption, ProductVariant } from '@platform/catalog';
+import { CatalogService } from '@platform/catalog';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { Customer, CustomerAddress, verifyPassword } from '@platform/customers';
-import { DatabaseModule, forkForShop, migrateDatabase } from '@platform/database';
+import { verifyPassword } from '@platform/customers';
+import { DatabaseModule, migrateDatabase } from '@platform/database';
 import { LoggingModule, createLogger } from '@platform/logging';
-import { Order } from '@platform/orders';
+import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
@@ -33,9 +33,15 @@ describe('seeding shops on Postgres', () => {
   let seeder: SeedService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
+  let a: RequestContext;
+  let b: RequestContext;
   let countsA: SeedCounts;
 
+  // Rows are read with SQL: the test checks what the seed stored, not what a context's entities map.
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
+  const count = async (table: string, shop: ShopSnapshot, where = 'true') =>
+    Number((await sql<{ n: string }>(`select count(*) as n from ${table} where shop_id = ? and ${where}`, [shop.id]))[0]!.n);
+  const one = async <T extends object>(query: string, params: unknown[]) => (await sql<T>(query, params))[0]!;
 
   beforeAll(async () => {
     database = await createEmptyTestDatabase();
@@ -45,6 +51,7 @@ describe('seeding shops on Postgres', () => {
         LoggingModule.forRoot(createLogger('silent')),
         DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
         TenancyModule,
+        SystemContextModule,
         SeedModule,
       ],
     }).compile();
@@ -54,7 +61,9 @@ describe('seeding shops on Postgres', () => {
     const shops = moduleRef.get(ShopService);
     shopA = await shops.create({ handle: 'seed-a' });
     shopB = await shops.create({ handle: 'seed-b', currency: 'CAD' });
-    countsA = await seeder.seed(shopA.id, { ...DEMO_SEED_OPTIONS });
+    a = moduleRef.get(SystemContexts).forShop(shopA);
+    b = moduleRef.get(SystemContexts).forShop(shopB);
+    countsA = await seeder.seed(a, { ...DEMO_SEED_OPTIONS });
   });
 
   afterAll(async () => {
@@ -87,12 +96,11 @@ describe('seeding shops on Postgres', () => {
     expect(countsA.variants).toBeGreaterThanOrEqual(120);
     expect(countsA.variants).toBeLessThanOrEqual(300);
 
-    const em = forkForShop(orm.em, shopA.id);
-    expect(await em.count(Product, {})).toBe(60);
-    expect(await em.count(ProductVariant, {})).toBe(countsA.variants);
-    expect(await em.count(Collection, {})).toBe(5);
-    expect(await em.count(Customer, {})).toBe(60);
-    expect(await em.count(Order, {})).toBe(40);
+    expect(await count('products', shopA)).toBe(60);
+    expect(await count('product_variants', shopA)).toBe(countsA.variants);
+    expect(await count('collections', shopA)).toBe(5);
+    expect(await count('customers', shopA)).toBe(60);
+    expect(await count('orders', shopA)).toBe(40);
 
     const [rows] = await sql<Record<string, string>>(
       `select (select count(*) from product_images where shop_id = ?) as images,
@@ -106,8 +114,11 @@ describe('seeding shops on Postgres', () => {
   it('stores what the generator made, field for field', async () => {
     const data = generateShopData(DEMO_SEED_OPTIONS.seed, DEMO_SEED_OPTIONS);
     const [generated] = [...data.products()].flat();
-    const em = forkForShop(orm.em, shopA.id);
-    const product = await em.findOneOrFail(Product, { handle: generated.handle });
+    const product = await one<Record<string, unknown>>(
+      `select id, title, description_html as "descriptionHtml", vendor, product_type as "productType", tags, status, published_at as "publishedAt"
+         from products where shop_id = ? and handle = ?`,
+      [shopA.id, generated.handle],
+    );
     expect(product).toMatchObject({
       title: generated.title,
       descriptionHtml: generated.descriptionHtml,
@@ -117,20 +128,29 @@ describe('seeding shops on Postgres', () => {
       status: generated.status,
       publishedAt: generated.publishedAt,
     });
-    const options = await em.find(ProductOption, { productId: product.id }, { orderBy: { position: 'asc' } });
-    expect(options.map((o) => ({ name: o.name, values: o.values }))).toEqual(generated.options);
-    const variants = await em.find(ProductVariant, { productId: product.id }, { orderBy: { position: 'asc' } });
+    const options = await sql('select name, values from product_options where product_id = ? order by position', [product.id]);
+    expect(options).toEqual(generated.options);
+    const variants = await sql<{ title: string; sku: string; price: string; compareAtPrice: string | null; option1: string | null; option2: string | null; option3: string | null }>(
+      `select title, sku, price, compare_at_price as "compareAtPrice", option1, option2, option3 from product_variants where product_id = ? order by position`,
+      [product.id],
+    );
     expect(
       variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: [v.option1, v.option2, v.option3].filter((x) => x !== null) })),
     ).toEqual(generated.variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: v.options })));
     expect(variants.map((v) => v.title)).toEqual(generated.variants.map((v) => v.options.join(' / ')));
-    const images = await em.find(ProductImage, { productId: product.id }, { orderBy: { position: 'asc' } });
+    const images = await sql<{ src: string }>('select src from product_images where product_id = ? order by position', [product.id]);
     expect(images.map((i) => i.src)).toEqual(generated.images!.map((i) => i.src));
 
     const [demoCustomer] = [...data.customers()].flat();
-    const customer = await em.findOneOrFail(Customer, { email: DEMO_CUSTOMER_EMAIL });
-    expect(customer.emailMarketingConsent).toEqual(demoCustomer.emailMarketingConsent);
-    const addresses = await em.find(CustomerAddress, { customerId: customer.id }, { orderBy: { id: 'asc' } });
+    const customer = await one<{ id: string; consent: unknown }>('select id, email_marketing_consent as consent from customers where shop_id = ? and email = ?', [
+      shopA.id,
+      DEMO_CUSTOMER_EMAIL,
+    ]);
+    expect(customer.consent).toEqual(demoCustomer.emailMarketingConsent);
+    const addresses = await sql<{ address1: string; isDefault: boolean }>(
+      'select address1, is_default as "isDefault" from customer_addresses where customer_id = ? order by id',
+      [customer.id],
+    );
     expect(addresses.map((a) => a.address1)).toEqual(demoCustomer.addresses!.map((a) => a.address1));
     expect(addresses.map((a) => a.isDefault)).toEqual(demoCustomer.addresses!.map((_, i) => i === 0));
   });
@@ -147,7 +167,10 @@ describe('seeding shops on Postgres', () => {
     );
     expect(members.every((m) => Number(m.n) > 0)).toBe(true);
 
-    const variant = await forkForShop(orm.em, shopA.id).findOneOrFail(ProductVariant, { compareAtPrice: { $ne: null } });
+    const variant = await one<{ price: string; compareAtPrice: string }>(
+      'select price, compare_at_price as "compareAtPrice" from product_variants where shop_id = ? and compare_at_price is not null limit 1',
+      [shopA.id],
+    );
     expect(variant.price).toMatch(/^\d+\.\d{2}$/);
     expect(variant.compareAtPrice).toMatch(/^\d+\.\d{2}$/);
   });
@@ -175,29 +198,29 @@ describe('seeding shops on Postgres', () => {
   });
 
   it('gives enabled customers the demo password and leaves invited and disabled ones without', async () => {
-    const em = forkForShop(orm.em, shopA.id);
-    const demo = await em.findOneOrFail(Customer, { email: DEMO_CUSTOMER_EMAIL });
+    const demo = await one<{ state: string; passwordHash: string }>('select state, password_hash as "passwordHash" from customers where shop_id = ? and email = ?', [
+      shopA.id,
+      DEMO_CUSTOMER_EMAIL,
+    ]);
     expect(demo.state).toBe('enabled');
-    expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, demo.passwordHash!)).toBe(true);
-    expect(await verifyPassword('wrong-password', demo.passwordHash!)).toBe(false);
-    expect(await em.count(Customer, { state: 'invited' })).toBeGreaterThan(0);
-    expect(await em.count(Customer, { state: 'disabled' })).toBeGreaterThan(0);
-    expect(await em.count(Customer, { state: { $ne: 'enabled' }, passwordHash: { $ne: null } })).toBe(0);
+    expect(await verifyPassword(DEMO_CUSTOMER_PASSWORD, demo.passwordHash)).toBe(true);
+    expect(await verifyPassword('wrong-password', demo.passwordHash)).toBe(false);
+    expect(await count('customers', shopA, "state = 'invited'")).toBeGreaterThan(0);
+    expect(await count('customers', shopA, "state = 'disabled'")).toBeGreaterThan(0);
+    expect(await count('customers', shopA, "state <> 'enabled' and password_hash is not null")).toBe(0);
   });
 
   it("keeps a second shop's rows apart, with the same handles allowed per shop", async () => {
     // Same seed: the same handles, SKUs and emails, which must not clash with shop A's.
-    const countsB = await seeder.seed(shopB.id, { seed: 1, products: 8, customers: 5, orders: 4, currency: 'CAD' });
+    const countsB = await seeder.seed(b, { seed: 1, products: 8, customers: 5, orders: 4, currency: 'CAD' });
     expect(countsB).toMatchObject({ products: 8, customers: 5, orders: 4 });
 
-    const a = forkForShop(orm.em, shopA.id);
-    const b = forkForShop(orm.em, shopB.id);
-    expect(await a.count(Product, {})).toBe(60);
-    expect(await b.count(Product, {})).toBe(8);
-    expect(await b.count(Customer, {})).toBe(5);
-    expect((await b.find(Order, {})).every((o) => o.currency === 'CAD')).toBe(true);
-    const firstB = await b.findOneOrFail(Product, { handle: (await a.findOneOrFail(Product, {}, { orderBy: { id: 'asc' } })).handle });
-    expect(firstB.shopId).toBe(shopB.id);
+    expect(await count('products', shopA)).toBe(60);
+    expect(await count('products', shopB)).toBe(8);
+    expect(await count('customers', shopB)).toBe(5);
+    expect(await count('orders', shopB, "currency <> 'CAD'")).toBe(0);
+    const { handle } = await one<{ handle: string }>('select handle from products where shop_id = ? order by id limit 1', [shopA.id]);
+    expect(await count('products', shopB, `handle = '${handle}'`)).toBe(1);
 
     // Every child row belongs to its parent's shop; shop B's orders point only at shop B's rows.
     const strays = await sql(
@@ -214,18 +237,18 @@ describe('seeding shops on Postgres', () => {
 
   it("refuses to link another shop's collections or products, and a handle twice in one shop", async () => {
     const catalog = moduleRef.get(CatalogService);
-    const collectionOfA = await forkForShop(orm.em, shopA.id).findOneOrFail(Collection, { handle: 'sale' });
+    const collectionOfA = await one<{ id: string }>("select id from collections where shop_id = ? and handle = 'sale'", [shopA.id]);
     const product = { handle: 'intruder', title: 'Intruder', options: [], variants: [{ price: '1.00', options: [] }] };
-    await expect(catalog.importProducts(shopB.id, [{ ...product, collectionIds: [collectionOfA.id] }])).rejects.toMatchObject({
+    await expect(catalog.importProducts(b, [{ ...product, collectionIds: [Number(collectionOfA.id)] }])).rejects.toMatchObject({
       kind: 'UNPROCESSABLE',
       code: 'NOT_FOUND',
     });
-    const productOfA = await forkForShop(orm.em, shopA.id).findOneOrFail(Product, {}, { orderBy: { id: 'asc' } });
-    await expect(catalog.importCollections(shopB.id, [{ handle: 'stolen', title: 'Stolen', productIds: [productOfA.id] }])).rejects.toMatchObject({
+    const productOfA = await one<{ id: string }>('select id from products where shop_id = ? order by id limit 1', [shopA.id]);
+    await expect(catalog.importCollections(b, [{ handle: 'stolen', title: 'Stolen', productIds: [Number(productOfA.id)] }])).rejects.toMatchObject({
       code: 'NOT_FOUND',
       field: 'productIds',
     });
-    await catalog.importProducts(shopB.id, [product]);
-    await expect(catalog.importProducts(shopB.id, [product])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
+    await catalog.importProducts(b, [product]);
+    await expect(catalog.importProducts(b, [product])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
   });
 });
