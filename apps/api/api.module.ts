@@ -6,6 +6,7 @@ import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
+import { OrdersStorefrontApiModule } from '@platform/orders';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
@@ -51,7 +52,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
 const REST_MODULES = [ShopRestModule, AppsRestModule];
 

@@ -16,6 +16,8 @@ export {
   type MarketingState,
 } from './customer.entity.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
+/** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
+export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
 export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';
 export { CustomersModule } from './customers.module.js';
 export { CustomersService } from './customers.service.js';

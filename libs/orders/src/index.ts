@@ -5,4 +5,5 @@ export { FINANCIAL_STATUSES, FULFILLMENT_STATUSES, Order, type FinancialStatus, 
 export { lineItemsSubtotal } from './order.rules.js';
 export { OrderErrors, type OrderError, type OrderErrorCode } from './orders.errors.js';
 export { OrdersModule } from './orders.module.js';
+export { OrdersStorefrontApiModule } from './orders-storefront-api.module.js';
 export { OrdersService } from './orders.service.js';

@@ -1,9 +1,5 @@
-import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
-import { ORDER_SORT_KEYS, type OrderSortKey } from '@platform/orders';
-
-export const OrderSortKeys = Object.fromEntries(ORDER_SORT_KEYS.map((k) => [k, k])) as Record<OrderSortKey, OrderSortKey>;
-registerEnumType(OrderSortKeys, { registerIn: () => StorefrontSchema, name: 'OrderSortKeys', description: "How a customer's orders can be sorted." });
+import { ArgsType, Field, InputType } from '@nestjs/graphql';
+import { StorefrontSchema } from '@platform/graphql';
 
 @InputType('CustomerAccessTokenCreateInput', { registerIn: () => StorefrontSchema })
 export class CustomerAccessTokenCreateInput {
@@ -54,12 +50,6 @@ export class CustomerUpdateInput {
 
   @Field(() => Boolean, { nullable: true })
   acceptsMarketing?: boolean | null;
-}
-
-@ArgsType()
-export class CustomerOrdersArgs extends ConnectionArgs {
-  @Field(() => OrderSortKeys, { defaultValue: 'ID' })
-  sortKey!: OrderSortKey;
 }
 
 @ArgsType()

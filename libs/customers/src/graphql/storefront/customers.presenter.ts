@@ -1,7 +1,5 @@
 import { userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/graphql';
-import { Decimal, moneyV2 } from '@platform/money';
-import type { OrderLineItemRecord, OrderRecord } from '@platform/orders';
 import { displayName } from '../../customer-account.rules.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer-records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
@@ -18,7 +16,6 @@ import type {
   StorefrontCustomerAccessToken,
   StorefrontUserError,
 } from './customer-mutations.type.js';
-import type { StorefrontOrder, StorefrontOrderLineItem } from './order.type.js';
 
 // Records to storefront views: plain objects with every scalar field ready, and the record for the
 // field resolvers of nested lists.
@@ -64,55 +61,6 @@ export function mailingAddressView(record: AddressRecord): StorefrontMailingAddr
     record,
   };
 }
-
-// Orders are not edited or refunded line by line yet, so the current totals are the original ones,
-// and totals are subtotal + tax (no shipping lines).
-export function orderView(record: OrderRecord): StorefrontOrder {
-  const money = (amount: string) => moneyV2(amount, record.currency);
-  return {
-    __typename: 'Order',
-    id: toGlobalId('Order', record.id),
-    name: record.name,
-    orderNumber: record.number,
-    processedAt: record.processedAt,
-    canceledAt: record.cancelledAt,
-    email: record.email,
-    phone: null,
-    currencyCode: record.currency,
-    financialStatus: record.financialStatus.toUpperCase(),
-    fulfillmentStatus: FULFILLMENT_STATUS[record.fulfillmentStatus],
-    edited: false,
-    currentTotalPrice: money(record.totalPrice),
-    currentSubtotalPrice: money(record.subtotalPrice),
-    currentTotalTax: money(record.totalTax),
-    originalTotalPrice: money(record.totalPrice),
-    totalPrice: money(record.totalPrice),
-    subtotalPrice: money(record.subtotalPrice),
-    totalTax: money(record.totalTax),
-    totalShippingPrice: money('0.00'),
-    record,
-  };
-}
-
-const FULFILLMENT_STATUS: Record<OrderRecord['fulfillmentStatus'], string> = {
-  unfulfilled: 'UNFULFILLED',
-  partial: 'PARTIALLY_FULFILLED',
-  fulfilled: 'FULFILLED',
-  restocked: 'RESTOCKED',
-};
-
-export function orderLineItemView(record: OrderLineItemRecord, currency: string): StorefrontOrderLineItem {
-  const total = moneyV2(new Decimal(record.price).times(record.quantity).toFixed(2), currency);
-  return {
-    title: record.title,
-    quantity: record.quantity,
-    currentQuantity: record.quantity,
-    originalTotalPrice: total,
-    discountedTotalPrice: total,
-    record,
-  };
-}
-
 
 function accessTokenView(token: IssuedAccessToken | null): StorefrontCustomerAccessToken | null {
   return token && { accessToken: token.accessToken, expiresAt: token.expiresAt };

@@ -1,22 +1,17 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
-import { OrdersService } from '@platform/orders';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { formattedAddress } from '../../mailing-address.rules.js';
-import { CustomerOrdersArgs, MailingAddressFormattedArgs } from './customer.inputs.js';
+import { MailingAddressFormattedArgs } from './customer.inputs.js';
 import { StorefrontCustomer, StorefrontMailingAddress, StorefrontMailingAddressConnection } from './customer.type.js';
-import { customerView, mailingAddressView, orderView } from './customers.presenter.js';
-import { StorefrontOrderConnection } from './order.type.js';
+import { customerView, mailingAddressView } from './customers.presenter.js';
 
 const READ = 'unauthenticated_read_customers';
 
 @Resolver(() => StorefrontCustomer)
 export class CustomersStorefrontResolver {
-  constructor(
-    private readonly accounts: CustomerAccountsService,
-    private readonly orderReads: OrdersService,
-  ) {}
+  constructor(private readonly accounts: CustomerAccountsService) {}
 
   @RequiresScope(READ)
   @Query(() => StorefrontCustomer, { nullable: true, description: 'The customer a `customerAccessToken` belongs to; null when the token is unknown or expired.' })
@@ -40,11 +35,6 @@ export class CustomersStorefrontResolver {
   @ResolveField(() => StorefrontMailingAddressConnection)
   async addresses(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer, @Args() args: ConnectionArgs) {
     return connectionOf(await this.accounts.addressPage(ctx, customer.record.id, pageOf(args)), mailingAddressView);
-  }
-
-  @ResolveField(() => StorefrontOrderConnection)
-  async orders(@Ctx() ctx: RequestContext, @Parent() customer: StorefrontCustomer, @Args() args: CustomerOrdersArgs) {
-    return connectionOf(await this.orderReads.ordersOfCustomer(ctx, customer.record.id, pageOf(args), args.sortKey), orderView);
   }
 }
 

@@ -1,9 +1,9 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
 import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, toGlobalId } from '@platform/graphql';
-import { OrdersService } from '@platform/orders';
 import { Ctx, type RequestContext } from '@platform/request';
-import { orderLineItemView } from './customers.presenter.js';
+import { OrdersService } from '../../orders.service.js';
+import { orderLineItemView } from './order.presenter.js';
 import { StorefrontOrder, StorefrontOrderLineItem, StorefrontOrderLineItemConnection } from './order.type.js';
 
 @Resolver(() => StorefrontOrder)
