@@ -78,43 +78,6 @@ export interface ImportedMenu {
   itemIds: number[];
 }
 
-export interface PageRead {
-  id: number;
-  handle: string;
-  title: string;
-  bodyHtml: string;
-  bodySummary: string;
-  seo: Seo;
-  publishedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface BlogRead {
-  id: number;
-  handle: string;
-  title: string;
-  seo: Seo;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface ArticleRead {
-  id: number;
-  blogId: number;
-  handle: string;
-  title: string;
-  contentHtml: string;
-  excerptHtml: string | null;
-  authorName: string;
-  tags: string[];
-  image: { url: string; altText: string | null } | null;
-  seo: Seo;
-  publishedAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface MenuItemRead {
   id: number;
   title: string;

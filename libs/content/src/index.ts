@@ -4,8 +4,6 @@ export { ContentModule } from './content.module.js';
 export { SUMMARY_LENGTH, summarize } from './content.rules.js';
 export { ContentService } from './content.service.js';
 export type {
-  ArticleRead,
-  BlogRead,
   ImportedArticle,
   ImportedBlog,
   ImportedMenu,
@@ -17,7 +15,6 @@ export type {
   NewMenu,
   NewMenuItem,
   NewPage,
-  PageRead,
   Seo,
 } from './content.types.js';
 export { Market } from './market.entity.js';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { ReadThroughCache, forkForShop, insertRows } from '@platform/database';
+import { ReadThroughCache, insertRows } from '@platform/database';
 import { Decimal } from '@platform/money';
-import { type MaybePromise, whenReady } from '@platform/request';
+import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
 import { uniqueWithin } from './content.rules.js';
 import { Market } from './market.entity.js';
 import { checkMarketSet, marketRow } from './market.rules.js';
@@ -15,27 +14,25 @@ export class MarketsService {
   // Every storefront price needs the buyer's market: a shop's few markets are cached briefly.
   private readonly byShop = new ReadThroughCache<number, MarketRead[]>();
 
-  constructor(private readonly em: EntityManager) {}
-
   /** Creates markets in one transaction; refuses a country already in a market, or a second primary market. */
-  async importMarkets(shopId: number, markets: NewMarket[]): Promise<ImportedMarket[]> {
+  async importMarkets(ctx: RequestContext, markets: NewMarket[]): Promise<ImportedMarket[]> {
     if (markets.length === 0) return [];
     const rows = markets.map((m, i) => marketRow(m, `markets[${i}]`));
     uniqueWithin(rows, (r) => r.handle, (i) => `markets[${i}].handle`);
-    const imported = await taken('handle', forkForShop(this.em, shopId).transactional(async (em) => {
+    const imported = await taken('handle', ctx.em.transactional(async (em) => {
       const existing = await em.find(Market, {}, { fields: ['handle', 'isPrimary', 'countries'], disableIdentityMap: true });
       checkMarketSet(rows, existing);
-      const ids = await insertRows(em, Market, rows.map((r) => ({ shopId, ...r })));
+      const ids = await insertRows(em, Market, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
       return rows.map((r, i) => ({ id: ids[i], handle: r.handle }));
     }));
-    this.byShop.invalidate(shopId);
+    this.byShop.invalidate(ctx.shop.id);
     return imported;
   }
 
   /** Every market of the shop, the primary first, then by id. */
-  marketsOf(shopId: number): MaybePromise<MarketRead[]> {
-    return this.byShop.get(shopId, async () => {
-      const rows = await forkForShop(this.em, shopId).find(Market, {}, { orderBy: { isPrimary: 'desc', id: 'asc' }, disableIdentityMap: true });
+  marketsOf(ctx: RequestContext): MaybePromise<MarketRead[]> {
+    return this.byShop.get(ctx.shop.id, async () => {
+      const rows = await ctx.em.find(Market, {}, { orderBy: { isPrimary: 'desc', id: 'asc' }, disableIdentityMap: true });
       return rows.map(marketRead);
     });
   }
@@ -44,10 +41,10 @@ export class MarketsService {
    * The enabled market that sells to `countryCode`; a country in no enabled market gets the primary market
    * (prices in the shop's currency). Null only for a shop without markets.
    */
-  marketForCountry(shopId: number, countryCode: string): MaybePromise<MarketRead | null> {
+  marketForCountry(ctx: RequestContext, countryCode: string): MaybePromise<MarketRead | null> {
     const country = countryCode.trim().toUpperCase();
     // A country belongs to at most one market (checkMarketSet).
-    return whenReady(this.marketsOf(shopId), (markets) => markets.find((m) => m.enabled && m.countries.includes(country)) ?? markets.find((m) => m.primary) ?? null);
+    return whenReady(this.marketsOf(ctx), (markets) => markets.find((m) => m.enabled && m.countries.includes(country)) ?? markets.find((m) => m.primary) ?? null);
   }
 }
 

@@ -13,7 +13,7 @@ export class LocalizationService {
   ) {}
 
   async localization(ctx: RequestContext): Promise<StorefrontLocalization> {
-    const [markets, current] = await Promise.all([this.markets.marketsOf(ctx.shop.id), this.presentment.presentment(ctx)]);
+    const [markets, current] = await Promise.all([this.markets.marketsOf(ctx), this.presentment.presentment(ctx)]);
     const locale = this.presentment.language(ctx) ?? (ctx.shop.enabledLanguages[0] ?? 'en').toLowerCase();
     const enabled = markets.filter((m) => m.enabled);
     const availableCountries = enabled.flatMap((m) => m.countries.map((c) => countryView(c, m, ctx.shop.currency, locale)));

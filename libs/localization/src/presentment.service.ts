@@ -29,7 +29,7 @@ export class PresentmentService {
     const slot = requestScoped(ctx, 'localization:presentment', () => {
       const held: { ready?: Presentment; pending?: Promise<Presentment> } = {};
       const country = inContextOf(ctx).country ?? ctx.shop.enabledCountries[0] ?? 'US';
-      const value = whenReady(this.markets.marketForCountry(ctx.shop.id, country), (market) => presentmentFor(ctx, country, market));
+      const value = whenReady(this.markets.marketForCountry(ctx, country), (market) => presentmentFor(ctx, country, market));
       if (isPromiseLike(value)) held.pending = value.then((ready) => (held.ready = ready));
       else held.ready = value;
       return held;

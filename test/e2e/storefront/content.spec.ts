@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { ContentService, MetafieldsService } from '@platform/content';
+import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
 import { sqlDuring } from '../../support/sql.js';
@@ -22,17 +23,18 @@ describe('storefront content', () => {
     t = await createTestApp({}, { storefront: { capacity: 100_000, leakPerSecond: 1000 } });
     shop = await t.seedShop('acme', { products: 20, seed: 7 });
     const shopId = shop.shop.id;
+    const ctx = t.app.get(SystemContexts).forShop(shop.shop);
     const content = t.app.get(ContentService);
     // More content than the seed: a hidden page, and two more blogs with articles (for paging and statement counts).
-    await content.importPages(shopId, [
+    await content.importPages(ctx, [
       { handle: 'faq', title: 'FAQ', bodyHtml: '<p>Questions about shipping and sizes.</p>' },
       { handle: 'draft', title: 'Draft', bodyHtml: '<p>Not yet.</p>', publishedAt: null },
     ]);
-    const blogs = await content.importBlogs(shopId, [
+    const blogs = await content.importBlogs(ctx, [
       { handle: 'journal', title: 'Journal' },
       { handle: 'lookbook', title: 'Lookbook', seo: { title: 'Lookbook SEO' } },
     ]);
-    await content.importArticles(shopId, [
+    await content.importArticles(ctx, [
       ...[1, 2, 3, 4].map((n) => ({ blogId: blogs[0].id, handle: `entry-${n}`, title: `Entry ${n}`, authorName: 'Jo Writer', tags: ['journal'], contentHtml: `<p>Journal entry number ${n}.</p>` })),
       ...[1, 2].map((n) => ({ blogId: blogs[1].id, handle: `look-${n}`, title: `Look ${n}`, authorName: 'Al Lens', contentHtml: `<p>Look ${n}.</p>` })),
       { blogId: blogs[1].id, handle: 'look-draft', title: 'Unpublished look', publishedAt: null },
@@ -49,7 +51,7 @@ describe('storefront content', () => {
     await client.end();
 
     const about = pages.find((p) => p.handle === 'about')!;
-    await t.app.get(MetafieldsService).importMetafields(shopId, [
+    await t.app.get(MetafieldsService).importMetafields(ctx, [
       { ownerType: 'PAGE', ownerId: about.id, namespace: 'custom', key: 'hero', type: 'single_line_text_field', value: 'Made to last', description: 'Hero line' },
       { ownerType: 'PAGE', ownerId: about.id, namespace: 'custom', key: 'founded', type: 'number_integer', value: '2014' },
       { ownerType: 'PAGE', ownerId: about.id, namespace: `app--${shop.tokens.appId}`, key: 'secret', type: 'single_line_text_field', value: 'app value' },

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import { ContentService } from '@platform/content';
+import { SystemContexts } from '@platform/request';
 import { anySearchQuery } from '../../../libs/platform/graphql/testing/search-queries.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
@@ -52,15 +53,16 @@ describe('query × every sort key on every searchable connection', () => {
     t = await createTestApp({}, { storefront: { capacity: 1_000_000, leakPerSecond: 100_000 } });
     shop = await t.seedShop('acme', { products: 30, seed: 7 });
     const shopId = shop.shop.id;
+    const ctx = t.app.get(SystemContexts).forShop(shop.shop);
     const content = t.app.get(ContentService);
-    await content.importPages(shopId, [1, 2, 3, 4].map((n) => ({ handle: `journal-${n}`, title: `Journal page ${5 - n}`, bodyHtml: `<p>From the journal, part ${n}.</p>` })));
-    const blogs = await content.importBlogs(shopId, [
+    await content.importPages(ctx, [1, 2, 3, 4].map((n) => ({ handle: `journal-${n}`, title: `Journal page ${5 - n}`, bodyHtml: `<p>From the journal, part ${n}.</p>` })));
+    const blogs = await content.importBlogs(ctx, [
       { handle: 'journal', title: 'Journal' },
       { handle: 'journal-archive', title: 'Journal archive' },
       { handle: 'old-journal', title: 'Old journal' },
     ]);
     await content.importArticles(
-      shopId,
+      ctx,
       [1, 2, 3, 4, 5].map((n) => ({
         blogId: blogs[0].id,
         handle: `entry-${n}`,
@@ -71,7 +73,7 @@ describe('query × every sort key on every searchable connection', () => {
         publishedAt: new Date(Date.UTC(2024, 0, 1 + (n % 3))),
       })),
     );
-    await content.importArticles(shopId, [{ blogId: blogs[1].id, handle: 'archived', title: 'Archived journal', contentHtml: '<p>Journal.</p>' }]);
+    await content.importArticles(ctx, [{ blogId: blogs[1].id, handle: 'archived', title: 'Archived journal', contentHtml: '<p>Journal.</p>' }]);
     // A third of the products and three collections mention the word too (the trigger keeps the search vector).
     const db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();

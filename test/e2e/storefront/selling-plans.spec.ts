@@ -1,4 +1,5 @@
 import { SellingPlansService } from '@platform/content';
+import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
 import { sqlDuring } from '../../support/sql.js';
@@ -35,7 +36,7 @@ describe('storefront selling plan groups', () => {
     const productIds = offered.map((p: any) => Number(p.id.split('/').pop()));
     // Three groups on two products without any, in id order.
     const plan = (name: string) => ({ name, options: [name], deliveryPolicy: { interval: 'MONTH' as const, intervalCount: 1 } });
-    await t.app.get(SellingPlansService).importSellingPlanGroups(shop.shop.id, [
+    await t.app.get(SellingPlansService).importSellingPlanGroups(t.app.get(SystemContexts).forShop(shop.shop), [
       { name: 'Subscribe and save', options: ['Delivery every'], sellingPlans: [plan('1 week'), plan('2 weeks')], productIds },
       { name: 'Pre-order', options: ['Ships'], sellingPlans: [plan('In May'), plan('In June')], productIds },
       { name: 'Gift a year', options: ['Length'], sellingPlans: [plan('12 months')], productIds },

@@ -1,30 +1,17 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { Product } from '@platform/catalog';
 import { ConfigModule, loadConfig } from '@platform/config';
 import {
-  Article,
-  Blog,
   ContentService,
-  Market,
   MarketsService,
-  Menu,
-  MenuItem,
-  Metafield,
   MetafieldsService,
-  Metaobject,
-  MetaobjectDefinition,
   MetaobjectsService,
-  Page,
-  SellingPlan,
-  SellingPlanGroup,
-  SellingPlanGroupProduct,
+  StorefrontContentService,
   StorefrontSellingPlansService,
-  Translation,
-  TranslationsService,
+  StorefrontTranslationsService,
   convertPrice,
 } from '@platform/content';
-import { DatabaseModule, SqlReader, forkForShop, migrateDatabase } from '@platform/database';
+import { DatabaseModule, SqlReader, migrateDatabase } from '@platform/database';
 import { pageRequest } from '@platform/graphql';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
@@ -49,7 +36,8 @@ const MY_TABLES = [
   'markets',
 ];
 
-
+// Writes go through the context's services, reads through the ones the storefront uses: what a shop can
+// read of another's rows here is what a buyer could.
 describe('content, custom data, selling plans, translations and markets on Postgres', () => {
   let database: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   let moduleRef: TestingModule;
@@ -62,31 +50,17 @@ describe('content, custom data, selling plans, translations and markets on Postg
   let content: ContentService;
   let metafields: MetafieldsService;
   let metaobjects: MetaobjectsService;
-  let translations: TranslationsService;
   let markets: MarketsService;
-  let productsA: Product[];
-  let storefrontPlans: StorefrontSellingPlansService;
-  let ctxA: () => RequestContext;
-  let ctxB: () => RequestContext;
+  let reads: StorefrontContentService;
+  let planReads: StorefrontSellingPlansService;
+  let translationReads: StorefrontTranslationsService;
+  let productsA: { id: number; productType: string }[];
+  // A new context per use, as each request has its own (DataLoaders live for one request).
+  const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-  // Statements the ORM sends while `work` runs (every EntityManager fork shares the one connection).
-  const statements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
-    const connection = orm.em.getConnection();
-    const execute = connection.execute;
-    let count = 0;
-    connection.execute = function (this: typeof connection, ...args: Parameters<typeof execute>) {
-      count += 1;
-      return execute.apply(this, args);
-    } as typeof execute;
-    try {
-      return { result: await work(), count };
-    } finally {
-      connection.execute = execute;
-    }
-  };
   // Statements the storefront's SQL reader runs while `work` runs.
-  const sqlStatements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
+  const statements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
     let count = 0;
     const stop = moduleRef.get(SqlReader).observe(() => (count += 1));
     try {
@@ -107,29 +81,28 @@ describe('content, custom data, selling plans, translations and markets on Postg
         SeedModule,
         SystemContextModule,
       ],
-      providers: [StorefrontSellingPlansService],
+      providers: [StorefrontContentService, StorefrontSellingPlansService],
     }).compile();
     orm = moduleRef.get(MikroORM);
     applied = await migrateDatabase(orm);
-    [content, metafields, metaobjects, translations, markets] = [
+    [content, metafields, metaobjects, markets] = [
       moduleRef.get(ContentService),
       moduleRef.get(MetafieldsService),
       moduleRef.get(MetaobjectsService),
-      moduleRef.get(TranslationsService),
       moduleRef.get(MarketsService),
     ];
+    [reads, planReads, translationReads] = [moduleRef.get(StorefrontContentService), moduleRef.get(StorefrontSellingPlansService), moduleRef.get(StorefrontTranslationsService)];
     const shops = moduleRef.get(ShopService);
     shopA = await shops.create({ handle: 'content-a' });
     shopB = await shops.create({ handle: 'content-b', currency: 'CAD' });
     const seeder = moduleRef.get(SeedService);
-    countsA = await seeder.seed(moduleRef.get(SystemContexts).forShop(shopA), { ...DEMO_SEED_OPTIONS, customers: 0, orders: 0 });
+    countsA = await seeder.seed(ctxOf(shopA), { ...DEMO_SEED_OPTIONS, customers: 0, orders: 0 });
     // Same seed: the same handles, which must not clash with shop A's.
-    countsB = await seeder.seed(moduleRef.get(SystemContexts).forShop(shopB), { seed: 1, products: 8, customers: 0, orders: 0, currency: 'CAD' });
-    storefrontPlans = moduleRef.get(StorefrontSellingPlansService);
-    // A new context per read, as each request has its own (DataLoaders live for one request).
-    ctxA = () => moduleRef.get(SystemContexts).forShop(shopA);
-    ctxB = () => moduleRef.get(SystemContexts).forShop(shopB);
-    productsA = await forkForShop(orm.em, shopA.id).find(Product, {}, { orderBy: { id: 'asc' }, disableIdentityMap: true });
+    countsB = await seeder.seed(ctxOf(shopB), { seed: 1, products: 8, customers: 0, orders: 0, currency: 'CAD' });
+    productsA = (await sql<{ id: string; product_type: string }>('select id, product_type from products where shop_id = ? order by id', [shopA.id])).map((p) => ({
+      id: Number(p.id),
+      productType: p.product_type,
+    }));
   });
 
   afterAll(async () => {
@@ -178,47 +151,46 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(countsA.metafields).toBe(60 * 3 + 4);
     expect(countsA.translations).toBe(60 * 2 + 5 * 2 + 3 * 2 + 1 + 3 + 9);
 
-    const em = forkForShop(orm.em, shopA.id);
-    const tableCounts = await Promise.all(
-      [Page, Blog, Article, Menu, MenuItem, Metafield, MetaobjectDefinition, Metaobject, SellingPlanGroup, SellingPlan, Translation, Market].map((e) => em.count(e as typeof Page, {})),
-    );
+    const tables = ['pages', 'blogs', 'articles', 'menus', 'menu_items', 'metafields', 'metaobject_definitions', 'metaobjects', 'selling_plan_groups', 'selling_plans', 'translations', 'markets'];
+    const tableCounts = await Promise.all(tables.map(async (table) => Number((await sql<{ n: string }>(`select count(*) as n from ${table} where shop_id = ?`, [shopA.id]))[0].n)));
     expect(tableCounts).toEqual([3, 1, 3, 1, 9, countsA.metafields, 1, 3, 1, 3, countsA.translations, 3]);
     const subscribed = productsA.filter((p) => ['Socks', 'Candles'].includes(p.productType));
     expect(subscribed.length).toBeGreaterThan(0);
-    expect(await em.count(SellingPlanGroupProduct, {})).toBe(subscribed.length);
+    const [offers] = await sql<{ n: string }>('select count(*) as n from selling_plan_group_products where shop_id = ?', [shopA.id]);
+    expect(Number(offers.n)).toBe(subscribed.length);
   });
 
   it('reads pages by handle and id', async () => {
-    const [about, missing, contact] = await content.pagesByHandles(shopA.id, ['about', 'nope', 'contact']);
-    expect(about).toMatchObject({ handle: 'about', title: 'About us', seo: { title: null, description: expect.any(String) } });
+    const ctx = ctxOf(shopA);
+    const [about, missing, contact] = await Promise.all(['about', 'nope', 'contact'].map((handle) => reads.pageByHandle(ctx, handle)));
+    expect(about).toMatchObject({ handle: 'about', title: 'About us', seoTitle: null, seoDescription: expect.any(String) });
     expect(about!.bodySummary).toMatch(/^Our story We started/);
     expect(missing).toBeNull();
-    expect(await content.pagesByIds(shopA.id, [contact!.id, about!.id])).toEqual([contact, about]);
+    expect(await Promise.all([contact!.id, about!.id].map((id) => reads.page(ctxOf(shopA), id)))).toEqual([contact, about]);
   });
 
   it('reads the blog and its articles by handle', async () => {
-    const [news] = await content.blogsByHandles(shopA.id, ['news']);
+    const ctx = ctxOf(shopA);
+    const news = await reads.blogByHandle(ctx, 'news');
     expect(news).toMatchObject({ handle: 'news', title: 'News' });
     const generated = generateShopData(1, { products: 0, customers: 0, orders: 0 }).content.blogs[0].articles;
-    const [first, none] = await content.articlesByHandles(shopA.id, [
-      { blogId: news!.id, handle: generated[0].handle },
-      { blogId: 999_999_999, handle: generated[0].handle },
-    ]);
+    const [first, none] = await Promise.all([reads.articleByHandle(ctx, news!.id, generated[0].handle), reads.articleByHandle(ctx, 999_999_999, generated[0].handle)]);
     expect(none).toBeNull();
     expect(first).toMatchObject({
       blogId: news!.id,
       authorName: generated[0].authorName,
       tags: generated[0].tags,
-      image: { url: generated[0].image!.url, altText: generated[0].title },
+      imageUrl: generated[0].image!.url,
+      imageAltText: generated[0].title,
       publishedAt: generated[0].publishedAt,
     });
-    const [byHandle] = await content.articlesByHandles(shopA.id, [{ blogId: news!.id, handle: 'caring-for-wool' }]);
-    expect(byHandle!.title).toBe('Caring for wool: a short guide');
+    expect((await reads.articleByHandle(ctx, news!.id, 'caring-for-wool'))!.title).toBe('Caring for wool: a short guide');
   });
 
-  it('reads the main menu with its nested items in two statements', async () => {
-    const { result, count } = await statements(() => content.menusByHandles(shopA.id, ['main-menu', 'footer']));
-    expect(count).toBe(2);
+  it('reads the main menu with its nested items in one statement', async () => {
+    const ctx = ctxOf(shopA);
+    const { result, count } = await statements(() => Promise.all([reads.menuByHandle(ctx, 'main-menu'), reads.menuByHandle(ctx, 'footer')]));
+    expect(count).toBe(1);
     const [menu, footer] = result;
     expect(footer).toBeNull();
     expect(menu!.itemsCount).toBe(9);
@@ -233,54 +205,52 @@ describe('content, custom data, selling plans, translations and markets on Postg
       ['Sale', 'COLLECTION', collectionId('sale')],
     ]);
     expect(shop.items.every((i) => i.items.length === 0)).toBe(true);
-    const [about] = await content.pagesByHandles(shopA.id, ['about']);
+    const about = await reads.pageByHandle(ctx, 'about');
     expect(menu!.items[3]).toMatchObject({ title: 'About us', resourceId: about!.id });
     expect(menu!.items[4]).toMatchObject({ type: 'SEARCH', url: '/search', resourceId: null });
   });
 
   it("reads many products' metafields by identifier in one statement, aligned with the identifiers", async () => {
-    const ids = productsA.map((p) => p.id);
+    const ctx = ctxOf(shopA);
     const identifiers = [
       { namespace: 'custom', key: 'material' },
       { namespace: 'custom', key: 'missing' },
       { namespace: 'custom', key: 'designer' },
     ];
-    const { result, count } = await statements(() => metafields.metafieldsFor(shopA.id, 'PRODUCT', ids, identifiers));
+    const { result, count } = await statements(() => Promise.all(productsA.map((p) => reads.metafields(ctx, 'PRODUCT', p.id, identifiers))));
     expect(count).toBe(1);
     expect(result).toHaveLength(60);
     const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
     result.forEach(([material, missing, designer], i) => {
-      expect(material).toMatchObject({ ownerType: 'PRODUCT', ownerId: ids[i], type: 'single_line_text_field', value: generated[i].metafields[0].value });
+      expect(material).toMatchObject({ ownerType: 'PRODUCT', ownerId: productsA[i].id, type: 'single_line_text_field', value: generated[i].metafields[0].value });
       expect(missing).toBeNull();
       expect(designer!.value).toMatch(/^gid:\/\/platform\/Metaobject\/\d+$/);
     });
-    const [shop] = await metafields.metafieldsFor(shopA.id, 'SHOP', [shopA.id], [{ namespace: 'custom', key: 'announcement' }]);
-    expect(shop[0]!.value).toBe('Free shipping on US orders over $75');
+    const [announcement] = await reads.metafields(ctx, 'SHOP', shopA.id, [{ namespace: 'custom', key: 'announcement' }]);
+    expect(announcement!.value).toBe('Free shipping on US orders over $75');
   });
 
   it('reads metaobjects by id and handle, with field types from the definition', async () => {
-    const [ada] = await metaobjects.metaobjectsByHandles(shopA.id, [{ type: 'designer', handle: 'ada-lane' }]);
+    const ctx = ctxOf(shopA);
+    const ada = await reads.metaobjectByHandle(ctx, 'designer', 'ada-lane');
     expect(ada!.fields).toEqual([
       { key: 'name', type: 'single_line_text_field', value: 'Ada Lane' },
       { key: 'bio', type: 'multi_line_text_field', value: expect.stringContaining('weaver') },
       { key: 'website', type: 'url', value: 'https://example.com/designers/ada-lane' },
     ]);
-    const [mira, none] = await metaobjects.metaobjectsByHandles(shopA.id, [
-      { type: 'designer', handle: 'mira-solberg' },
-      { type: 'brand', handle: 'mira-solberg' },
-    ]);
+    const [mira, none] = await Promise.all([reads.metaobjectByHandle(ctx, 'designer', 'mira-solberg'), reads.metaobjectByHandle(ctx, 'brand', 'mira-solberg')]);
     expect(none).toBeNull();
-    expect(await metaobjects.metaobjectsByIds(shopA.id, [mira!.id])).toEqual([mira]);
+    expect(await reads.metaobject(ctx, mira!.id)).toEqual(mira);
     // A product's designer reference resolves to a metaobject of the shop.
-    const [[designer]] = await metafields.metafieldsFor(shopA.id, 'PRODUCT', [productsA[0].id], [{ namespace: 'custom', key: 'designer' }]);
-    const [referenced] = await metaobjects.metaobjectsByIds(shopA.id, [Number(designer!.value.split('/').pop())]);
+    const [designer] = await reads.metafields(ctx, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'designer' }]);
+    const referenced = await reads.metaobject(ctx, Number(designer!.value.split('/').pop()));
     expect(referenced!.type).toBe('designer');
   });
 
   it("reads a page of many products' selling plan groups with their plans in two statements", async () => {
-    const ctx = ctxA();
+    const ctx = ctxOf(shopA);
     const page = pageRequest({ first: 5 });
-    const { result, count } = await sqlStatements(() => Promise.all(productsA.map((p) => storefrontPlans.groupsOfProduct(ctx, p.id, page))));
+    const { result, count } = await statements(() => Promise.all(productsA.map((p) => planReads.groupsOfProduct(ctx, p.id, page))));
     expect(count).toBe(2);
     result.forEach((groups, i) => {
       const subscribed = ['Socks', 'Candles'].includes(productsA[i].productType);
@@ -294,30 +264,31 @@ describe('content, custom data, selling plans, translations and markets on Postg
   });
 
   it("reads many resources' French translations in one statement", async () => {
-    const ids = productsA.map((p) => p.id);
-    const { result, count } = await statements(() => translations.translationsFor(shopA.id, 'PRODUCT', ids, 'FR'));
+    const ctx = ctxOf(shopA);
+    const { result, count } = await statements(() => Promise.all(productsA.map((p) => translationReads.translationsOf(ctx, 'PRODUCT', p.id, 'FR'))));
     expect(count).toBe(1);
     const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
     result.forEach((fields, i) => {
       expect(fields).toEqual(Object.fromEntries(generated[i].translations.map((t) => [t.key, t.value])));
     });
-    expect(await translations.translationsFor(shopA.id, 'PRODUCT', ids.slice(0, 2), 'de')).toEqual([{}, {}]);
-    const [about] = await content.pagesByHandles(shopA.id, ['about']);
-    expect((await translations.translationsFor(shopA.id, 'PAGE', [about!.id], 'fr'))[0].title).toBe('À propos');
+    expect(await Promise.all(productsA.slice(0, 2).map((p) => translationReads.translationsOf(ctx, 'PRODUCT', p.id, 'de')))).toEqual([{}, {}]);
+    const about = await reads.pageByHandle(ctx, 'about');
+    expect((await translationReads.translationsOf(ctx, 'PAGE', about!.id, 'fr')).title).toBe('À propos');
   });
 
   it('reads markets and the market of a country, and converts prices with it exactly', async () => {
-    const all = await markets.marketsOf(shopA.id);
+    const ctx = ctxOf(shopA);
+    const all = await markets.marketsOf(ctx);
     expect(all.map((m) => [m.handle, m.currency, m.primary, m.languages, m.exchangeRate, m.rounding])).toEqual([
       ['us', 'USD', true, ['en'], '1', null],
       ['ca', 'CAD', false, ['en', 'fr'], '1.35', '0.99'],
       ['fr', 'EUR', false, ['fr'], '0.92', null],
     ]);
-    const ca = await markets.marketForCountry(shopA.id, 'ca');
+    const ca = await markets.marketForCountry(ctx, 'ca');
     expect(ca).toMatchObject({ handle: 'ca', defaultLanguage: 'en' });
-    expect((await markets.marketForCountry(shopA.id, 'FR'))!.handle).toBe('fr');
+    expect((await markets.marketForCountry(ctx, 'FR'))!.handle).toBe('fr');
     // A country no market sells to gets the primary market.
-    expect((await markets.marketForCountry(shopA.id, 'DE'))!.handle).toBe('us');
+    expect((await markets.marketForCountry(ctx, 'DE'))!.handle).toBe('us');
     const [variant] = await sql<{ price: string }>('select price from product_variants where shop_id = ? order by id limit 1', [shopA.id]);
     const cad = convertPrice(variant.price, ca!);
     expect(cad).toMatch(/\.99$/);
@@ -326,24 +297,43 @@ describe('content, custom data, selling plans, translations and markets on Postg
 
   it("keeps a second shop's rows apart: its own markets in its currency, and no reads of shop A's rows", async () => {
     expect(countsB).toMatchObject({ products: 8, pages: 3, articles: 3, metaobjects: 3, translations: 8 * 2 + 5 * 2 + 3 * 2 + 1 + 3 + 9 });
-    expect((await markets.marketsOf(shopB.id)).map((m) => [m.handle, m.primary, m.exchangeRate])).toEqual([
+    const [a, b] = [ctxOf(shopA), ctxOf(shopB)];
+    expect((await markets.marketsOf(b)).map((m) => [m.handle, m.primary, m.exchangeRate])).toEqual([
       ['ca', true, '1'],
       ['us', false, '0.740741'],
       ['fr', false, '0.681481'],
     ]);
-    const [aboutA] = await content.pagesByHandles(shopA.id, ['about']);
-    const [aboutB] = await content.pagesByHandles(shopB.id, ['about']);
+    const [aboutA, aboutB] = await Promise.all([reads.pageByHandle(a, 'about'), reads.pageByHandle(b, 'about')]);
     expect(aboutB!.id).not.toBe(aboutA!.id);
-    expect(await content.pagesByIds(shopB.id, [aboutA!.id])).toEqual([null]);
-    expect(await metafields.metafieldsFor(shopB.id, 'PRODUCT', [productsA[0].id], [{ namespace: 'custom', key: 'material' }])).toEqual([[null]]);
-    expect(await translations.translationsFor(shopB.id, 'PRODUCT', [productsA[0].id], 'fr')).toEqual([{}]);
-    const ctx = ctxB();
-    const groupsB = await Promise.all(productsA.map((p) => storefrontPlans.groupsOfProduct(ctx, p.id, pageRequest({ first: 5 }))));
+    const newsA = await reads.blogByHandle(a, 'news');
+    const articleA = await reads.articleByHandle(a, newsA!.id, 'caring-for-wool');
+    const designerA = await reads.metaobjectByHandle(a, 'designer', 'ada-lane');
+    const [menuA, menuB] = await Promise.all([reads.menuByHandle(a, 'main-menu'), reads.menuByHandle(b, 'main-menu')]);
+    const [metafieldA] = await reads.metafields(a, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }]);
+    // Shop B asks for shop A's rows by id (and by A's blog): it gets nothing.
+    expect(
+      await Promise.all([
+        reads.page(b, aboutA!.id),
+        reads.blog(b, newsA!.id),
+        reads.article(b, articleA!.id),
+        reads.articleByHandle(b, newsA!.id, 'caring-for-wool'),
+        reads.menu(b, menuA!.id),
+        reads.metaobject(b, designerA!.id),
+        reads.metafield(b, metafieldA!.id),
+      ]),
+    ).toEqual([null, null, null, null, null, null, null]);
+    expect(await reads.metafields(b, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }])).toEqual([null]);
+    expect(await translationReads.translationsOf(b, 'PRODUCT', productsA[0].id, 'fr')).toEqual({});
+    const groupsB = await Promise.all(productsA.map((p) => planReads.groupsOfProduct(b, p.id, pageRequest({ first: 5 }))));
     expect(groupsB.every((g) => g.items.length === 0)).toBe(true);
-    const [designerA] = await metaobjects.metaobjectsByHandles(shopA.id, [{ type: 'designer', handle: 'ada-lane' }]);
-    expect(await metaobjects.metaobjectsByIds(shopB.id, [designerA!.id])).toEqual([null]);
-    const [menuB] = await content.menusByHandles(shopB.id, ['main-menu']);
-    const [menuA] = await content.menusByHandles(shopA.id, ['main-menu']);
+    // Lists of shop B hold only its own rows.
+    const listed = await Promise.all([reads.pages(b, pageRequest({ first: 50 }), 'ID'), reads.articles(b, pageRequest({ first: 50 }), 'ID'), reads.metaobjects(b, 'designer', pageRequest({ first: 50 }))]);
+    const ownIds = async (table: string) => (await sql<{ id: string }>(`select id from ${table} where shop_id = ?`, [shopB.id])).map((r) => Number(r.id));
+    for (const [i, table] of ['pages', 'articles', 'metaobjects'].entries()) {
+      const own = await ownIds(table);
+      expect(listed[i].items.length).toBeGreaterThan(0);
+      expect(listed[i].items.every((item) => own.includes(item.record.id))).toBe(true);
+    }
     expect(menuB!.items[1].items.map((i) => i.resourceId)).not.toEqual(menuA!.items[1].items.map((i) => i.resourceId));
 
     // Every child row belongs to its parent's shop.
@@ -360,34 +350,37 @@ describe('content, custom data, selling plans, translations and markets on Postg
   });
 
   it("refuses links to another shop's blogs and pages, a country in two markets, and handles taken", async () => {
-    const [newsA] = await content.blogsByHandles(shopA.id, ['news']);
-    await expect(content.importArticles(shopB.id, [{ blogId: newsA!.id, handle: 'intruder', title: 'Intruder' }])).rejects.toMatchObject({
+    const [a, b] = [ctxOf(shopA), ctxOf(shopB)];
+    const newsA = await reads.blogByHandle(a, 'news');
+    await expect(content.importArticles(b, [{ blogId: newsA!.id, handle: 'intruder', title: 'Intruder' }])).rejects.toMatchObject({
       code: 'NOT_FOUND',
       field: 'blogId',
     });
-    const [aboutA] = await content.pagesByHandles(shopA.id, ['about']);
+    const aboutA = await reads.pageByHandle(a, 'about');
+    await expect(content.importMenus(b, [{ handle: 'footer', title: 'Footer', items: [{ title: 'About', type: 'PAGE', resourceId: aboutA!.id }] }])).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'resourceId',
+    });
+    await expect(content.importPages(b, [{ handle: 'about', title: 'Again' }])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
     await expect(
-      content.importMenus(shopB.id, [{ handle: 'footer', title: 'Footer', items: [{ title: 'About', type: 'PAGE', resourceId: aboutA!.id }] }]),
-    ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'resourceId' });
-    await expect(content.importPages(shopB.id, [{ handle: 'about', title: 'Again' }])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
-    await expect(
-      markets.importMarkets(shopB.id, [{ handle: 'north-america', name: 'North America', countries: ['MX', 'US'], currency: 'USD', languages: ['en'] }]),
+      markets.importMarkets(b, [{ handle: 'north-america', name: 'North America', countries: ['MX', 'US'], currency: 'USD', languages: ['en'] }]),
     ).rejects.toMatchObject({ code: 'TAKEN', field: 'markets[0].countries' });
     await expect(
-      markets.importMarkets(shopB.id, [{ handle: 'mx', name: 'Mexico', countries: ['MX'], currency: 'MXN', languages: ['es'], primary: true }]),
+      markets.importMarkets(b, [{ handle: 'mx', name: 'Mexico', countries: ['MX'], currency: 'MXN', languages: ['es'], primary: true }]),
     ).rejects.toMatchObject({ code: 'TAKEN', field: 'markets[0].primary' });
-    await expect(metaobjects.importMetaobjects(shopB.id, [{ type: 'brand', handle: 'x', fields: {} }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(metaobjects.importMetaobjects(b, [{ type: 'brand', handle: 'x', fields: {} }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      metafields.importMetafields(shopB.id, [{ ownerType: 'SHOP', ownerId: shopB.id, namespace: 'custom', key: 'announcement', type: 'single_line_text_field', value: 'x' }]),
+      metafields.importMetafields(b, [{ ownerType: 'SHOP', ownerId: shopB.id, namespace: 'custom', key: 'announcement', type: 'single_line_text_field', value: 'x' }]),
     ).rejects.toMatchObject({ code: 'TAKEN' });
 
     // What is refused writes nothing; a valid footer menu nests under the page of its own shop.
-    const [aboutB] = await content.pagesByHandles(shopB.id, ['about']);
-    const [footer] = await content.importMenus(shopB.id, [
+    const aboutB = await reads.pageByHandle(b, 'about');
+    const [footer] = await content.importMenus(b, [
       { handle: 'footer', title: 'Footer', items: [{ title: 'Help', type: 'HTTP', url: '/pages/shipping', items: [{ title: 'About', type: 'PAGE', resourceId: aboutB!.id }] }] },
     ]);
-    const [read] = await content.menusByHandles(shopB.id, ['footer']);
+    const read = await reads.menuByHandle(ctxOf(shopB), 'footer');
     expect(read!.items[0].items[0]).toMatchObject({ id: footer.itemIds[1], resourceId: aboutB!.id });
-    expect(await forkForShop(orm.em, shopB.id).count(Market, {})).toBe(3);
+    const [marketsB] = await sql<{ n: string }>('select count(*) as n from markets where shop_id = ?', [shopB.id]);
+    expect(Number(marketsB.n)).toBe(3);
   });
 });

@@ -1,14 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import { SqlReader, preparedSql } from '@platform/database';
 import { inContextOf } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type { TranslatableResourceType } from '../translation.entity.js';
-import { TranslationsService } from '../translations.service.js';
+import { normalizeLocale } from '../translation.rules.js';
+import type { TranslatedFields } from '../translation.types.js';
+import { TRANSLATIONS_OF_RESOURCES } from './translation.sql.js';
 
-/** Text in the buyer's `@inContext(language:)`, batched per request and resource type. */
+const translationsOfResources = preparedSql(TRANSLATIONS_OF_RESOURCES);
+
+/** Text in the buyer's `@inContext(language:)`, batched per request, resource type and locale. */
 @Injectable()
 export class StorefrontTranslationsService {
-  constructor(private readonly translations: TranslationsService) {}
+  constructor(private readonly sql: SqlReader) {}
 
   /** The requested locale (`fr`, `pt-br`) when it differs from the shop's own language; null: stored text. */
   locale(ctx: RequestContext): string | null {
@@ -22,9 +27,24 @@ export class StorefrontTranslationsService {
   translated(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, key: string, fallback: string): MaybePromise<string> {
     const locale = this.locale(ctx);
     if (!locale) return fallback;
-    const loader = requestScoped(ctx, `content:translations:${resourceType}`, () =>
-      new DataLoader<number, Record<string, string>>((ids) => this.translations.translationsFor(ctx.shop.id, resourceType, ids, locale)),
+    return this.translationsOf(ctx, resourceType, id, locale).then((fields) => fields[key] ?? fallback);
+  }
+
+  /**
+   * A resource's fields translated into `locale`, by key (empty when there is none; an unknown locale has
+   * none). Every resource of a type asked in a request shares one statement.
+   */
+  translationsOf(ctx: RequestContext, resourceType: TranslatableResourceType, id: number, locale: string): Promise<TranslatedFields> {
+    const normalized = normalizeLocale(locale);
+    if (!normalized) return Promise.resolve({});
+    const loader = requestScoped(ctx, `content:translations:${resourceType}:${normalized}`, () =>
+      new DataLoader<number, TranslatedFields>(async (ids) => {
+        const rows = await this.sql.rows<{ resourceId: number; key: string; value: string }>(translationsOfResources, [ctx.shop.id, resourceType, ids, normalized]);
+        const byResource = new Map<number, TranslatedFields>();
+        for (const row of rows) byResource.set(row.resourceId, { ...byResource.get(row.resourceId), [row.key]: row.value });
+        return ids.map((id) => byResource.get(id) ?? {});
+      }),
     );
-    return loader.load(id).then((fields) => fields[key] ?? fallback);
+    return loader.load(id);
   }
 }
