@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
+import { CustomersModule } from '@platform/customers';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
@@ -12,6 +13,9 @@ export interface WorkerRuntime {
   databaseUrl: string;
   logger: Logger;
 }
+
+// Every context module that lists job processors (`@ShopJob` providers), so the worker runs them.
+const JOB_MODULES = [CustomersModule];
 
 /** The job process: no HTTP, only the processors that contexts register on the queue. */
 @Module({})
@@ -26,6 +30,7 @@ export class WorkerModule {
         RedisModule.forRoot(runtime.config.redisUrl),
         QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger }),
         EventsModule,
+        ...JOB_MODULES,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { insertRows } from '@platform/database';
 import { Decimal, parseMoney } from '@platform/money';
 import type { RequestContext } from '@platform/request';
+import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer } from './customer-import.types.js';
 import { Customer } from './customer.entity.js';
@@ -37,6 +38,11 @@ export class CustomersService {
       }
       throw error;
     }
+  }
+
+  /** Deletes the shop's customer access tokens that have expired (the daily job; logging in sweeps one customer's). */
+  async deleteExpiredAccessTokens(ctx: RequestContext): Promise<number> {
+    return ctx.em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, expiresAt: { $lte: new Date() } });
   }
 
   /** Customers of this shop with the given emails (case-insensitive). */

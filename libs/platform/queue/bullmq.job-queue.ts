@@ -1,4 +1,5 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { type DailyTime, cronPattern } from './daily-time.js';
 import type { EnqueueOptions, JobHandler, JobQueue } from './job-queue.js';
 
 const QUEUE_NAME = 'platform';
@@ -39,11 +40,17 @@ export class BullmqJobQueue implements JobQueue {
     if (this.runsJobs && !this.worker) this.startWorker();
   }
 
+  async schedule(name: string, at: DailyTime): Promise<void> {
+    if (!this.runsJobs) return;
+    // The scheduler's id is the job's name: every worker declaring it updates the one schedule.
+    await this.queue.upsertJobScheduler(name, { pattern: cronPattern(at), tz: 'UTC' }, { name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } } });
+  }
+
   async drain(): Promise<void> {
-    // Wait until nothing is waiting, delayed or active.
+    // Wait until nothing is waiting, active or delayed, except the next run of a schedule (delayed until its time).
     for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-      if (Object.values(counts).every((n) => n === 0)) return;
+      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0) && (await this.queue.getDelayed()).every((job) => job.repeatJobKey && job.attemptsMade === 0)) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type DailyTime, msUntil } from './daily-time.js';
 import type { EnqueueOptions, Job, JobHandler, JobQueue } from './job-queue.js';
 
 type ErrorReporter = (error: unknown, job: Job) => void;
@@ -9,6 +10,7 @@ export class InProcessJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly running = new Set<Promise<void>>();
   private readonly seen = new Set<string>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -31,12 +33,25 @@ export class InProcessJobQueue implements JobQueue {
     this.handlers.set(name, handler as JobHandler);
   }
 
+  async schedule(name: string, at: DailyTime): Promise<void> {
+    if (!this.runsJobs || this.closed) return;
+    clearTimeout(this.timers.get(name));
+    const timer = setTimeout(() => {
+      void this.enqueue(name, {}).catch(() => undefined);
+      void this.schedule(name, at);
+    }, msUntil(at, new Date()));
+    // A pending schedule must not keep a finished process (the CLI, a test) alive.
+    timer.unref();
+    this.timers.set(name, timer);
+  }
+
   async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
     await this.drain();
   }
 

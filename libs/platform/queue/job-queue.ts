@@ -1,3 +1,5 @@
+import type { DailyTime } from './daily-time.js';
+
 /** A unit of background work; `data` must be JSON. */
 export interface Job<T = unknown> {
   id: string;
@@ -23,7 +25,12 @@ export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   process<T>(name: string, handler: JobHandler<T>): void;
-  /** Resolves when every job enqueued so far has finished (tests, shutdown). */
+  /**
+   * Enqueues `name` (with no data) every day at `at`, UTC, where this process runs jobs: BullMQ keeps one schedule
+   * per name in Redis however many workers declare it; the in-process runner keeps a timer.
+   */
+  schedule(name: string, at: DailyTime): Promise<void>;
+  /** Resolves when every job enqueued so far has finished, scheduled runs still to come aside (tests, shutdown). */
   drain(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,12 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from '@platform/logging';
+import { SystemContextModule } from '@platform/request';
+import { TenancyModule } from '@platform/tenancy';
 import { BullmqJobQueue } from './bullmq.job-queue.js';
 import { InProcessJobQueue } from './in-process.job-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.js';
+import { ShopJobs } from './shop-jobs.js';
 
 export interface QueueModuleOptions {
   redisUrl?: string;
@@ -41,8 +45,9 @@ export class QueueModule implements OnApplicationShutdown {
   static forRoot(options: QueueModuleOptions): DynamicModule {
     return {
       module: QueueModule,
-      providers: [{ provide: JOB_QUEUE, useFactory: () => createJobQueue(options) }],
-      exports: [JOB_QUEUE],
+      imports: [DiscoveryModule, TenancyModule, SystemContextModule],
+      providers: [{ provide: JOB_QUEUE, useFactory: () => createJobQueue(options) }, ShopJobs],
+      exports: [JOB_QUEUE, ShopJobs],
     };
   }
 

@@ -52,6 +52,17 @@ export class ShopService {
     return shop && toSnapshot(shop);
   }
 
+  async findById(id: number): Promise<ShopSnapshot | null> {
+    const shop = await this.em.fork().findOne(Shop, { id });
+    return shop && toSnapshot(shop);
+  }
+
+  /** Every shop's id, in order: work the platform does for each shop (scheduled jobs) starts from it. */
+  async ids(): Promise<number[]> {
+    const shops = await this.em.fork().find(Shop, {}, { fields: ['id'], orderBy: { id: 'asc' } });
+    return shops.map((shop) => shop.id);
+  }
+
   async requireByHandle(handle: string): Promise<ShopSnapshot> {
     const shop = await this.findByHandle(handle);
     if (!shop) throw new DomainError('NOT_FOUND', `Shop '${handle}' does not exist`, { field: 'shop' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { type JobQueue, createJobQueue } from '@platform/queue';
 import { createLogger } from '@platform/logging';
 
@@ -42,6 +43,17 @@ describe.each([
     expect(attempts).toEqual([1, 2]);
   });
 
+  it('drains what was enqueued without waiting for the next run of a schedule', async () => {
+    let runs = 0;
+    queue.process('now', async () => {
+      runs++;
+    });
+    await queue.schedule('later', { hour: 3, minute: 0 });
+    await queue.enqueue('now', {});
+    await queue.drain();
+    expect(runs).toBe(1);
+  });
+
   it('enqueues a job id once', async () => {
     let runs = 0;
     queue.process('once', async () => {
@@ -69,6 +81,43 @@ describe('a process that does not run jobs (role api)', () => {
     } finally {
       await api.close();
       await worker.close();
+    }
+  });
+});
+
+describe('a daily schedule on the in-process runner', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('enqueues its job at the time, then every day', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-24T02:59:59Z'), doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    const queue = createJobQueue({ runsJobs: true, logger });
+    const runs: string[] = [];
+    queue.process('daily', async () => void runs.push(new Date().toISOString()));
+    try {
+      await queue.schedule('daily', { hour: 3, minute: 0 });
+      jest.advanceTimersByTime(999);
+      await queue.drain();
+      expect(runs).toEqual([]);
+      jest.advanceTimersByTime(1);
+      await queue.drain();
+      jest.advanceTimersByTime(24 * 3_600_000);
+      await queue.drain();
+      expect(runs).toEqual(['2026-11-24T03:00:00.000Z', '2026-11-25T03:00:00.000Z']);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('keeps no timer where the role runs no jobs', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-24T02:59:59Z'), doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    const queue = createJobQueue({ runsJobs: false, logger });
+    try {
+      await queue.schedule('daily', { hour: 3, minute: 0 });
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      await queue.close();
     }
   });
 });

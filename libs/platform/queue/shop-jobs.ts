@@ -1,0 +1,76 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { LOGGER, type Logger } from '@platform/logging';
+import { type RequestContext, SystemContexts } from '@platform/request';
+import { ShopService } from '@platform/tenancy';
+import { type EnqueueOptions, JOB_QUEUE, type Job, type JobQueue } from './job-queue.js';
+import { type ShopJobDeclaration, type ShopJobProcessor, type ShopJobType, shopJobOf } from './shop-job.js';
+
+/** What the queue carries for a shop job: whose it is, where its URLs point, and the processor's own data. */
+interface ShopJobData<T> {
+  shopId: number;
+  /** Scheme and Host of the request that enqueued it; null for scheduled runs (the shop's own domain). */
+  origin: string | null;
+  data: T;
+}
+
+/** The job a daily schedule enqueues: it enqueues `name` once for every shop. */
+export function eachShopJobName(name: string): string {
+  return `${name}.each-shop`;
+}
+
+/**
+ * Shop jobs on the process's JobQueue: `enqueue(ctx, Processor, data)` from a use case, and the processors (providers
+ * marked `@ShopJob`) registered at start; they run where the process's role runs jobs (`all`, `worker`).
+ */
+@Injectable()
+export class ShopJobs implements OnApplicationBootstrap {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly discovery: DiscoveryService,
+    private readonly shops: ShopService,
+    private readonly contexts: SystemContexts,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** Enqueues `processor`'s job for the shop of `ctx`; it runs with that shop and `ctx.origin`. */
+  enqueue<T>(ctx: RequestContext, processor: ShopJobType<T>, data: T, options?: EnqueueOptions): Promise<string> {
+    const job = shopJobOf(processor);
+    if (!job) throw new Error(`${processor.name} is not a @ShopJob processor`);
+    return this.queue.enqueue<ShopJobData<T>>(job.name, { shopId: ctx.shop.id, origin: ctx.origin, data }, options);
+  }
+
+  onApplicationBootstrap(): void {
+    const registered = new Set<unknown>();
+    for (const { metatype, instance } of this.discovery.getProviders()) {
+      const job = shopJobOf(metatype);
+      if (!job || !instance || registered.has(instance)) continue;
+      registered.add(instance);
+      this.register(job, instance as ShopJobProcessor<unknown>);
+    }
+  }
+
+  private register(job: ShopJobDeclaration, processor: ShopJobProcessor<unknown>): void {
+    this.queue.process<ShopJobData<unknown>>(job.name, ({ data }) => this.runForShop(job, processor, data));
+    if (!job.dailyAt) return;
+    const eachShop = eachShopJobName(job.name);
+    this.queue.process(eachShop, (run) => this.enqueueForEveryShop(job, run));
+    // Not awaited: a Redis that is down at start must not keep the process from serving (BullMQ waits for it).
+    this.queue.schedule(eachShop, job.dailyAt).catch((err: unknown) => this.logger.error({ err, job: eachShop }, 'job schedule failed'));
+  }
+
+  private async runForShop(job: ShopJobDeclaration, processor: ShopJobProcessor<unknown>, { shopId, origin, data }: ShopJobData<unknown>): Promise<void> {
+    const shop = await this.shops.findById(shopId);
+    // A shop deleted since: nothing left to do for it.
+    if (!shop) return this.logger.warn({ job: job.name, shopId }, 'job for a shop that no longer exists');
+    await processor.run(this.contexts.forShop(shop, origin ?? undefined), data);
+  }
+
+  private async enqueueForEveryShop(job: ShopJobDeclaration, run: Job): Promise<void> {
+    // Ids derived from the run's: a retried run does not enqueue a shop twice (BullMQ ids may not contain ':').
+    const runId = run.id.replaceAll(':', '.');
+    for (const shopId of await this.shops.ids()) {
+      await this.queue.enqueue<ShopJobData<undefined>>(job.name, { shopId, origin: null, data: undefined }, { jobId: `${runId}.shop-${shopId}` });
+    }
+  }
+}
