@@ -1,5 +1,6 @@
 import { type DocumentNode, Kind, type SelectionSetNode, parse } from 'graphql';
-import { deepSelection, fragmentBomb, hostileDocuments, wideNesting } from './hostile-documents.js';
+import { deepSelection, fragmentBomb, nestedConnections } from '../libs/platform/graphql/testing/hostile-documents.js';
+import { hostileDocuments } from './hostile-documents.js';
 
 // The shapes must be what their names say, or the hostile-load scenario measures something milder.
 
@@ -12,7 +13,7 @@ const operation = (document: DocumentNode) => document.definitions.find((d) => d
 
 describe('hostile documents', () => {
   it('builds the fragment bomb: F0 selects name, each Fn spreads F(n-1) twice, up to F30', () => {
-    const document = parse(fragmentBomb(), { maxTokens: Number.MAX_SAFE_INTEGER });
+    const document = parse(fragmentBomb(30), { maxTokens: Number.MAX_SAFE_INTEGER });
     const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
     expect(fragments).toHaveLength(31);
     const f7 = fragments.find((f) => f.name.value === 'F7')!;
@@ -20,9 +21,9 @@ describe('hostile documents', () => {
   });
 
   it('nests selections 1,000 deep and connections of 250 eight deep', () => {
-    const deep = operation(parse(deepSelection(), { maxTokens: Number.MAX_SAFE_INTEGER }));
+    const deep = operation(parse(deepSelection(1_000), { maxTokens: Number.MAX_SAFE_INTEGER }));
     expect(deep.kind === Kind.OPERATION_DEFINITION && depth(deep.selectionSet)).toBe(1_001);
-    const wide = wideNesting();
+    const wide = nestedConnections(8);
     expect(wide.match(/\(first: 250\)/g)).toHaveLength(8);
     expect(depth((operation(parse(wide)) as { selectionSet: SelectionSetNode }).selectionSet)).toBe(17);
   });

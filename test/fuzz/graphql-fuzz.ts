@@ -3,7 +3,7 @@ import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { isSupportedVersion } from '@platform/versioning';
 import type { GeneratedOperation } from '../support/graphql-operations.js';
-import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../support/hostile-documents.js';
+import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../libs/platform/graphql/testing/hostile-documents.js';
 import { type KnownIdentifiers, hostileJson, hostileString, nestedJson } from '../support/hostile-values.js';
 import { VERSION, adminQuery, storefrontQuery } from '../support/http.js';
 import {

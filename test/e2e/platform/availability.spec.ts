@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION } from '../../support/http.js';
-import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../support/hostile-documents.js';
+import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../../libs/platform/graphql/testing/hostile-documents.js';
 
 // The process stays available under hostile traffic: refusals are cheap, work is bounded, the event loop
 // keeps turning, so /healthz answers and the server closes in time. Over a real socket, as clients connect.

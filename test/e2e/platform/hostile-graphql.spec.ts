@@ -1,6 +1,6 @@
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
-import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../support/hostile-documents.js';
+import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../../libs/platform/graphql/testing/hostile-documents.js';
 
 // Documents an attacker sends to both GraphQL endpoints: each is refused before anything executes or
 // compiles, at once, with a code and the limit it broke (docs/security.md).

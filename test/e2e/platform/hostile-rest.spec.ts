@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, send } from '../../support/http.js';
-import { deepJsonList } from '../../support/hostile-documents.js';
+import { deepJsonList } from '../../../libs/platform/graphql/testing/hostile-documents.js';
 
 // Hostile input on the REST surface is refused by the pipeline before any controller runs: the spec's
 // status and shape, and nothing written.

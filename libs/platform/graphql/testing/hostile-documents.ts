@@ -1,4 +1,4 @@
-// GraphQL documents an attacker sends, shared by the hostile-input tests and the fuzz suites.
+// GraphQL documents an attacker sends, shared by the hostile-input tests, the fuzz suites and the bench.
 
 /** `{ shop { ...Fn } }` where each fragment spreads the one before twice: 2^levels fields once expanded. */
 export function fragmentBomb(levels: number): string {
