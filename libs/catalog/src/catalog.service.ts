@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { insertRows } from '@platform/database';
-import { DomainError } from '@platform/errors';
 import type { RequestContext } from '@platform/request';
 import type { ImportedCollection, ImportedProduct, NewCollection, NewProduct, VariantRef } from './catalog-import.types.js';
+import { CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
 import { ProductImage } from './product-image.entity.js';
@@ -45,10 +45,8 @@ export class CatalogService {
   async importCollections(ctx: RequestContext, collections: NewCollection[]): Promise<ImportedCollection[]> {
     if (collections.length === 0) return [];
     collections.forEach((c, i) => {
-      if (!HANDLE_PATTERN.test(c.handle)) {
-        throw new DomainError('UNPROCESSABLE', 'must be lowercase letters, digits and single hyphens', { field: `collections[${i}].handle`, code: 'INVALID' });
-      }
-      if (!c.title.trim()) throw new DomainError('UNPROCESSABLE', "can't be blank", { field: `collections[${i}].title`, code: 'BLANK' });
+      if (!HANDLE_PATTERN.test(c.handle)) throw invalidHandle(`collections[${i}].handle`);
+      if (!c.title.trim()) throw blank(`collections[${i}].title`);
     });
     const shopId = ctx.shop.id;
     return handleTaken(ctx.em.transactional(async (em) => {
@@ -104,7 +102,7 @@ async function requireAll(em: EntityManager, entity: typeof Collection | typeof 
   const found = await em.find(entity as typeof Product, { id: { $in: ids } }, { fields: ['id'], disableIdentityMap: true });
   if (found.length === ids.length) return;
   const missing = ids.filter((id) => !found.some((row) => row.id === id));
-  throw new DomainError('UNPROCESSABLE', `do not exist: ${missing.join(', ')}`, { field, code: 'NOT_FOUND' });
+  throw CatalogErrors.NOT_FOUND(`do not exist: ${missing.join(', ')}`, { field });
 }
 
 // Handles are unique per shop; a clash (with an existing row or within the batch) is the caller's input error.
@@ -113,7 +111,7 @@ async function handleTaken<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException && error.message.includes('handle')) {
-      throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: 'handle', code: 'TAKEN' });
+      throw CatalogErrors.TAKEN('has already been taken', { field: 'handle' });
     }
     throw error;
   }

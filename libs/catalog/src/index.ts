@@ -10,6 +10,7 @@ export type {
 } from './catalog-import.types.js';
 export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
+export { CatalogErrors, type CatalogError, type CatalogErrorCode } from './catalog.errors.js';
 export { CollectionProduct } from './collection-product.entity.js';
 export { Collection } from './collection.entity.js';
 export { ProductImage } from './product-image.entity.js';

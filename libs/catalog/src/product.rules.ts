@@ -1,12 +1,11 @@
 import { parseMoney } from '@platform/money';
-import { DomainError } from '@platform/errors';
 import type { NewProduct, NewProductOption } from './catalog-import.types.js';
+import { type CatalogError, type CatalogErrorCode, CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
 import { PRODUCT_STATUSES, type ProductStatus } from './product.entity.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_OPTIONS = 3;
 export const MAX_VARIANTS = 100;
-
 
 /** A product ready to be written: defaults applied, money normalised to two places. */
 export interface ProductRows {
@@ -41,11 +40,10 @@ const DEFAULT_OPTIONS: NewProductOption[] = [{ name: 'Title', values: ['Default 
 
 /** Validates a new product and turns it into rows; `field` prefixes error fields (e.g. `products[3]`). */
 export function productRows(input: NewProduct, field = 'product'): ProductRows {
-  const invalid = (path: string, message: string, code = 'INVALID') =>
-    new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
+  const invalid = (path: string, message: string, code: CatalogErrorCode = 'INVALID'): CatalogError => CatalogErrors[code](message, { field: `${field}.${path}` });
 
-  if (!HANDLE_PATTERN.test(input.handle)) throw invalid('handle', 'must be lowercase letters, digits and single hyphens');
-  if (!input.title.trim()) throw invalid('title', "can't be blank", 'BLANK');
+  if (!HANDLE_PATTERN.test(input.handle)) throw invalidHandle(`${field}.handle`);
+  if (!input.title.trim()) throw blank(`${field}.title`);
   const status = input.status ?? 'active';
   if (!PRODUCT_STATUSES.includes(status)) throw invalid('status', `must be one of ${PRODUCT_STATUSES.join(', ')}`);
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CollectionRecord, type ProductRecord, StorefrontCatalogService } from '@platform/catalog';
 import { type ArticleRecord, type PageRecord, type RankedMatches, StorefrontContentService } from '@platform/content';
-import { DomainError } from '@platform/errors';
 import { type ListPage, type PageRequest, cutPage } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import {
@@ -20,6 +19,7 @@ import {
   toTsquery,
   valueDescending,
 } from './search.rules.js';
+import { SearchErrors } from './search.errors.js';
 
 export type SearchHit = { type: 'PRODUCT'; record: ProductRecord } | { type: 'PAGE'; record: PageRecord } | { type: 'ARTICLE'; record: ArticleRecord };
 
@@ -109,7 +109,7 @@ export class StorefrontSearchService {
   async predictive(ctx: RequestContext, input: PredictiveInput): Promise<PredictiveResult> {
     const { limit } = input;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PREDICTIVE_LIMIT) {
-      throw new DomainError('UNPROCESSABLE', `limit must be between 1 and ${MAX_PREDICTIVE_LIMIT}`, { field: 'limit', code: 'INVALID', extensions: { argument: 'limit' } });
+      throw SearchErrors.INVALID(`limit must be between 1 and ${MAX_PREDICTIVE_LIMIT}`, { field: 'limit', extensions: { argument: 'limit' } });
     }
     const empty: PredictiveResult = { products: [], collections: [], pages: [], articles: [], queries: [] };
     const words = searchWords(input.query);

@@ -1,0 +1,24 @@
+import { type DomainError, type ErrorCodeOf, defineErrors } from '@platform/errors';
+
+/**
+ * Every code the catalog reports, with the error table's kind for it. All are problems with the caller's input
+ * (an imported product or collection, or an id it names): imports throw them, REST answers them as 422.
+ */
+export const CatalogErrors = defineErrors({
+  BLANK: 'UNPROCESSABLE',
+  INVALID: 'UNPROCESSABLE',
+  TAKEN: 'UNPROCESSABLE',
+  /** A collection or product id given in the input that the shop does not have. */
+  NOT_FOUND: 'UNPROCESSABLE',
+});
+export type CatalogErrorCode = ErrorCodeOf<typeof CatalogErrors>;
+export type CatalogError = DomainError<CatalogErrorCode>;
+
+/** Handles are lowercase words joined by single hyphens, unique per shop. */
+export function invalidHandle(field: string): CatalogError {
+  return CatalogErrors.INVALID('must be lowercase letters, digits and single hyphens', { field });
+}
+
+export function blank(field: string, message = "can't be blank"): CatalogError {
+  return CatalogErrors.BLANK(message, { field });
+}
