@@ -1,5 +1,5 @@
-import { DomainError } from '@platform/errors';
 import { plainText } from '@platform/graphql';
+import { type Invalid, invalidAt, taken } from './content.errors.js';
 import type { NewArticle, NewBlog, NewPage, Seo } from './content.types.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -7,13 +7,6 @@ const MAX_HANDLE = 255;
 const MAX_TITLE = 255;
 /** Length of a derived body summary (plain text), before the ellipsis. */
 export const SUMMARY_LENGTH = 150;
-
-export type Invalid = (path: string, message: string, code?: string) => DomainError;
-
-/** An error factory whose fields are prefixed (e.g. `pages[3].handle`). */
-export function invalidAt(field: string): Invalid {
-  return (path, message, code = 'INVALID') => new DomainError('UNPROCESSABLE', message, { field: `${field}.${path}`, code });
-}
 
 export function checkHandle(handle: string, invalid: Invalid, path = 'handle'): string {
   if (!HANDLE_PATTERN.test(handle) || handle.length > MAX_HANDLE) throw invalid(path, 'must be lowercase letters, digits and single hyphens');
@@ -87,7 +80,7 @@ export function uniqueWithin<T>(items: T[], keyOf: (item: T) => string, field: (
   const seen = new Set<string>();
   items.forEach((item, i) => {
     const key = keyOf(item);
-    if (seen.has(key)) throw new DomainError('UNPROCESSABLE', 'has already been taken', { field: field(i), code: 'TAKEN' });
+    if (seen.has(key)) throw taken(field(i));
     seen.add(key);
   });
 }

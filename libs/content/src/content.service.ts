@@ -9,7 +9,7 @@ import { MenuItem } from './menu-item.entity.js';
 import { Menu } from './menu.entity.js';
 import { menuRows } from './menu.rules.js';
 import { Page } from './page.entity.js';
-import { requireIds, taken } from './write-guards.js';
+import { requireIds, uniqueOn } from './write-guards.js';
 
 /** Writes pages, blogs with their articles, and navigation menus of the online store (StorefrontContentService reads them). */
 @Injectable()
@@ -19,7 +19,7 @@ export class ContentService {
     if (pages.length === 0) return [];
     const rows = pages.map((p, i) => pageRow(p, `pages[${i}]`));
     uniqueWithin(rows, (r) => r.handle, (i) => `pages[${i}].handle`);
-    return taken('handle', ctx.em.transactional(async (em) => {
+    return uniqueOn('handle', ctx.em.transactional(async (em) => {
       const ids = await insertRows(em, Page, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
       return rows.map((r, i) => ({ id: ids[i], handle: r.handle }));
     }));
@@ -29,7 +29,7 @@ export class ContentService {
     if (blogs.length === 0) return [];
     const rows = blogs.map((b, i) => blogRow(b, `blogs[${i}]`));
     uniqueWithin(rows, (r) => r.handle, (i) => `blogs[${i}].handle`);
-    return taken('handle', ctx.em.transactional(async (em) => {
+    return uniqueOn('handle', ctx.em.transactional(async (em) => {
       const ids = await insertRows(em, Blog, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
       return rows.map((r, i) => ({ id: ids[i], handle: r.handle }));
     }));
@@ -40,7 +40,7 @@ export class ContentService {
     if (articles.length === 0) return [];
     const rows = articles.map((a, i) => articleRow(a, `articles[${i}]`));
     uniqueWithin(rows, (r) => `${r.blogId}/${r.handle}`, (i) => `articles[${i}].handle`);
-    return taken('handle', ctx.em.transactional(async (em) => {
+    return uniqueOn('handle', ctx.em.transactional(async (em) => {
       await requireIds(em, Blog, rows.map((r) => r.blogId), 'blogId');
       const ids = await insertRows(em, Article, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
       return rows.map((r, i) => ({ id: ids[i], blogId: r.blogId, handle: r.handle }));
@@ -56,7 +56,7 @@ export class ContentService {
     const prepared = menus.map((m, i) => menuRows(m, `menus[${i}]`));
     uniqueWithin(prepared, (p) => p.menu.handle, (i) => `menus[${i}].handle`);
     const linked = (type: string) => prepared.flatMap((p) => p.items.filter((item) => item.type === type).map((item) => item.resourceId!));
-    return taken('handle', ctx.em.transactional(async (em) => {
+    return uniqueOn('handle', ctx.em.transactional(async (em) => {
       await requireIds(em, Page, linked('PAGE'), 'resourceId');
       await requireIds(em, Blog, linked('BLOG'), 'resourceId');
       await requireIds(em, Article, linked('ARTICLE'), 'resourceId');

@@ -1,6 +1,7 @@
 export { Article } from './article.entity.js';
 export { Blog } from './blog.entity.js';
 export { ContentModule } from './content.module.js';
+export { ContentErrors, type ContentError, type ContentErrorCode } from './content.errors.js';
 export { SUMMARY_LENGTH, summarize } from './content.rules.js';
 export { ContentService } from './content.service.js';
 export type {

@@ -1,6 +1,6 @@
-import { DomainError } from '@platform/errors';
 import { Decimal } from '@platform/money';
-import { checkHandle, checkTitle, invalidAt } from './content.rules.js';
+import { invalidAt, taken } from './content.errors.js';
+import { checkHandle, checkTitle } from './content.rules.js';
 import type { NewMarket } from './market.types.js';
 import { normalizeLocale } from './translation.rules.js';
 
@@ -80,12 +80,12 @@ export function checkMarketSet(
     m.countries.forEach((c) => {
       const other = owner.get(c);
       if (other !== undefined) {
-        throw new DomainError('UNPROCESSABLE', `${c} is already in market ${other}`, { field: `markets[${i}].countries`, code: 'TAKEN' });
+        throw taken(`markets[${i}].countries`, `${c} is already in market ${other}`);
       }
       owner.set(c, m.handle);
     });
     if (m.isPrimary) {
-      if (primary !== undefined) throw new DomainError('UNPROCESSABLE', `${primary} is already the primary market`, { field: `markets[${i}].primary`, code: 'TAKEN' });
+      if (primary !== undefined) throw taken(`markets[${i}].primary`, `${primary} is already the primary market`);
       primary = m.handle;
     }
   });

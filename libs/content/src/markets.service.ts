@@ -6,7 +6,7 @@ import { uniqueWithin } from './content.rules.js';
 import { Market } from './market.entity.js';
 import { checkMarketSet, marketRow } from './market.rules.js';
 import type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';
-import { taken } from './write-guards.js';
+import { uniqueOn } from './write-guards.js';
 
 /** Markets: the countries a shop sells to, with their currency, languages and price conversion. */
 @Injectable()
@@ -19,7 +19,7 @@ export class MarketsService {
     if (markets.length === 0) return [];
     const rows = markets.map((m, i) => marketRow(m, `markets[${i}]`));
     uniqueWithin(rows, (r) => r.handle, (i) => `markets[${i}].handle`);
-    const imported = await taken('handle', ctx.em.transactional(async (em) => {
+    const imported = await uniqueOn('handle', ctx.em.transactional(async (em) => {
       const existing = await em.find(Market, {}, { fields: ['handle', 'isPrimary', 'countries'], disableIdentityMap: true });
       checkMarketSet(rows, existing);
       const ids = await insertRows(em, Market, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));

@@ -1,5 +1,6 @@
 import type { MenuItemRead, NewMenu, NewMenuItem } from './content.types.js';
-import { checkHandle, checkTitle, invalidAt, type Invalid } from './content.rules.js';
+import { type Invalid, invalidAt } from './content.errors.js';
+import { checkHandle, checkTitle } from './content.rules.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from './menu-item.entity.js';
 
 /** A menu has at most three levels: top items, their children and grandchildren (as on the hosted platform). */

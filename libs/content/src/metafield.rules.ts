@@ -1,4 +1,4 @@
-import { invalidAt } from './content.rules.js';
+import { invalidAt } from './content.errors.js';
 import type { NewMetafield } from './metafield.types.js';
 import { METAFIELD_OWNER_TYPES } from './metafield.entity.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { insertRows } from '@platform/database';
 import type { RequestContext } from '@platform/request';
-import { taken } from './write-guards.js';
+import { uniqueOn } from './write-guards.js';
 import { uniqueWithin } from './content.rules.js';
 import { Metafield } from './metafield.entity.js';
 import { metafieldRow } from './metafield.rules.js';
@@ -19,6 +19,6 @@ export class MetafieldsService {
     const shopId = ctx.shop.id;
     const rows = metafields.map((m, i) => metafieldRow(m, shopId, `metafields[${i}]`));
     uniqueWithin(rows, (r) => `${r.ownerType}/${r.ownerId}/${r.namespace}/${r.key}`, (i) => `metafields[${i}].key`);
-    return taken('key', ctx.em.transactional((em) => insertRows(em, Metafield, rows.map((r) => ({ shopId, ...r })))));
+    return uniqueOn('key', ctx.em.transactional((em) => insertRows(em, Metafield, rows.map((r) => ({ shopId, ...r })))));
   }
 }

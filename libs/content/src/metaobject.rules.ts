@@ -1,4 +1,5 @@
-import { checkHandle, checkTitle, invalidAt } from './content.rules.js';
+import { invalidAt } from './content.errors.js';
+import { checkHandle, checkTitle } from './content.rules.js';
 import type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
 import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.types.js';
 import { KEY_PATTERN, METAFIELD_TYPES, metafieldValueError } from './metafield.rules.js';

@@ -1,5 +1,6 @@
 import { Decimal, parseMoney } from '@platform/money';
-import { checkTitle, invalidAt, type Invalid } from './content.rules.js';
+import { type Invalid, invalidAt } from './content.errors.js';
+import { checkTitle } from './content.rules.js';
 import type { SellingPlanGroupOption } from './selling-plan-group.entity.js';
 import {
   PRICE_ADJUSTMENT_TYPES,

@@ -1,4 +1,4 @@
-import { invalidAt } from './content.rules.js';
+import { invalidAt } from './content.errors.js';
 import { TRANSLATABLE_RESOURCE_TYPES, type TranslatableResourceType } from './translation.entity.js';
 import type { NewTranslation } from './translation.types.js';
 

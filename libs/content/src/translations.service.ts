@@ -5,7 +5,7 @@ import { uniqueWithin } from './content.rules.js';
 import { Translation } from './translation.entity.js';
 import { translationRow } from './translation.rules.js';
 import type { NewTranslation } from './translation.types.js';
-import { taken } from './write-guards.js';
+import { uniqueOn } from './write-guards.js';
 
 /** Writes translations of products, collections, pages, articles, menus and other text into the shop's other languages. */
 @Injectable()
@@ -15,6 +15,6 @@ export class TranslationsService {
     if (translations.length === 0) return [];
     const rows = translations.map((t, i) => translationRow(t, `translations[${i}]`));
     uniqueWithin(rows, (r) => `${r.resourceType}/${r.resourceId}/${r.locale}/${r.key}`, (i) => `translations[${i}].key`);
-    return taken('key', ctx.em.transactional((em) => insertRows(em, Translation, rows.map((r) => ({ shopId: ctx.shop.id, ...r })))));
+    return uniqueOn('key', ctx.em.transactional((em) => insertRows(em, Translation, rows.map((r) => ({ shopId: ctx.shop.id, ...r })))));
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityName } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { DomainError } from '@platform/errors';
+import { ContentErrors, taken } from './content.errors.js';
 
 /** Refuses ids that are not rows of this shop (the EntityManager's tenant filter scopes the lookup). */
 export async function requireIds(em: EntityManager, entity: EntityName<{ id: number }>, ids: number[], field: string): Promise<void> {
@@ -9,16 +9,16 @@ export async function requireIds(em: EntityManager, entity: EntityName<{ id: num
   const found = await em.find(entity, { id: { $in: wanted } }, { fields: ['id'], disableIdentityMap: true });
   if (found.length === wanted.length) return;
   const missing = wanted.filter((id) => !found.some((row) => row.id === id));
-  throw new DomainError('UNPROCESSABLE', `do not exist: ${missing.join(', ')}`, { field, code: 'NOT_FOUND' });
+  throw ContentErrors.NOT_FOUND(`do not exist: ${missing.join(', ')}`, { field });
 }
 
 /** A unique violation (with an existing row) is the caller's input error on `field`. */
-export async function taken<T>(field: string, work: Promise<T>): Promise<T> {
+export async function uniqueOn<T>(field: string, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     if (error instanceof UniqueConstraintViolationException) {
-      throw new DomainError('UNPROCESSABLE', 'has already been taken', { field, code: 'TAKEN' });
+      throw taken(field);
     }
     throw error;
   }

@@ -1,5 +1,5 @@
-import { DomainError } from '@platform/errors';
 import type { SortSpec } from '@platform/graphql';
+import { ContentErrors } from '../content.errors.js';
 
 // The hosted platform's sort keys of content connections. RELEVANCE ranks by the bare words of `query`
 // (best first; `rankQuery` adds their parameter) and falls back to ID without any.
@@ -75,9 +75,8 @@ export function metaobjectSort(key: string | null | undefined): SortSpec {
     case 'updated_at':
       return time('m.updated_at');
     default:
-      throw new DomainError('UNPROCESSABLE', `Invalid sort key '${key}': use ${METAOBJECT_SORT_KEYS.join(' or ')}`, {
+      throw ContentErrors.INVALID_SORT_KEY(`Invalid sort key '${key}': use ${METAOBJECT_SORT_KEYS.join(' or ')}`, {
         field: 'sortKey',
-        code: 'INVALID_SORT_KEY',
         extensions: { argument: 'sortKey' },
       });
   }
