@@ -23,6 +23,13 @@ module.exports = {
       to: { path: '^libs/platform/([^/]+)/(?!index\\.ts$)', pathNot: '^libs/platform/$1/' },
     },
     {
+      name: 'factories-only-in-tests',
+      comment: "A context's testing/ factories (@platform/<context>/testing) are for tests; production code never imports them.",
+      severity: 'error',
+      from: { pathNot: '/testing/' },
+      to: { path: '^libs/[^/]+/src/testing/' },
+    },
+    {
       name: 'apps-use-libs-through-index',
       severity: 'error',
       from: { path: '^apps/' },

@@ -10,6 +10,8 @@ export default {
   moduleNameMapper: {
     [`^@platform/(${platformParts})$`]: '<rootDir>/libs/platform/$1/index.ts',
     '^@platform/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    // A context's test data factories (`@platform/customers/testing`).
+    '^@platform/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^graphql$': '<rootDir>/node_modules/graphql/index.js',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -1,20 +1,9 @@
-export { CustomerAccessToken } from './customer-access-token.entity.js';
-export { ACCESS_TOKEN_LIFETIME_MS, type AccountInput } from './customer-account.rules.js';
+export { type AccountInput } from './customer-account.rules.js';
 export { CustomerAccountsService } from './customer-accounts.service.js';
-export { CustomerAddress } from './customer-address.entity.js';
 export type { CustomerOrderStats, CustomerRef, ImportedCustomer, NewCustomer, NewCustomerAddress } from './customer-import.types.js';
 export { hashPassword, verifyPassword } from './customer-password.js';
 export type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from './customer-records.js';
-export {
-  CUSTOMER_STATES,
-  Customer,
-  MARKETING_OPT_IN_LEVELS,
-  MARKETING_STATES,
-  type CustomerState,
-  type EmailMarketingConsent,
-  type MarketingOptInLevel,
-  type MarketingState,
-} from './customer.entity.js';
+export type { CustomerState, EmailMarketingConsent, MarketingOptInLevel, MarketingState } from './customer.entity.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';

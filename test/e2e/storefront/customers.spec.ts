@@ -1,8 +1,10 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { hashToken } from '@platform/auth';
+import { createCustomerAccessToken } from '@platform/customers/testing';
 import { SqlReader } from '@platform/database';
 import { Decimal } from '@platform/money';
+import { SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
@@ -228,9 +230,12 @@ describe('storefront customers', () => {
     it('answers null for an unknown, expired or deleted token', async () => {
       expect((await gql(WHO, { token: 'f'.repeat(32) })).data.customer).toBeNull();
       expect((await gql(WHO, { token: 'x'.repeat(5000) })).data.customer).toBeNull();
-      const token = await tokenFor();
-      await db.query(`update customer_access_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(token)]);
-      expect(await gql(WHO, { token })).toEqual({ status: 200, data: { customer: null } });
+      const [me] = await rows(`select id::int from customers where shop_id = $1 and email = $2`, [shop.shop.id, DEMO_CUSTOMER_EMAIL]);
+      const ctx = t.app.get(SystemContexts).forShop(shop.shop);
+      const { accessToken: expired } = await createCustomerAccessToken(ctx, me.id, { expiresAt: new Date(Date.now() - 1000) });
+      expect(await gql(WHO, { token: expired })).toEqual({ status: 200, data: { customer: null } });
+      const { accessToken: live } = await createCustomerAccessToken(ctx, me.id);
+      expect((await gql(WHO, { token: live })).data.customer.email).toBe(DEMO_CUSTOMER_EMAIL);
     });
 
     it("does not know another shop's tokens, even for a customer with the same email", async () => {
