@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
+import { observeStatements } from '../test/support/sql.js';
 import { createBenchApi } from './platform-api.js';
 import { type CatalogFacts, SCENARIOS, STOREFRONT_PATH, loadRequest } from './scenarios.js';
 
@@ -14,16 +14,12 @@ export interface SqlCount {
 const PAGE_SIZES = [5, 50];
 
 /**
- * Statements per request, counted where every query goes: node-postgres' Client#query, which both the
- * ORM and the SQL reader use. The platform runs in this process for it (not under load).
+ * Statements per request, counted as the tests count them (every statement that reaches Postgres, ORM and SQL
+ * reader alike). The platform runs in this process for it (not under load).
  */
 export async function countStatements(databaseUrl: string, facts: CatalogFacts): Promise<SqlCount[]> {
   let statements = 0;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    statements++;
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
+  const stop = observeStatements(() => statements++);
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   const app = await createBenchApi(config, createLogger('warn'), true, 'raised');
   try {
@@ -52,6 +48,6 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
     return counts;
   } finally {
     await app.close();
-    pg.Client.prototype.query = query;
+    stop();
   }
 }

@@ -186,13 +186,13 @@ describe('shops, tokens and scopes', () => {
     it('reads a token with one prepared statement and answers it from the cache afterwards, an unknown token too', async () => {
       const shop = await t.createShop('token-cache');
       for (const headers of [{ [PUBLIC]: shop.tokens.storefrontAccessToken }, { [PUBLIC]: 'f'.repeat(32) }]) {
-        const first = await sqlDuring(t.app, () => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
+        const first = await sqlDuring(() => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
         expect(tokenStatements(first.statements)).toHaveLength(1);
-        const again = await sqlDuring(t.app, () => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
+        const again = await sqlDuring(() => storefrontQuery(t.app, shop.host, '{ shop { name } }', headers));
         expect(tokenStatements(again.statements)).toEqual([]);
         expect(again.result.body).toEqual(first.result.body);
       }
-      const admin = await sqlDuring(t.app, async () => {
+      const admin = await sqlDuring(async () => {
         await shopJson(shop.host, shop.tokens.adminAccessToken);
         return shopJson(shop.host, shop.tokens.adminAccessToken);
       });
@@ -201,7 +201,7 @@ describe('shops, tokens and scopes', () => {
     });
 
     it('refuses a token longer than any of ours without a lookup', async () => {
-      const { result, statements } = await sqlDuring(t.app, () => storefrontQuery(t.app, acme.host, '{ shop { name } }', { [PUBLIC]: 'a'.repeat(10_000) }));
+      const { result, statements } = await sqlDuring(() => storefrontQuery(t.app, acme.host, '{ shop { name } }', { [PUBLIC]: 'a'.repeat(10_000) }));
       expect(result.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
       expect(tokenStatements(statements)).toEqual([]);
     });

@@ -241,7 +241,7 @@ describe('storefront catalog', () => {
 
   it('runs a constant number of SQL statements whatever the page size (no N+1)', async () => {
     const count = async (first: number) => {
-      const { result: res, statements } = await sqlDuring(t.app, () =>
+      const { result: res, statements } = await sqlDuring(() =>
         q(
           `{ products(first: ${first}) { nodes { title featuredImage { url } options { name }
             priceRange { minVariantPrice { amount } }
@@ -265,7 +265,7 @@ describe('storefront catalog', () => {
 
   it("reads only what product cards show unless the query asks for a product's or a variant's detail", async () => {
     const statementsOf = async (query: string) => {
-      const { result: res, statements } = await sqlDuring(t.app, () => q(query));
+      const { result: res, statements } = await sqlDuring(() => q(query));
       expect(res.errors).toBeUndefined();
       return { texts: statements, data: res.data };
     };
@@ -292,7 +292,7 @@ describe('storefront catalog', () => {
     const cards = await catalog.products(ctx, page, 'ID', null, 'card');
     expect(cards.items.map((item) => item.record.createdAt)).toEqual([undefined, undefined, undefined, undefined]);
 
-    const { result: details, statements } = await sqlDuring(t.app, () => Promise.all(cards.items.map((item) => catalog.productDetail(ctx, item.record))));
+    const { result: details, statements } = await sqlDuring(() => Promise.all(cards.items.map((item) => catalog.productDetail(ctx, item.record))));
     expect(statements).toHaveLength(1);
     expect(details.map(({ descriptionHtml, tags, createdAt }) => ({ descriptionHtml, tags, createdAt }))).toEqual(
       full.items.map(({ record: { descriptionHtml, tags, createdAt } }) => ({ descriptionHtml, tags, createdAt })),

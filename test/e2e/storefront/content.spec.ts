@@ -417,7 +417,7 @@ describe('storefront content', () => {
 
   it('runs a constant number of SQL statements whatever the number of blogs (no N+1)', async () => {
     const count = async (first: number) => {
-      const { result: res, statements } = await sqlDuring(t.app, () =>
+      const { result: res, statements } = await sqlDuring(() =>
         q(
           `{ blogs(first: ${first}) { nodes { handle authors { name } metafield(namespace: "custom", key: "color") { value }
             articles(first: 5) { nodes { title content(truncateAt: 10) blog { handle }

@@ -180,7 +180,7 @@ describe('storefront search', () => {
     for (const p of products) for (const w of new Set(wordsOf(`${p.title} ${p.description}`).filter((x) => /^[a-z]{4,}$/.test(x)))) counts.set(w, (counts.get(w) ?? 0) + 1);
     const [word] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
     const count = async (first: number) => {
-      const { result: res, statements } = await sqlDuring(t.app, () =>
+      const { result: res, statements } = await sqlDuring(() =>
         q(
           `query($q: String!) { search(query: $q, first: ${first}) { totalCount nodes { __typename
             ... on Product { title featuredImage { url } variants(first: 3) { nodes { id } } } ... on Page { title } ... on Article { title } } } }`,

@@ -68,7 +68,7 @@ describe('storefront selling plan groups', () => {
     expect(last.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
     // Every product of a list pages from the same cursor: the second page of each is its own, read in one
     // statement for the groups of all of them and one for their plans.
-    const { result: listed, statements } = await sqlDuring(t.app, () =>
+    const { result: listed, statements } = await sqlDuring(() =>
       q(`query($after: String) { products(first: 50) { nodes { handle sellingPlanGroups(first: 2, after: $after) { ${PAGE} } } } }`, { after: all.edges[0].cursor }),
     );
     expect(listed.errors).toBeUndefined();
