@@ -1,3 +1,10 @@
+// The catalog's public door: modules, services, the records and import types they take and return, error
+// codes, and the storefront GraphQL types other contexts' fields return (search results, an order line's variant).
+export { CatalogModule } from './catalog.module.js';
+export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
+export { CatalogService } from './catalog.service.js';
+export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+export { CatalogErrors, type CatalogError, type CatalogErrorCode } from './catalog.errors.js';
 export type {
   ImportedCollection,
   ImportedProduct,
@@ -8,18 +15,7 @@ export type {
   NewProductVariant,
   VariantRef,
 } from './catalog-import.types.js';
-export { CatalogModule } from './catalog.module.js';
-export { CatalogService } from './catalog.service.js';
-export { CatalogErrors, type CatalogError, type CatalogErrorCode } from './catalog.errors.js';
-export { CollectionProduct } from './collection-product.entity.js';
-export { Collection } from './collection.entity.js';
-export { ProductImage } from './product-image.entity.js';
-export { ProductOption } from './product-option.entity.js';
-export { ProductVariant } from './product-variant.entity.js';
-export { PRODUCT_STATUSES, Product, type ProductStatus } from './product.entity.js';
-export { MAX_OPTIONS, MAX_VARIANTS } from './product.rules.js';
-export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
-export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+export type { ProductStatus } from './product.entity.js';
 export type {
   CollectionRecord,
   ImageRecord,
@@ -31,6 +27,4 @@ export type {
   VariantRecord,
 } from './storefront/catalog-records.js';
 export { StorefrontCollection } from './graphql/storefront/collection.type.js';
-export { StorefrontProduct } from './graphql/storefront/product.type.js';
-export { collectionView, productView } from './graphql/storefront/catalog.presenter.js';
-export { StorefrontProductVariant } from './graphql/storefront/product.type.js';
+export { StorefrontProduct, StorefrontProductVariant } from './graphql/storefront/product.type.js';

@@ -13,7 +13,7 @@ export type NodeFetcher = (ctx: RequestContext, id: number) => Promise<NodeValue
  */
 @Injectable()
 export class NodeRegistry {
-  private readonly types = new Map<string, { access: Access; fetcher: NodeFetcher }>();
+  private readonly types = new Map<string, { access: Access; fetcher: NodeFetcher; view: (record: never) => NodeValue }>();
 
   /** `load` reads a record of the shop by id (null when it has none), `view` makes it the type's GraphQL value. */
   register<R>(surface: Surface, type: string, access: Access, load: (ctx: RequestContext, id: number) => Promise<R | null>, view: (record: R) => NodeValue): void {
@@ -21,7 +21,17 @@ export class NodeRegistry {
       const record = await load(ctx, id);
       return record === null ? null : view(record);
     };
-    this.types.set(`${surface}:${type}`, { access, fetcher });
+    this.types.set(`${surface}:${type}`, { access, fetcher, view });
+  }
+
+  /**
+   * The GraphQL value of a record of `type` that another context read (search results over products, pages and
+   * articles), made by the view its own context registered, so no context imports another's presenters.
+   */
+  view(surface: Surface, type: string, record: object): NodeValue {
+    const registered = this.types.get(`${surface}:${type}`);
+    if (!registered) throw new Error(`no ${surface} node type ${type} is registered`);
+    return (registered.view as (record: object) => NodeValue)(record);
   }
 
   async fetch(ctx: RequestContext, gid: string): Promise<NodeValue | null> {

@@ -1,31 +1,25 @@
-import { collectionView, productView } from '@platform/catalog';
-import { articleView, pageView } from '@platform/content';
-import { connectionOf } from '@platform/graphql';
+import { type NodeValue, connectionOf } from '@platform/graphql';
 import type { PredictiveResult, SearchHit, SearchResults } from '../../storefront-search.service.js';
 import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.types.js';
 
-export function searchResultView(hit: SearchHit): SearchResultNode {
-  switch (hit.type) {
-    case 'PRODUCT':
-      return productView(hit.record);
-    case 'PAGE':
-      return pageView(hit.record);
-    case 'ARTICLE':
-      return articleView(hit.record);
-  }
-}
+/** A record as its own context shows it on the storefront (the view its node type registered). */
+export type ShowRecord = (type: 'Article' | 'Collection' | 'Page' | 'Product', record: object) => NodeValue;
 
-export function searchConnectionView(results: SearchResults): SearchResultItemConnection {
+const TYPE_NAMES = { ARTICLE: 'Article', PAGE: 'Page', PRODUCT: 'Product' } as const;
+
+export function searchConnectionView(results: SearchResults, show: ShowRecord): SearchResultItemConnection {
+  const view = (hit: SearchHit) => show(TYPE_NAMES[hit.type], hit.record) as SearchResultNode;
   // Assigned, not spread: spreading would read the connection's lazy edges.
-  return Object.assign(connectionOf(results, searchResultView), { totalCount: results.totalCount });
+  return Object.assign(connectionOf(results, view), { totalCount: results.totalCount });
 }
 
-export function predictiveView(result: PredictiveResult): PredictiveSearchResult {
+export function predictiveView(result: PredictiveResult, show: ShowRecord): PredictiveSearchResult {
+  const all = <V>(type: Parameters<ShowRecord>[0], records: object[]) => records.map((record) => show(type, record) as V);
   return {
-    products: result.products.map(productView),
-    collections: result.collections.map(collectionView),
-    pages: result.pages.map(pageView),
-    articles: result.articles.map(articleView),
+    products: all('Product', result.products),
+    collections: all('Collection', result.collections),
+    pages: all('Page', result.pages),
+    articles: all('Article', result.articles),
     queries: result.queries.map((q) => ({ ...q, trackingParameters: null })),
   };
 }

@@ -1,23 +1,31 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { pageOf } from '@platform/graphql';
+import { NodeRegistry, pageOf } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontSearchService } from '../../storefront-search.service.js';
 import { PredictiveSearchArgs, SearchArgs } from './search.args.js';
-import { predictiveView, searchConnectionView } from './search.presenter.js';
+import { type ShowRecord, predictiveView, searchConnectionView } from './search.presenter.js';
 import { PredictiveSearchResult, SearchResultItemConnection } from './search.types.js';
 
 const LISTINGS = 'unauthenticated_read_product_listings';
 
 @Resolver()
 export class SearchStorefrontResolver {
-  constructor(private readonly searches: StorefrontSearchService) {}
+  // Products, collections, pages and articles are shown as their own contexts show them.
+  private readonly show: ShowRecord;
+
+  constructor(
+    private readonly searches: StorefrontSearchService,
+    nodes: NodeRegistry,
+  ) {
+    this.show = (type, record) => nodes.view('storefront', type, record);
+  }
 
   @RequiresScope(LISTINGS)
   @Query(() => SearchResultItemConnection, { description: 'Products, pages and articles matching a query, best match first.' })
   async search(@Ctx() ctx: RequestContext, @Args() args: SearchArgs) {
     const { query, sortKey, types, prefix, unavailableProducts } = args;
     const page = await this.searches.search(ctx, { query, page: pageOf(args), sortKey, types, prefix: prefix === 'LAST', unavailable: unavailableProducts ?? 'LAST' });
-    return searchConnectionView(page);
+    return searchConnectionView(page, this.show);
   }
 
   @RequiresScope(LISTINGS)
@@ -25,6 +33,6 @@ export class SearchStorefrontResolver {
   async predictiveSearch(@Ctx() ctx: RequestContext, @Args() args: PredictiveSearchArgs) {
     const { query, limit, limitScope, types, unavailableProducts } = args;
     const result = await this.searches.predictive(ctx, { query, limit: limit ?? 10, limitScope: limitScope ?? 'ALL', types, unavailable: unavailableProducts ?? 'LAST' });
-    return predictiveView(result);
+    return predictiveView(result, this.show);
   }
 }

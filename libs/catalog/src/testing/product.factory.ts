@@ -1,0 +1,37 @@
+import type { RequestContext } from '@platform/request';
+import type { ImportedProduct, NewProduct } from '../catalog-import.types.js';
+import { CatalogService } from '../catalog.service.js';
+
+/** What a test says about the product it needs; give `options` and `variants` together (variants name option values). */
+export type ProductTraits = Partial<NewProduct>;
+
+let made = 0;
+
+/**
+ * A product of ctx's shop written by the catalog's own import: by default two options (Size S/M, Color Red),
+ * two variants with SKUs, stock and a compare-at price, and two images.
+ */
+export async function createProduct(ctx: RequestContext, traits: ProductTraits = {}): Promise<ImportedProduct> {
+  made += 1;
+  const [product] = await new CatalogService().importProducts(ctx, [
+    {
+      handle: `factory-product-${made}`,
+      title: `Factory product ${made}`,
+      descriptionHtml: `<p>The <strong>factory</strong> product number ${made}.</p>`,
+      vendor: 'Factory',
+      productType: 'Shirts',
+      tags: ['factory'],
+      options: [
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Color', values: ['Red'] },
+      ],
+      variants: [
+        { sku: `FACTORY-${made}-S`, price: '10.00', compareAtPrice: '12.00', options: ['S', 'Red'], inventoryQuantity: 5 },
+        { sku: `FACTORY-${made}-M`, price: '11.00', options: ['M', 'Red'], inventoryQuantity: 0 },
+      ],
+      images: [1, 2].map((n) => ({ src: `https://picsum.photos/seed/factory-${made}-${n}/800/800`, alt: `Factory product ${made}`, width: 800, height: 800 })),
+      ...traits,
+    },
+  ]);
+  return product!;
+}
