@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { LocalizationModule } from '@platform/localization';
 import type { Access } from '@platform/request';
 import { ArticlesStorefrontResolver } from './graphql/storefront/articles.storefront.resolver.js';
 import { BlogsStorefrontResolver } from './graphql/storefront/blogs.storefront.resolver.js';
@@ -19,7 +20,7 @@ import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/sellin
  * the `metafield`/`metafields` fields so other contexts' types (Product, Collection, Shop) can offer them.
  */
 @Module({
-  imports: [NodeRegistryModule, ContentModule],
+  imports: [NodeRegistryModule, ContentModule, LocalizationModule],
   providers: [
     StorefrontContentService,
     StorefrontSellingPlansService,

@@ -3,8 +3,6 @@ import { DatabaseModule } from '@platform/database';
 import { Article } from './article.entity.js';
 import { Blog } from './blog.entity.js';
 import { ContentService } from './content.service.js';
-import { Market } from './market.entity.js';
-import { MarketsService } from './markets.service.js';
 import { MenuItem } from './menu-item.entity.js';
 import { Menu } from './menu.entity.js';
 import { Metafield } from './metafield.entity.js';
@@ -17,11 +15,8 @@ import { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js'
 import { SellingPlanGroup } from './selling-plan-group.entity.js';
 import { SellingPlan } from './selling-plan.entity.js';
 import { SellingPlansService } from './selling-plans.service.js';
-import { Translation } from './translation.entity.js';
-import { TranslationsService } from './translations.service.js';
-import { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';
 
-const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService, MarketsService, StorefrontTranslationsService];
+const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService];
 
 @Module({
   imports: [
@@ -37,8 +32,6 @@ const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, Selling
       SellingPlanGroup,
       SellingPlan,
       SellingPlanGroupProduct,
-      Translation,
-      Market,
     ]),
   ],
   providers: SERVICES,

@@ -18,10 +18,6 @@ export type {
   NewPage,
   Seo,
 } from './content.types.js';
-export { Market } from './market.entity.js';
-export { convertPrice, type PriceConversion } from './market.rules.js';
-export type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';
-export { MarketsService } from './markets.service.js';
 export { MENU_ITEM_TYPES, MenuItem, type MenuItemType } from './menu-item.entity.js';
 export { Menu } from './menu.entity.js';
 export { MAX_MENU_DEPTH } from './menu.rules.js';
@@ -57,10 +53,6 @@ export {
 export { adjustedPrice } from './selling-plan.rules.js';
 export type { ImportedSellingPlanGroup, NewSellingPlan, NewSellingPlanGroup, SellingPlanGroupRead, SellingPlanRead } from './selling-plan.types.js';
 export { SellingPlansService } from './selling-plans.service.js';
-export { TRANSLATABLE_RESOURCE_TYPES, Translation, type TranslatableResourceType } from './translation.entity.js';
-export { TRANSLATABLE_KEYS, normalizeLocale } from './translation.rules.js';
-export type { NewTranslation, TranslatedFields } from './translation.types.js';
-export { TranslationsService } from './translations.service.js';
 export { ContentStorefrontApiModule } from './content-storefront-api.module.js';
 export { StorefrontContentService } from './storefront/storefront-content.service.js';
 export { HasMetafieldsFields } from './graphql/storefront/has-metafields.fields.js';
@@ -75,4 +67,3 @@ export { StorefrontPage } from './graphql/storefront/page.type.js';
 export { articleView, pageView } from './graphql/storefront/content.presenter.js';
 export type { ArticleRecord, PageRecord } from './storefront/content-records.js';
 export type { RankedMatches, RankedWalk } from './storefront/storefront-content.service.js';
-export { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';

@@ -1,6 +1,6 @@
-import type { MarketRead } from '@platform/content';
 import { countryName, languageName, toGlobalId } from '@platform/graphql';
 import type { StorefrontCountry, StorefrontCurrency, StorefrontLanguage, StorefrontMarket } from './graphql/localization.type.js';
+import type { MarketRead } from './market.types.js';
 
 export function currencyView(code: string, locale: string): StorefrontCurrency {
   const names = new Intl.DisplayNames([locale], { type: 'currency' });

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { MarketsService } from '@platform/content';
 import type { RequestContext } from '@platform/request';
 import type { StorefrontLocalization } from './graphql/localization.type.js';
 import { countryView, languageView, marketView } from './localization.presenter.js';
+import { MarketsService } from './markets.service.js';
 import { PresentmentService } from './presentment.service.js';
 
 @Injectable()

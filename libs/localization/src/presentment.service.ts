@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type MarketRead, MarketsService, StorefrontTranslationsService, type TranslatableResourceType, convertPrice } from '@platform/content';
 import { inContextOf } from '@platform/graphql';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import { type MaybePromise, type RequestContext, isPromiseLike, requestScoped, whenReady } from '@platform/request';
+import { convertPrice } from './market.rules.js';
+import type { MarketRead } from './market.types.js';
+import { MarketsService } from './markets.service.js';
+import { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';
+import type { TranslatableResourceType } from './translation.entity.js';
 
 /** How prices are shown to this buyer: the market of their @inContext country, or the shop's currency. */
 export interface Presentment {

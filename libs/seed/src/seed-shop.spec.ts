@@ -1,6 +1,7 @@
 import { Decimal } from '@platform/money';
 import type { NewCollection, NewProduct } from '@platform/catalog';
-import type { NewArticle, NewMarket, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup, NewTranslation } from '@platform/content';
+import type { NewArticle, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup } from '@platform/content';
+import type { NewMarket, NewTranslation } from '@platform/localization';
 import { type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
 import type { RequestContext } from '@platform/request';

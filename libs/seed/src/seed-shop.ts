@@ -2,18 +2,15 @@ import { Decimal } from '@platform/money';
 import type { CatalogService } from '@platform/catalog';
 import type {
   ContentService,
-  MarketsService,
   MetafieldOwnerType,
   MetafieldsService,
   MetaobjectsService,
   NewMenuItem,
   NewMetafield,
-  NewTranslation,
   SellingPlansService,
-  TranslatableResourceType,
-  TranslationsService,
 } from '@platform/content';
 import { type CustomersService, hashPassword } from '@platform/customers';
+import type { MarketsService, NewTranslation, TranslatableResourceType, TranslationsService } from '@platform/localization';
 import type { NewOrder, OrdersService } from '@platform/orders';
 import type { RequestContext } from '@platform/request';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';

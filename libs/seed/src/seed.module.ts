@@ -3,6 +3,7 @@ import { AuthModule } from '@platform/auth';
 import { CatalogModule } from '@platform/catalog';
 import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
+import { LocalizationModule } from '@platform/localization';
 import { OrdersModule } from '@platform/orders';
 import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
@@ -10,7 +11,7 @@ import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, CustomersModule, OrdersModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

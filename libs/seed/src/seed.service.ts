@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '@platform/catalog';
-import { ContentService, MarketsService, MetafieldsService, MetaobjectsService, SellingPlansService, TranslationsService } from '@platform/content';
+import { ContentService, MetafieldsService, MetaobjectsService, SellingPlansService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
+import { MarketsService, TranslationsService } from '@platform/localization';
 import { OrdersService } from '@platform/orders';
 import type { RequestContext } from '@platform/request';
 import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop } from './seed-shop.js';

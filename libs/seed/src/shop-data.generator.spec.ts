@@ -1,5 +1,6 @@
 import { Decimal } from '@platform/money';
-import { convertPrice, metafieldValueError } from '@platform/content';
+import { metafieldValueError } from '@platform/content';
+import { convertPrice } from '@platform/localization';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
 import { DEMO_SEED_OPTIONS } from './seed-shop.js';
 

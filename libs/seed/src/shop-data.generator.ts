@@ -2,7 +2,8 @@ import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { Decimal } from '@platform/money';
 import type { NewProduct } from '@platform/catalog';
-import type { NewArticle, NewMarket, NewMetaobject, NewMetaobjectDefinition, NewPage, NewSellingPlanGroup } from '@platform/content';
+import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage, NewSellingPlanGroup } from '@platform/content';
+import type { NewMarket } from '@platform/localization';
 import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
 import type { NewOrder, NewOrderLineItem } from '@platform/orders';
 import {

@@ -1,18 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { type OperationDefinitionNode, parse } from 'graphql';
 import { ConfigModule, loadConfig } from '@platform/config';
-import {
-  ContentService,
-  MarketsService,
-  MetafieldsService,
-  MetaobjectsService,
-  StorefrontContentService,
-  StorefrontSellingPlansService,
-  StorefrontTranslationsService,
-  convertPrice,
-} from '@platform/content';
+import { ContentService, MetafieldsService, MetaobjectsService, StorefrontContentService, StorefrontSellingPlansService } from '@platform/content';
 import { DatabaseModule, SqlReader, migrateDatabase } from '@platform/database';
-import { pageRequest } from '@platform/graphql';
+import { type PreparedOperation, inContextHook, pageRequest } from '@platform/graphql';
+import { MarketsService, PresentmentService, convertPrice } from '@platform/localization';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
@@ -53,10 +46,17 @@ describe('content, custom data, selling plans, translations and markets on Postg
   let markets: MarketsService;
   let reads: StorefrontContentService;
   let planReads: StorefrontSellingPlansService;
-  let translationReads: StorefrontTranslationsService;
+  let presentment: PresentmentService;
   let productsA: { id: number; productType: string }[];
   // A new context per use, as each request has its own (DataLoaders live for one request).
   const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
+  // A context whose query asked for a language with @inContext, as the storefront reads it before execution.
+  const inLanguage = (shop: ShopSnapshot, language: string): RequestContext => {
+    const ctx = ctxOf(shop);
+    const operation = parse(`query @inContext(language: ${language}) { __typename }`).definitions[0] as OperationDefinitionNode;
+    void inContextHook.before!(ctx, { operation, variables: {} } as unknown as PreparedOperation);
+    return ctx;
+  };
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
   // Statements the storefront's SQL reader runs while `work` runs.
@@ -91,7 +91,7 @@ describe('content, custom data, selling plans, translations and markets on Postg
       moduleRef.get(MetaobjectsService),
       moduleRef.get(MarketsService),
     ];
-    [reads, planReads, translationReads] = [moduleRef.get(StorefrontContentService), moduleRef.get(StorefrontSellingPlansService), moduleRef.get(StorefrontTranslationsService)];
+    [reads, planReads, presentment] = [moduleRef.get(StorefrontContentService), moduleRef.get(StorefrontSellingPlansService), moduleRef.get(PresentmentService)];
     const shops = moduleRef.get(ShopService);
     shopA = await shops.create({ handle: 'content-a' });
     shopB = await shops.create({ handle: 'content-b', currency: 'CAD' });
@@ -264,16 +264,19 @@ describe('content, custom data, selling plans, translations and markets on Postg
   });
 
   it("reads many resources' French translations in one statement", async () => {
-    const ctx = ctxOf(shopA);
-    const { result, count } = await statements(() => Promise.all(productsA.map((p) => translationReads.translationsOf(ctx, 'PRODUCT', p.id, 'FR'))));
+    const ctx = inLanguage(shopA, 'FR');
+    const keys = ['title', 'body_html'];
+    const { result, count } = await statements(() => Promise.all(productsA.flatMap((p) => keys.map((key) => presentment.translated(ctx, 'PRODUCT', p.id, key, 'stored')))));
     expect(count).toBe(1);
     const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
-    result.forEach((fields, i) => {
-      expect(fields).toEqual(Object.fromEntries(generated[i].translations.map((t) => [t.key, t.value])));
+    productsA.forEach((_p, i) => {
+      const french = Object.fromEntries(generated[i].translations.map((t) => [t.key, t.value]));
+      expect(result.slice(i * 2, i * 2 + 2)).toEqual(keys.map((key) => french[key]));
     });
-    expect(await Promise.all(productsA.slice(0, 2).map((p) => translationReads.translationsOf(ctx, 'PRODUCT', p.id, 'de')))).toEqual([{}, {}]);
+    // A language without translations shows the stored text.
+    expect(await presentment.translated(inLanguage(shopA, 'DE'), 'PRODUCT', productsA[0].id, 'title', 'stored')).toBe('stored');
     const about = await reads.pageByHandle(ctx, 'about');
-    expect((await translationReads.translationsOf(ctx, 'PAGE', about!.id, 'fr')).title).toBe('À propos');
+    expect(await presentment.translated(ctx, 'PAGE', about!.id, 'title', 'About us')).toBe('À propos');
   });
 
   it('reads markets and the market of a country, and converts prices with it exactly', async () => {
@@ -323,7 +326,7 @@ describe('content, custom data, selling plans, translations and markets on Postg
       ]),
     ).toEqual([null, null, null, null, null, null, null]);
     expect(await reads.metafields(b, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }])).toEqual([null]);
-    expect(await translationReads.translationsOf(b, 'PRODUCT', productsA[0].id, 'fr')).toEqual({});
+    expect(await presentment.translated(inLanguage(shopB, 'FR'), 'PRODUCT', productsA[0].id, 'title', 'stored')).toBe('stored');
     const groupsB = await Promise.all(productsA.map((p) => planReads.groupsOfProduct(b, p.id, pageRequest({ first: 5 }))));
     expect(groupsB.every((g) => g.items.length === 0)).toBe(true);
     // Lists of shop B hold only its own rows.

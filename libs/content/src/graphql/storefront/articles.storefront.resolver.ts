@@ -1,6 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
-import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
+import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
@@ -16,7 +16,7 @@ export class ArticlesStorefrontResolver {
   constructor(
     private readonly reads: StorefrontContentService,
     private readonly hasMetafields: HasMetafieldsFields,
-    private readonly translations: StorefrontTranslationsService,
+    private readonly presentment: PresentmentService,
   ) {}
 
   @RequiresScope(CONTENT)
@@ -34,18 +34,18 @@ export class ArticlesStorefrontResolver {
 
   @ResolveField(() => String)
   title(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
-    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'title', article.title);
+    return this.presentment.translated(ctx, 'ARTICLE', article.record.id, 'title', article.title);
   }
 
   @ResolveField(() => HtmlScalar, { description: 'The content of the article, complete with HTML formatting.' })
   contentHtml(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
-    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'body_html', article.contentHtml);
+    return this.presentment.translated(ctx, 'ARTICLE', article.record.id, 'body_html', article.contentHtml);
   }
 
   @ResolveField(() => HtmlScalar, { nullable: true, description: 'The excerpt of the article, complete with HTML formatting.' })
   async excerptHtml(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
     if (article.excerptHtml === null) return null;
-    return this.translations.translated(ctx, 'ARTICLE', article.record.id, 'summary_html', article.excerptHtml);
+    return this.presentment.translated(ctx, 'ARTICLE', article.record.id, 'summary_html', article.excerptHtml);
   }
 
   @ResolveField(() => String, { description: 'The content as plain text on one line.' })

@@ -1,7 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
-import { StorefrontTranslationsService } from '../../storefront/storefront-translations.service.js';
-
+import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
 import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
@@ -17,22 +16,22 @@ export class PagesStorefrontResolver {
   constructor(
     private readonly content: StorefrontContentService,
     private readonly hasMetafields: HasMetafieldsFields,
-    private readonly translations: StorefrontTranslationsService,
+    private readonly presentment: PresentmentService,
   ) {}
 
   @ResolveField(() => String)
   title(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
-    return this.translations.translated(ctx, 'PAGE', page.record.id, 'title', page.title);
+    return this.presentment.translated(ctx, 'PAGE', page.record.id, 'title', page.title);
   }
 
   @ResolveField(() => HtmlScalar, { description: 'The description of the page, complete with HTML formatting.' })
   body(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
-    return this.translations.translated(ctx, 'PAGE', page.record.id, 'body_html', page.body);
+    return this.presentment.translated(ctx, 'PAGE', page.record.id, 'body_html', page.body);
   }
 
   @ResolveField(() => String, { description: 'Summary of the page body (plain text).' })
   async bodySummary(@Ctx() ctx: RequestContext, @Parent() page: StorefrontPage) {
-    return this.translations.locale(ctx) ? summarize(await this.body(ctx, page)) : page.bodySummary;
+    return this.presentment.language(ctx) ? summarize(await this.body(ctx, page)) : page.bodySummary;
   }
 
   @RequiresScope(CONTENT)

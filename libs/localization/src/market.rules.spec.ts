@@ -94,4 +94,18 @@ describe('checkMarketSet', () => {
       ),
     ).toThrow(expect.objectContaining({ field: 'markets[1].countries' }));
   });
+  it('refuses a handle the shop or the batch already has', () => {
+    expect(() => checkMarketSet([{ handle: 'us', isPrimary: false, countries: ['CA'] }], [us])).toThrow(
+      expect.objectContaining({ field: 'markets[0].handle', code: 'TAKEN' }),
+    );
+    expect(() =>
+      checkMarketSet(
+        [
+          { handle: 'ca', isPrimary: false, countries: ['CA'] },
+          { handle: 'ca', isPrimary: false, countries: ['MX'] },
+        ],
+        [us],
+      ),
+    ).toThrow(expect.objectContaining({ field: 'markets[1].handle', code: 'TAKEN' }));
+  });
 });

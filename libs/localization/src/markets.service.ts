@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { ReadThroughCache, insertRows } from '@platform/database';
 import { Decimal } from '@platform/money';
 import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
-import { uniqueWithin } from './content.rules.js';
+import { taken } from './localization.errors.js';
 import { Market } from './market.entity.js';
 import { checkMarketSet, marketRow } from './market.rules.js';
 import type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';
-import { uniqueOn } from './write-guards.js';
 
 /** Markets: the countries a shop sells to, with their currency, languages and price conversion. */
 @Injectable()
@@ -14,19 +14,24 @@ export class MarketsService {
   // Every storefront price needs the buyer's market: a shop's few markets are cached briefly.
   private readonly byShop = new ReadThroughCache<number, MarketRead[]>();
 
-  /** Creates markets in one transaction; refuses a country already in a market, or a second primary market. */
+  /** Creates markets in one transaction; refuses a handle taken, a country already in a market, or a second primary market. */
   async importMarkets(ctx: RequestContext, markets: NewMarket[]): Promise<ImportedMarket[]> {
     if (markets.length === 0) return [];
     const rows = markets.map((m, i) => marketRow(m, `markets[${i}]`));
-    uniqueWithin(rows, (r) => r.handle, (i) => `markets[${i}].handle`);
-    const imported = await uniqueOn('handle', ctx.em.transactional(async (em) => {
-      const existing = await em.find(Market, {}, { fields: ['handle', 'isPrimary', 'countries'], disableIdentityMap: true });
-      checkMarketSet(rows, existing);
-      const ids = await insertRows(em, Market, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
-      return rows.map((r, i) => ({ id: ids[i], handle: r.handle }));
-    }));
-    this.byShop.invalidate(ctx.shop.id);
-    return imported;
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const existing = await em.find(Market, {}, { fields: ['handle', 'isPrimary', 'countries'], disableIdentityMap: true });
+        checkMarketSet(rows, existing);
+        const ids = await insertRows(em, Market, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
+        return rows.map((r, i) => ({ id: ids[i], handle: r.handle }));
+      });
+    } catch (error) {
+      // A market written meanwhile by another import: checkMarketSet could not see it.
+      if (error instanceof UniqueConstraintViolationException) throw taken('handle');
+      throw error;
+    } finally {
+      this.byShop.invalidate(ctx.shop.id);
+    }
   }
 
   /** Every market of the shop, the primary first, then by id. */

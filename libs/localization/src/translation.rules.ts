@@ -1,4 +1,4 @@
-import { invalidAt } from './content.errors.js';
+import { invalidAt, taken } from './localization.errors.js';
 import { TRANSLATABLE_RESOURCE_TYPES, type TranslatableResourceType } from './translation.entity.js';
 import type { NewTranslation } from './translation.types.js';
 
@@ -28,6 +28,18 @@ export function normalizeLocale(locale: string): string | null {
   const match = LOCALE.exec(locale.trim());
   if (!match) return null;
   return match[2] ? `${match[1].toLowerCase()}-${match[2].toUpperCase()}` : match[1].toLowerCase();
+}
+
+/** Validates a batch of translations; a field of a resource given twice in one locale is refused at its second place. */
+export function translationRows(inputs: readonly NewTranslation[]) {
+  const seen = new Set<string>();
+  return inputs.map((input, i) => {
+    const row = translationRow(input, `translations[${i}]`);
+    const key = `${row.resourceType}/${row.resourceId}/${row.locale}/${row.key}`;
+    if (seen.has(key)) throw taken(`translations[${i}].key`);
+    seen.add(key);
+    return row;
+  });
 }
 
 export function translationRow(input: NewTranslation, field = 'translation') {

@@ -1,4 +1,4 @@
-import { normalizeLocale, translationRow } from './translation.rules.js';
+import { normalizeLocale, translationRow, translationRows } from './translation.rules.js';
 
 describe('translations', () => {
   it('normalises locales to a lowercase language and an uppercase region', () => {
@@ -22,5 +22,13 @@ describe('translations', () => {
     expect(translationRow({ resourceType: 'METAOBJECT', resourceId: 1, locale: 'fr', key: 'bio', value: 'x' }).key).toBe('bio');
     expect(() => translationRow({ resourceType: 'PAGE', resourceId: 0, locale: 'fr', key: 'title', value: 'x' })).toThrow(expect.objectContaining({ field: 'translation.resourceId' }));
     expect(() => translationRow({ resourceType: 'PAGE', resourceId: 1, locale: 'fr', key: 'title', value: ' ' })).toThrow(expect.objectContaining({ code: 'BLANK' }));
+  });
+
+  it('refuses a field of a resource twice in one locale within a batch, however the locale is written', () => {
+    const title = { resourceType: 'PAGE' as const, resourceId: 1, key: 'title', value: 'À propos' };
+    expect(translationRows([{ ...title, locale: 'fr' }, { ...title, locale: 'fr-CA' }])).toHaveLength(2);
+    expect(() => translationRows([{ ...title, locale: 'fr' }, { ...title, locale: 'FR' }])).toThrow(
+      expect.objectContaining({ field: 'translations[1].key', code: 'TAKEN' }),
+    );
   });
 });

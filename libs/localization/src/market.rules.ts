@@ -1,9 +1,11 @@
 import { Decimal } from '@platform/money';
-import { invalidAt, taken } from './content.errors.js';
-import { checkHandle, checkTitle } from './content.rules.js';
+import { invalidAt, taken } from './localization.errors.js';
 import type { NewMarket } from './market.types.js';
 import { normalizeLocale } from './translation.rules.js';
 
+const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_HANDLE = 255;
+const MAX_NAME = 255;
 const RATE = /^\d{1,10}(?:\.\d{1,10})?$/;
 const ROUNDING = /^0(?:\.\d{1,2})?$/;
 
@@ -31,6 +33,10 @@ export function convertPrice(amount: Decimal.Value, conversion: PriceConversion)
 /** Validates a new market and turns it into a row; `field` prefixes error fields (e.g. `markets[1]`). */
 export function marketRow(input: NewMarket, field = 'market') {
   const invalid = invalidAt(field);
+  if (!HANDLE.test(input.handle) || input.handle.length > MAX_HANDLE) throw invalid('handle', 'must be lowercase letters, digits and single hyphens');
+  const name = input.name.trim();
+  if (!name) throw invalid('name', "can't be blank", 'BLANK');
+  if (name.length > MAX_NAME) throw invalid('name', `is too long (maximum is ${MAX_NAME} characters)`, 'TOO_LONG');
   const countries = input.countries.map((c) => c.trim().toUpperCase());
   if (countries.length === 0) throw invalid('countries', 'must have at least one country', 'BLANK');
   countries.forEach((c, i) => {
@@ -53,8 +59,8 @@ export function marketRow(input: NewMarket, field = 'market') {
   const isPrimary = input.primary ?? false;
   if (isPrimary && !new Decimal(exchangeRate).eq(1)) throw invalid('exchangeRate', "must be 1 for the primary market (it sells in the shop's currency)");
   return {
-    handle: checkHandle(input.handle, invalid),
-    name: checkTitle(input.name, invalid, 'name'),
+    handle: input.handle,
+    name,
     enabled: input.enabled ?? true,
     isPrimary,
     countries,
@@ -66,17 +72,20 @@ export function marketRow(input: NewMarket, field = 'market') {
 }
 
 /**
- * Refuses a batch of markets that, with the shop's existing ones, would put a country in two markets or
- * have two primary markets.
+ * Refuses a batch of markets that, with the shop's existing ones, would repeat a handle, put a country in two
+ * markets or have two primary markets.
  */
 export function checkMarketSet(
   batch: readonly { handle: string; isPrimary: boolean; countries: string[] }[],
   existing: readonly { handle: string; isPrimary: boolean; countries: string[] }[],
 ): void {
+  const handles = new Set(existing.map((m) => m.handle));
   const owner = new Map<string, string>();
   for (const m of existing) for (const c of m.countries) owner.set(c, m.handle);
   let primary = existing.find((m) => m.isPrimary)?.handle;
   batch.forEach((m, i) => {
+    if (handles.has(m.handle)) throw taken(`markets[${i}].handle`);
+    handles.add(m.handle);
     m.countries.forEach((c) => {
       const other = owner.get(c);
       if (other !== undefined) {
