@@ -1,4 +1,5 @@
-import { type AccountInput, accountChanges, accountProblems, consentAfter, displayName, normalizePhone } from './customer-account.rules.js';
+import { accountChanges, accountProblems, consentAfter, displayName, normalizePhone } from './customer-account.rules.js';
+import type { AccountInput } from './customer.inputs.js';
 import { formattedAddress, formattedArea } from './mailing-address.rules.js';
 
 // The problems as plain values: code, field path and message.

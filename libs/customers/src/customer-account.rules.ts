@@ -1,4 +1,5 @@
 import type { EmailMarketingConsent } from './customer.entity.js';
+import type { AccountInput } from './customer.inputs.js';
 import { EMAIL_PATTERN, normalizeEmail } from './customer.rules.js';
 import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
@@ -8,16 +9,6 @@ const TEXT_MAX_LENGTH = 255;
 
 // The hosted platform documents that customer tokens expire but not when; its maintainers have said six weeks.
 export const ACCESS_TOKEN_LIFETIME_MS = 42 * 24 * 60 * 60 * 1000;
-
-/** What customerCreate and customerUpdate accept; absent means "leave as is", null means "clear". */
-export interface AccountInput {
-  email?: string | null;
-  password?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  phone?: string | null;
-  acceptsMarketing?: boolean | null;
-}
 
 /** Normalised values of the fields an input sets (undefined: not set). */
 export interface AccountChanges {

@@ -1,4 +1,4 @@
-import type { NewCustomer } from './customer-import.types.js';
+import type { NewCustomer } from './customer.inputs.js';
 import { isPasswordHash } from './customer-password.js';
 import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
 import { type CustomerErrorCode, CustomerErrors } from './customers.errors.js';

@@ -1,5 +1,5 @@
-export type { ImportedOrder, NewOrder, NewOrderLineItem } from './order-import.types.js';
-export { type OrderLineItemRecord, type OrderRecord, type OrderSortKey } from './order-records.js';
+export type { NewOrder, NewOrderLineItem } from './order.inputs.js';
+export type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey } from './order.records.js';
 export type { FinancialStatus, FulfillmentStatus } from './order.entity.js';
 export { OrderErrors, type OrderError, type OrderErrorCode } from './orders.errors.js';
 export { OrdersModule } from './orders.module.js';

@@ -1,4 +1,4 @@
-import type { NewOrder } from './order-import.types.js';
+import type { NewOrder } from './order.inputs.js';
 import { lineItemsSubtotal, orderRows } from './order.rules.js';
 
 const order: NewOrder = {

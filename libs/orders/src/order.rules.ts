@@ -1,5 +1,5 @@
 import { Decimal, parseMoney } from '@platform/money';
-import type { NewOrder } from './order-import.types.js';
+import type { NewOrder } from './order.inputs.js';
 import { FINANCIAL_STATUSES, FULFILLMENT_STATUSES } from './order.entity.js';
 import { type OrderErrorCode, OrderErrors } from './orders.errors.js';
 

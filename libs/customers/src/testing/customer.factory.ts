@@ -1,6 +1,7 @@
 import type { RequestContext } from '@platform/request';
 import { CustomerAddress } from '../customer-address.entity.js';
-import type { ImportedCustomer, NewCustomer } from '../customer-import.types.js';
+import type { NewCustomer } from '../customer.inputs.js';
+import type { ImportedCustomer } from '../customer.records.js';
 import { hashPassword } from '../customer-password.js';
 import { Customer } from '../customer.entity.js';
 import { customerRows } from '../customer.rules.js';

@@ -1,6 +1,7 @@
 import { Decimal } from '@platform/money';
 import type { RequestContext } from '@platform/request';
-import type { ImportedOrder, NewOrder, NewOrderLineItem } from '../order-import.types.js';
+import type { NewOrder, NewOrderLineItem } from '../order.inputs.js';
+import type { ImportedOrder } from '../order.records.js';
 import { OrderLineItem } from '../order-line-item.entity.js';
 import { Order } from '../order.entity.js';
 import { lineItemsSubtotal, orderRows } from '../order.rules.js';

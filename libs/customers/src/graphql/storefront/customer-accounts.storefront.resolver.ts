@@ -1,7 +1,7 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
-import { CustomerAccessTokenCreateInput, CustomerCreateInput, CustomerUpdateInput } from './customer.inputs.js';
+import { CustomerAccessTokenCreateInput, CustomerCreateInput, CustomerUpdateInput } from './customer.args.js';
 import {
   CustomerAccessTokenCreatePayload,
   CustomerAccessTokenDeletePayload,
@@ -15,7 +15,7 @@ import {
   accessTokenRenewPayload,
   customerCreatePayload,
   customerUpdatePayload,
-} from './customers.presenter.js';
+} from './customer.presenter.js';
 
 const WRITE = 'unauthenticated_write_customers';
 

@@ -3,9 +3,9 @@ import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { formattedAddress } from '../../mailing-address.rules.js';
-import { MailingAddressFormattedArgs } from './customer.inputs.js';
+import { MailingAddressFormattedArgs } from './customer.args.js';
 import { StorefrontCustomer, StorefrontMailingAddress, StorefrontMailingAddressConnection } from './customer.type.js';
-import { customerView, mailingAddressView } from './customers.presenter.js';
+import { customerView, mailingAddressView } from './customer.presenter.js';
 
 const READ = 'unauthenticated_read_customers';
 

@@ -1,6 +1,6 @@
 import { toGlobalId } from '@platform/graphql';
 import { Decimal, moneyV2 } from '@platform/money';
-import type { OrderLineItemRecord, OrderRecord } from '../../order-records.js';
+import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
 import type { StorefrontOrder, StorefrontOrderLineItem } from './order.type.js';
 
 // Records to storefront views: plain objects with every scalar field ready, and the record for the

@@ -1,7 +1,7 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
-import type { OrderLineItemRecord, OrderRecord } from '../../order-records.js';
+import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 

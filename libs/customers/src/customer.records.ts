@@ -47,3 +47,15 @@ export interface AccessTokenDeletion {
   deletedTokenId: number | null;
   problems: CustomerError[];
 }
+
+/** Ids of an imported customer and its addresses, in the order given. */
+export interface ImportedCustomer {
+  id: number;
+  email: string | null;
+  addressIds: number[];
+}
+
+export interface CustomerRef {
+  id: number;
+  email: string;
+}

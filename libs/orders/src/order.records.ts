@@ -33,3 +33,10 @@ export interface OrderLineItemRecord {
   /** Unit price. */
   price: string;
 }
+
+/** Ids of an imported order and its line items, in the order given. */
+export interface ImportedOrder {
+  id: number;
+  name: string;
+  lineItemIds: number[];
+}

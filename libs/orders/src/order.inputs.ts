@@ -27,10 +27,3 @@ export interface NewOrder {
   cancelledAt?: Date | null;
   lineItems: NewOrderLineItem[];
 }
-
-/** Ids of an imported order and its line items, in the order given. */
-export interface ImportedOrder {
-  id: number;
-  name: string;
-  lineItemIds: number[];
-}

@@ -33,22 +33,20 @@ export interface NewCustomer {
   addresses?: NewCustomerAddress[];
 }
 
-/** Ids of an imported customer and its addresses, in the order given. */
-export interface ImportedCustomer {
-  id: number;
-  email: string | null;
-  addressIds: number[];
-}
-
-export interface CustomerRef {
-  id: number;
-  email: string;
-}
-
 /** Orders to add to a customer's totals (ordersCount and totalSpent grow by these). */
 export interface CustomerOrderStats {
   customerId: number;
   ordersCount: number;
   /** Exact decimal string, e.g. '129.90'. */
   amountSpent: string;
+}
+
+/** What customerCreate and customerUpdate accept; absent means "leave as is", null means "clear". */
+export interface AccountInput {
+  email?: string | null;
+  password?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  acceptsMarketing?: boolean | null;
 }

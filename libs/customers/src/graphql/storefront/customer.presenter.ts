@@ -1,7 +1,7 @@
 import { userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/graphql';
 import { displayName } from '../../customer-account.rules.js';
-import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer-records.js';
+import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
 import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import type { StorefrontCustomer, StorefrontMailingAddress } from './customer.type.js';
