@@ -1,49 +1,30 @@
-import { Test, type TestingModule } from '@nestjs/testing';
 import pg from 'pg';
-import { ConfigModule, loadConfig } from '@platform/config';
 import { CustomersModule, CustomersService } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
-import { DatabaseModule } from '@platform/database';
-import { LoggingModule, createLogger } from '@platform/logging';
-import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
-import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
-import { MIGRATIONS } from '../../../migrations/index.js';
-import { cloneTestDatabase } from '../../support/test-database.js';
+import type { ShopSnapshot } from '@platform/tenancy';
+import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 
 // The customers service on Postgres: imports, lookups and order totals, each kept to the context's shop.
 describe('customers on Postgres', () => {
-  let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
-  let moduleRef: TestingModule;
+  let t: ContextTestModule;
   let db: pg.Client;
   let customers: CustomersService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
-  const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
+  const ctxOf = (shop: ShopSnapshot) => t.ctxOf(shop);
   const rows = async <T = any>(sql: string, params: unknown[] = []): Promise<T[]> => (await db.query(sql, params)).rows as T[];
 
   beforeAll(async () => {
-    database = await cloneTestDatabase();
-    moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot(loadConfig({})),
-        LoggingModule.forRoot(createLogger('silent')),
-        DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 2 }),
-        TenancyModule,
-        SystemContextModule,
-        CustomersModule,
-      ],
-    }).compile();
-    customers = moduleRef.get(CustomersService);
-    const shops = moduleRef.get(ShopService);
-    shopA = await shops.create({ handle: 'customers-a' });
-    shopB = await shops.create({ handle: 'customers-b' });
-    db = new pg.Client({ connectionString: database.url });
+    t = await createContextTestModule([CustomersModule]);
+    customers = t.moduleRef.get(CustomersService);
+    shopA = await t.createShop('customers-a');
+    shopB = await t.createShop('customers-b');
+    db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();
   });
   afterAll(async () => {
     await db?.end();
-    await moduleRef?.close();
-    await database?.drop();
+    await t?.close();
   });
 
   it('imports customers with their addresses, in the order given', async () => {

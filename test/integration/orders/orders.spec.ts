@@ -1,45 +1,27 @@
-import { Test, type TestingModule } from '@nestjs/testing';
-import { createCustomer } from '@platform/customers/testing';
-import { ConfigModule, loadConfig } from '@platform/config';
 import { CustomersModule } from '@platform/customers';
-import { DatabaseModule, SqlReader } from '@platform/database';
+import { createCustomer } from '@platform/customers/testing';
+import { SqlReader } from '@platform/database';
 import { type ListPage, type PaginationInput, pageRequest } from '@platform/graphql';
-import { LoggingModule, createLogger } from '@platform/logging';
 import { type OrderRecord, type OrderSortKey, OrdersModule, OrdersService } from '@platform/orders';
 import { createOrder } from '@platform/orders/testing';
-import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
-import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
-import { MIGRATIONS } from '../../../migrations/index.js';
-import { cloneTestDatabase } from '../../support/test-database.js';
+import type { ShopSnapshot } from '@platform/tenancy';
+import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 
 // The orders service on Postgres: imports, and the storefront's keyset pages of a customer's orders and lines.
 describe('orders on Postgres', () => {
-  let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
-  let moduleRef: TestingModule;
+  let t: ContextTestModule;
   let orders: OrdersService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
   let customerId: number;
   const made: { id: number; name: string; total: string; processedAt: Date }[] = [];
-  const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
+  const ctxOf = (shop: ShopSnapshot) => t.ctxOf(shop);
 
   beforeAll(async () => {
-    database = await cloneTestDatabase();
-    moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot(loadConfig({})),
-        LoggingModule.forRoot(createLogger('silent')),
-        DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 2 }),
-        TenancyModule,
-        SystemContextModule,
-        CustomersModule,
-        OrdersModule,
-      ],
-    }).compile();
-    orders = moduleRef.get(OrdersService);
-    const shops = moduleRef.get(ShopService);
-    shopA = await shops.create({ handle: 'orders-a' });
-    shopB = await shops.create({ handle: 'orders-b' });
+    t = await createContextTestModule([CustomersModule, OrdersModule]);
+    orders = t.moduleRef.get(OrdersService);
+    shopA = await t.createShop('orders-a');
+    shopB = await t.createShop('orders-b');
     customerId = (await createCustomer(ctxOf(shopA))).id;
     // Equal totals and equal dates, so ties are broken by id.
     const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12, 0, 0, 123));
@@ -51,8 +33,7 @@ describe('orders on Postgres', () => {
     await createOrder(ctxOf(shopB), { customerId });
   });
   afterAll(async () => {
-    await moduleRef?.close();
-    await database?.drop();
+    await t?.close();
   });
 
   const walk = async (sortKey: OrderSortKey, args: PaginationInput = {}): Promise<number[]> => {
@@ -93,7 +74,7 @@ describe('orders on Postgres', () => {
   it('reads the lines of every order of a request in one statement', async () => {
     const ctx = ctxOf(shopA);
     let statements = 0;
-    const stop = moduleRef.get(SqlReader).observe(() => (statements += 1));
+    const stop = t.moduleRef.get(SqlReader).observe(() => (statements += 1));
     const pages = await Promise.all(made.map((o) => orders.lineItemsOfOrder(ctx, o.id, pageRequest({ first: 1 })))).finally(stop);
     expect(statements).toBe(1);
     expect(pages.map((p) => [p.items.map((item) => item.record.title), p.hasNextPage])).toEqual(made.map(() => [['Lamp'], true]));

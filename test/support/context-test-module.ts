@@ -1,0 +1,44 @@
+import type { DynamicModule, Provider, Type } from '@nestjs/common';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { ConfigModule, loadConfig } from '@platform/config';
+import { DatabaseModule } from '@platform/database';
+import { LoggingModule, createLogger } from '@platform/logging';
+import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
+import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
+import { MIGRATIONS } from '../../migrations/index.js';
+import { cloneTestDatabase } from './test-database.js';
+
+/** Contexts' modules on a fresh migrated database of their own, without the HTTP server (the integration tier). */
+export interface ContextTestModule {
+  moduleRef: TestingModule;
+  databaseUrl: string;
+  /** A new system context per use, as each request has its own (DataLoaders live for one request). */
+  ctxOf(shop: ShopSnapshot): RequestContext;
+  createShop(handle: string): Promise<ShopSnapshot>;
+  close(): Promise<void>;
+}
+
+export async function createContextTestModule(imports: (Type<unknown> | DynamicModule)[], providers: Provider[] = []): Promise<ContextTestModule> {
+  const database = await cloneTestDatabase();
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ConfigModule.forRoot(loadConfig({})),
+      LoggingModule.forRoot(createLogger('silent')),
+      DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
+      TenancyModule,
+      SystemContextModule,
+      ...imports,
+    ],
+    providers,
+  }).compile();
+  return {
+    moduleRef,
+    databaseUrl: database.url,
+    ctxOf: (shop) => moduleRef.get(SystemContexts).forShop(shop),
+    createShop: (handle) => moduleRef.get(ShopService).create({ handle }),
+    async close() {
+      await moduleRef.close();
+      await database.drop();
+    },
+  };
+}
