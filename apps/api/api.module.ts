@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
-import { AppsRestModule } from '@platform/apps';
+import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ContentStorefrontApiModule } from '@platform/content';
@@ -32,7 +32,7 @@ import { RequestModule } from '@platform/request';
 import { RestModule } from '@platform/rest';
 import { SearchStorefrontApiModule } from '@platform/search';
 import { SeedModule } from '@platform/seed';
-import { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from '@platform/shop';
+import { ShopAdminApiModule, ShopRestApiModule, ShopStorefrontApiModule } from '@platform/shop';
 import { TenancyModule } from '@platform/tenancy';
 import { AdminCostHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -54,7 +54,7 @@ export interface ApiRuntime {
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
-const REST_MODULES = [ShopRestModule, AppsRestModule];
+const REST_MODULES = [ShopRestApiModule, AppsRestApiModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
 @Module({})

@@ -1,1 +1,1 @@
-export { AppsRestModule } from './apps-api.modules.js';
+export { AppsRestApiModule } from './apps-rest-api.module.js';

@@ -10,13 +10,13 @@ import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/prod
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
-import { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 
 /** Products, variants and collections on the storefront schema. */
 @Module({
   imports: [NodeRegistryModule, LocalizationModule, ContentStorefrontApiModule],
   providers: [
-    StorefrontCatalogService,
+    CatalogStorefrontService,
     ProductsStorefrontResolver,
     VariantsStorefrontResolver,
     CollectionsStorefrontResolver,
@@ -25,12 +25,12 @@ import { StorefrontCatalogService } from './storefront/storefront-catalog.servic
     CollectionMetafieldsStorefrontResolver,
     ProductSellingPlansStorefrontResolver,
   ],
-  exports: [StorefrontCatalogService],
+  exports: [CatalogStorefrontService],
 })
 export class CatalogStorefrontApiModule implements OnModuleInit {
   constructor(
     private readonly nodes: NodeRegistry,
-    private readonly catalog: StorefrontCatalogService,
+    private readonly catalog: CatalogStorefrontService,
   ) {}
 
   onModuleInit(): void {

@@ -3,28 +3,22 @@
 export { CatalogModule } from './catalog.module.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
 export { CatalogService } from './catalog.service.js';
-export { StorefrontCatalogService } from './storefront/storefront-catalog.service.js';
+export { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 export { CatalogErrors, type CatalogError, type CatalogErrorCode } from './catalog.errors.js';
-export type {
-  ImportedCollection,
-  ImportedProduct,
-  NewCollection,
-  NewProduct,
-  NewProductImage,
-  NewProductOption,
-  NewProductVariant,
-  VariantRef,
-} from './catalog-import.types.js';
+export type { NewCollection, NewProduct, NewProductImage, NewProductOption, NewProductVariant } from './catalog.inputs.js';
 export type { ProductStatus } from './product.entity.js';
 export type {
   CollectionRecord,
   ImageRecord,
+  ImportedCollection,
+  ImportedProduct,
   OptionRecord,
   ProductDetail,
   ProductRecord,
   ReadShape,
   VariantDetail,
   VariantRecord,
-} from './storefront/catalog-records.js';
+  VariantRef,
+} from './catalog.records.js';
 export { StorefrontCollection } from './graphql/storefront/collection.type.js';
 export { StorefrontProduct, StorefrontProductVariant } from './graphql/storefront/product.type.js';

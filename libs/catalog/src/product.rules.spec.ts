@@ -1,4 +1,4 @@
-import type { NewProduct } from './catalog-import.types.js';
+import type { NewProduct } from './catalog.inputs.js';
 import { productRows } from './product.rules.js';
 
 const tee: NewProduct = {

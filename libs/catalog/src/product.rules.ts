@@ -1,5 +1,5 @@
 import { parseMoney } from '@platform/money';
-import type { NewProduct, NewProductOption } from './catalog-import.types.js';
+import type { NewProduct, NewProductOption } from './catalog.inputs.js';
 import { type CatalogError, type CatalogErrorCode, CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
 import { PRODUCT_STATUSES, type ProductStatus } from './product.entity.js';
 

@@ -1,3 +1,4 @@
 export { SearchStorefrontApiModule } from './search-storefront-api.module.js';
-export { StorefrontSearchService, type PredictiveResult, type SearchHit, type SearchResults } from './storefront-search.service.js';
+export { SearchService } from './search.service.js';
+export type { PredictiveResult, SearchHit, SearchResults } from './search.records.js';
 export { SearchErrors, type SearchError, type SearchErrorCode } from './search.errors.js';

@@ -1,6 +1,4 @@
 import { Decimal } from '@platform/money';
-import { metafieldValueError } from '@platform/content';
-import { convertPrice } from '@platform/localization';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
 import { DEMO_SEED_OPTIONS } from './seed-shop.js';
 
@@ -163,7 +161,6 @@ describe('generateShopData', () => {
   it('gives products valid metafields and offers the subscription on socks and candles only', () => {
     for (const p of demo.products) {
       expect(p.metafields.map((m) => `${m.namespace}.${m.key}`)).toEqual(['custom.material', 'custom.care_guide', 'custom.designer']);
-      for (const m of p.metafields) if (typeof m.value === 'string') expect(metafieldValueError(m.type, m.value)).toBeNull();
       expect(p.sellingPlanGroups.length > 0).toBe(['Socks', 'Candles'].includes(p.productType!));
     }
     expect(demo.products.some((p) => p.sellingPlanGroups.length > 0)).toBe(true);
@@ -177,19 +174,17 @@ describe('generateShopData', () => {
     expect(content.menus[0].handle).toBe('main-menu');
     expect(content.menus[0].items.some((i) => i.items.length > 0)).toBe(true);
     expect(content.metaobjects.map((m) => m.handle)).toHaveLength(3);
-    for (const m of content.shopMetafields) expect(metafieldValueError(m.type, m.value as string)).toBeNull();
     expect(content.sellingPlanGroups[0].sellingPlans.map((p) => p.deliveryPolicy!.intervalCount)).toEqual([1, 2, 4]);
     // Authors and dates come from the seed.
     expect(generateShopData(2, DEMO).content.blogs[0].articles.map((a) => a.authorName)).not.toEqual(content.blogs[0].articles.map((a) => a.authorName));
     expect(generateShopData(1, DEMO).content).toEqual(content);
   });
 
-  it('prices the demo markets: CA rounds up to .99, FR converts to the cent', () => {
+  // The seed's metafields and market prices are checked where they are written and shown (the seed integration
+  // test writes them through their services; the @inContext e2e test shows CA prices ending in .99, FR to the cent).
+  it('sets the demo markets: US primary in the shop currency, CA rounding up to .99, FR to the cent', () => {
     const [us, ca, fr] = generateShopData(1, DEMO).markets;
     expect([us.primary, ca.primary, fr.primary]).toEqual([true, false, false]);
-    const conversion = (m: typeof ca) => ({ exchangeRate: m.exchangeRate!, rounding: m.rounding ?? null });
-    expect(convertPrice('24.00', conversion(ca))).toBe('32.99'); // 32.40
-    expect(convertPrice('24.00', conversion(fr))).toBe('22.08');
-    expect(convertPrice('24.00', { exchangeRate: us.exchangeRate ?? '1', rounding: null })).toBe('24.00');
+    expect([us.exchangeRate ?? '1', ca.exchangeRate, ca.rounding, fr.exchangeRate, fr.rounding ?? null]).toEqual(['1', '1.35', '0.99', '0.92', null]);
   });
 });

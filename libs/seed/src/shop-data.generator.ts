@@ -43,7 +43,7 @@ import {
   PRODUCT_TEMPLATES,
   type ProductTemplate,
   VENDORS,
-} from './seed-vocabulary.js';
+} from './seed.vocabulary.js';
 
 /** The password of every enabled demo customer (printed in the log, usable in docs and tests). */
 export const DEMO_CUSTOMER_PASSWORD = 'demo-password-1';

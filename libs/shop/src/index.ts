@@ -1,1 +1,3 @@
-export { ShopAdminApiModule, ShopRestModule, ShopStorefrontApiModule } from './shop-api.modules.js';
+export { ShopAdminApiModule } from './shop-admin-api.module.js';
+export { ShopRestApiModule } from './shop-rest-api.module.js';
+export { ShopStorefrontApiModule } from './shop-storefront-api.module.js';

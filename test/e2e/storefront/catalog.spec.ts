@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sqlDuring } from '../../support/sql.js';
-import { StorefrontCatalogService } from '@platform/catalog';
+import { CatalogStorefrontService } from '@platform/catalog';
 import type { RequestContext } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
@@ -283,7 +283,7 @@ describe('storefront catalog', () => {
   });
 
   it("reads a card's detail on demand, in one statement for every card of the request", async () => {
-    const catalog = t.app.get(StorefrontCatalogService);
+    const catalog = t.app.get(CatalogStorefrontService);
     // The catalog reads only the shop from the context.
     const ctxOf = () => ({ shop: shop.shop }) as unknown as RequestContext;
     const page = { forward: true, size: 4, reverse: false };

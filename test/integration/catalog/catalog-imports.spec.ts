@@ -1,5 +1,5 @@
 import { Test, type TestingModule } from '@nestjs/testing';
-import { CatalogModule, CatalogService, StorefrontCatalogService } from '@platform/catalog';
+import { CatalogModule, CatalogService, CatalogStorefrontService } from '@platform/catalog';
 import { createCollection, createProduct } from '@platform/catalog/testing';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
@@ -15,7 +15,7 @@ describe('catalog imports on Postgres', () => {
   let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
   let moduleRef: TestingModule;
   let catalog: CatalogService;
-  let reads: StorefrontCatalogService;
+  let reads: CatalogStorefrontService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
   // A new context per use, as each request has its own (DataLoaders live for one request).
@@ -33,10 +33,10 @@ describe('catalog imports on Postgres', () => {
         SystemContextModule,
         CatalogModule,
       ],
-      providers: [StorefrontCatalogService],
+      providers: [CatalogStorefrontService],
     }).compile();
     catalog = moduleRef.get(CatalogService);
-    reads = moduleRef.get(StorefrontCatalogService);
+    reads = moduleRef.get(CatalogStorefrontService);
     const shops = moduleRef.get(ShopService);
     shopA = await shops.create({ handle: 'catalog-a' });
     shopB = await shops.create({ handle: 'catalog-b' });

@@ -1,6 +1,6 @@
 // Every SQL statement of storefront catalog reads, in one reviewable place. Each is scoped by shop_id ($1).
 
-import type { ReadShape } from './catalog-records.js';
+import type { ReadShape } from '../catalog.records.js';
 
 /** A product as cards show it (`ReadShape` card). */
 export const PRODUCT_CARD_COLUMNS = `p.id, p.handle, p.title, p.vendor, p.product_type as "productType",

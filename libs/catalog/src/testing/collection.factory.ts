@@ -1,5 +1,6 @@
 import type { RequestContext } from '@platform/request';
-import type { ImportedCollection, NewCollection } from '../catalog-import.types.js';
+import type { NewCollection } from '../catalog.inputs.js';
+import type { ImportedCollection } from '../catalog.records.js';
 import { CatalogService } from '../catalog.service.js';
 
 /** What a test says about the collection it needs; `productIds` are placed in the given order. */

@@ -1,5 +1,6 @@
 import type { RequestContext } from '@platform/request';
-import type { ImportedProduct, NewProduct } from '../catalog-import.types.js';
+import type { NewProduct } from '../catalog.inputs.js';
+import type { ImportedProduct } from '../catalog.records.js';
 import { CatalogService } from '../catalog.service.js';
 
 /** What a test says about the product it needs; give `options` and `variants` together (variants name option values). */

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { ADMIN_REST_PREFIX } from '@platform/rest';
-import { restShop } from '../shop.presenter.js';
+import { restShop } from './shop.serializer.js';
 
 @Controller(ADMIN_REST_PREFIX)
 export class ShopController {

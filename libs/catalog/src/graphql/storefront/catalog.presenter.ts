@@ -1,5 +1,5 @@
 import { toGlobalId } from '@platform/graphql';
-import type { CollectionRecord, ImageRecord, OptionRecord, ProductRecord, VariantDetail, VariantRecord } from '../../storefront/catalog-records.js';
+import type { CollectionRecord, ImageRecord, OptionRecord, ProductRecord, VariantDetail, VariantRecord } from '../../catalog.records.js';
 import type { StorefrontCollection } from './collection.type.js';
 import type { StorefrontImage } from '@platform/graphql';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';

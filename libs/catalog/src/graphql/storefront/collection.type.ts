@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
-import type { CollectionRecord } from '../../storefront/catalog-records.js';
+import type { CollectionRecord } from '../../catalog.records.js';
 
 @ObjectType('Collection', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A group of products.' })
 export class StorefrontCollection {

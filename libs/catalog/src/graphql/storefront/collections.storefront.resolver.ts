@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { CollectionProductsArgs, CollectionsArgs } from './catalog.args.js';
 import { collectionView, productView } from './catalog.presenter.js';
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
@@ -16,7 +16,7 @@ const LISTINGS = 'unauthenticated_read_collection_listings';
 @Resolver(() => StorefrontCollection)
 export class CollectionsStorefrontResolver {
   constructor(
-    private readonly catalog: StorefrontCatalogService,
+    private readonly catalog: CatalogStorefrontService,
     private readonly presentment: PresentmentService,
   ) {}
 

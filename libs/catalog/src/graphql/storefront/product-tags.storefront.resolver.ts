@@ -1,14 +1,14 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
 import { connectionOf } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
-import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { StringConnection } from './string-connection.type.js';
 
 const TAGS_SCOPE = 'unauthenticated_read_product_tags';
 
 @Resolver()
 export class ProductTagsStorefrontResolver {
-  constructor(private readonly catalog: StorefrontCatalogService) {}
+  constructor(private readonly catalog: CatalogStorefrontService) {}
 
   // "Product Tags" needs a token (the spec's access table), holding the tags scope. Nullable (non-null on the
   // hosted schema) so a tokenless caller's ACCESS_DENIED leaves the rest of the query answering.

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
-import type { ProductRecord, VariantRecord } from '../../storefront/catalog-records.js';
+import type { ProductRecord, VariantRecord } from '../../catalog.records.js';
 
 @ObjectType('SelectedOption', { registerIn: () => StorefrontSchema, description: 'An option name and the value a variant has for it.' })
 export class SelectedOption {

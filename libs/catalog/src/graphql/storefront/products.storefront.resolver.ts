@@ -3,7 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
-import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { ProductsArgs, SelectedOptionInput } from './catalog.args.js';
 import { collectionView, imageView, optionView, productView, selectedOptions, variantView } from './catalog.presenter.js';
 import { productShape, variantShape } from './read-shapes.js';
@@ -16,7 +16,7 @@ const LISTINGS = 'unauthenticated_read_product_listings';
 @Resolver(() => StorefrontProduct)
 export class ProductsStorefrontResolver {
   constructor(
-    private readonly catalog: StorefrontCatalogService,
+    private readonly catalog: CatalogStorefrontService,
     private readonly presentment: PresentmentService,
   ) {}
 

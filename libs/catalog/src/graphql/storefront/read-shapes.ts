@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { selectsAnyOf } from '@platform/graphql';
-import type { ReadShape } from '../../storefront/catalog-records.js';
+import type { ReadShape } from '../../catalog.records.js';
 
 // The fields that need a record's detail columns. A field missing here still answers right (its resolver
 // reads the detail on demand), one batched statement later; keep the lists whole.

@@ -3,7 +3,7 @@ import { PresentmentService } from '@platform/localization';
 import { MoneyV2 } from '@platform/money';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { Int } from '@nestjs/graphql';
-import { StorefrontCatalogService } from '../../storefront/storefront-catalog.service.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
 import { StorefrontImage } from '@platform/graphql';
 import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './product.type.js';
@@ -11,7 +11,7 @@ import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './p
 @Resolver(() => StorefrontProductVariant)
 export class VariantsStorefrontResolver {
   constructor(
-    private readonly catalog: StorefrontCatalogService,
+    private readonly catalog: CatalogStorefrontService,
     private readonly presentment: PresentmentService,
   ) {}
 

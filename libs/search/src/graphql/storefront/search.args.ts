@@ -1,6 +1,6 @@
 import { ArgsType, Field, Int, registerEnumType } from '@nestjs/graphql';
 import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
-import { PREDICTIVE_TYPES, type PredictiveType } from '../../storefront-search.service.js';
+import { PREDICTIVE_TYPES, type PredictiveType } from '../../search.inputs.js';
 import { SEARCH_SORT_KEYS, SEARCH_TYPES, type SearchSortKey, type SearchType, UNAVAILABLE_PRODUCTS, type UnavailableProducts } from '../../search.rules.js';
 
 const enumOf = <T extends string>(keys: readonly T[]) => Object.fromEntries(keys.map((k) => [k, k])) as Record<T, T>;

@@ -1,6 +1,6 @@
 import { type NodeValue, connectionOf } from '@platform/graphql';
-import type { PredictiveResult, SearchHit, SearchResults } from '../../storefront-search.service.js';
-import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.types.js';
+import type { PredictiveResult, SearchHit, SearchResults } from '../../search.records.js';
+import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.type.js';
 
 /** A record as its own context shows it on the storefront (the view its node type registered). */
 export type ShowRecord = (type: 'Article' | 'Collection' | 'Page' | 'Product', record: object) => NodeValue;

@@ -1,10 +1,10 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
 import { NodeRegistry, pageOf } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontSearchService } from '../../storefront-search.service.js';
+import { SearchService } from '../../search.service.js';
 import { PredictiveSearchArgs, SearchArgs } from './search.args.js';
 import { type ShowRecord, predictiveView, searchConnectionView } from './search.presenter.js';
-import { PredictiveSearchResult, SearchResultItemConnection } from './search.types.js';
+import { PredictiveSearchResult, SearchResultItemConnection } from './search.type.js';
 
 const LISTINGS = 'unauthenticated_read_product_listings';
 
@@ -14,7 +14,7 @@ export class SearchStorefrontResolver {
   private readonly show: ShowRecord;
 
   constructor(
-    private readonly searches: StorefrontSearchService,
+    private readonly searches: SearchService,
     nodes: NodeRegistry,
   ) {
     this.show = (type, record) => nodes.view('storefront', type, record);

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { type CollectionRecord, type ProductRecord, StorefrontCatalogService } from '@platform/catalog';
+import { type CollectionRecord, type ProductRecord, CatalogStorefrontService } from '@platform/catalog';
 import { type ArticleRecord, type PageRecord, type RankedMatches, StorefrontContentService } from '@platform/content';
-import { type ListPage, type PageRequest, cutPage } from '@platform/graphql';
+import { cutPage } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import {
   SEARCH_TYPES,
   type SearchPosition,
-  type SearchSortKey,
   type SearchType,
   type SearchWalk,
-  type UnavailableProducts,
   compareAlongWalk,
   resumeAfter,
   roundRobin,
@@ -20,40 +18,8 @@ import {
   valueDescending,
 } from './search.rules.js';
 import { SearchErrors } from './search.errors.js';
-
-export type SearchHit = { type: 'PRODUCT'; record: ProductRecord } | { type: 'PAGE'; record: PageRecord } | { type: 'ARTICLE'; record: ArticleRecord };
-
-/** A page of search hits and the number of matches of every requested type. */
-export type SearchResults = ListPage<SearchHit> & { readonly totalCount: number };
-
-export interface SearchInput {
-  query: string;
-  page: PageRequest;
-  sortKey: SearchSortKey;
-  types?: readonly SearchType[] | null;
-  prefix: boolean;
-  unavailable: UnavailableProducts;
-}
-
-export const PREDICTIVE_TYPES = ['ARTICLE', 'COLLECTION', 'PAGE', 'PRODUCT', 'QUERY'] as const;
-export type PredictiveType = (typeof PREDICTIVE_TYPES)[number];
-export const MAX_PREDICTIVE_LIMIT = 10;
-
-export interface PredictiveInput {
-  query: string;
-  limit: number;
-  limitScope: 'ALL' | 'EACH';
-  types?: readonly PredictiveType[] | null;
-  unavailable: UnavailableProducts;
-}
-
-export interface PredictiveResult {
-  products: ProductRecord[];
-  collections: CollectionRecord[];
-  pages: PageRecord[];
-  articles: ArticleRecord[];
-  queries: { text: string; styledText: string }[];
-}
+import { MAX_PREDICTIVE_LIMIT, PREDICTIVE_TYPES, type PredictiveInput, type PredictiveType, type SearchInput } from './search.inputs.js';
+import type { PredictiveResult, SearchHit, SearchResults } from './search.records.js';
 
 type Ranked = { value: string; type: SearchType; record: { id: number } };
 
@@ -62,9 +28,9 @@ type Ranked = { value: string; type: SearchType; record: { id: number } };
  * after a keyset position, and are merged here by (rank, type, id), so pages never overlap or skip.
  */
 @Injectable()
-export class StorefrontSearchService {
+export class SearchService {
   constructor(
-    private readonly catalog: StorefrontCatalogService,
+    private readonly catalog: CatalogStorefrontService,
     private readonly content: StorefrontContentService,
   ) {}
 

@@ -52,22 +52,3 @@ export interface NewCollection {
   descriptionHtml?: string;
   productIds?: number[];
 }
-
-/** Ids of an imported product and its variants, in the order they were given. */
-export interface ImportedProduct {
-  id: number;
-  handle: string;
-  variants: { id: number; sku: string | null }[];
-}
-
-export interface ImportedCollection {
-  id: number;
-  handle: string;
-}
-
-/** What other contexts need to reference a variant (e.g. an order line). */
-export interface VariantRef {
-  id: number;
-  productId: number;
-  sku: string | null;
-}

@@ -1,7 +1,7 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
-import { AdminShop } from './shop.admin.type.js';
-import { adminShop } from '../shop.presenter.js';
+import { adminShop } from './shop.presenter.js';
+import { AdminShop } from './shop.type.js';
 
 @Resolver(() => AdminShop)
 export class ShopAdminResolver {

@@ -1,7 +1,7 @@
 import { Args, ResolveField, Resolver } from '@nestjs/graphql';
 import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/content';
 import { Ctx, type RequestContext } from '@platform/request';
-import { StorefrontShop } from './shop.storefront.type.js';
+import { StorefrontShop } from './shop.type.js';
 
 @Resolver(() => StorefrontShop)
 export class ShopMetafieldsStorefrontResolver {

@@ -1,5 +1,5 @@
 import { SqlParams, parseSearchQuery } from '@platform/graphql';
-import { productSearchSql } from './product-search-sql.js';
+import { productSearchSql } from './product-search.sql.js';
 import { PRODUCT_SORT_KEYS, productSort } from './sort-keys.js';
 
 describe('product search syntax', () => {

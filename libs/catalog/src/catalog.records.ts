@@ -1,7 +1,7 @@
-// What storefront reads return: plain rows, no ORM entities (hot path). Listings read a product's or a
-// variant's detail columns only when the query selects a field that needs them (`ReadShape`); the
-// detail is otherwise read on demand (`productDetail`, `variantDetail`), so a record is never wrong, at
-// worst one batched statement short.
+// What the catalog's services return: import results, and storefront reads as plain rows, no ORM entities
+// (hot path). Listings read a product's or a variant's detail columns only when the query selects a field
+// that needs them (`ReadShape`); the detail is otherwise read on demand (`productDetail`, `variantDetail`),
+// so a record is never wrong, at worst one batched statement short.
 
 /** `card`: what listings show (prices, title, availability); `full`: the detail columns too. */
 export type ReadShape = 'card' | 'full';
@@ -75,4 +75,23 @@ export interface CollectionRecord {
   title: string;
   descriptionHtml: string;
   updatedAt: Date;
+}
+
+/** Ids of an imported product and its variants, in the order they were given. */
+export interface ImportedProduct {
+  id: number;
+  handle: string;
+  variants: { id: number; sku: string | null }[];
+}
+
+export interface ImportedCollection {
+  id: number;
+  handle: string;
+}
+
+/** What other contexts need to reference a variant (e.g. an order line). */
+export interface VariantRef {
+  id: number;
+  productId: number;
+  sku: string | null;
 }

@@ -1,7 +1,7 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
-import { StorefrontShop } from './shop.storefront.type.js';
-import { storefrontShop } from '../shop.presenter.js';
+import { storefrontShop } from './shop.presenter.js';
+import { StorefrontShop } from './shop.type.js';
 
 @Resolver(() => StorefrontShop)
 export class ShopStorefrontResolver {

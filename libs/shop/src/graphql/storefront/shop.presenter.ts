@@ -1,6 +1,5 @@
 import type { ShopSnapshot } from '@platform/tenancy';
-import type { AdminShop } from './graphql/shop.admin.type.js';
-import type { StorefrontShop } from './graphql/shop.storefront.type.js';
+import type { StorefrontShop } from './shop.type.js';
 
 /** The storefront shop; `origin` is the scheme and host the buyer used (URLs follow the request). */
 export function storefrontShop(shop: ShopSnapshot, origin: string): StorefrontShop {
@@ -19,13 +18,4 @@ export function storefrontShop(shop: ShopSnapshot, origin: string): StorefrontSh
       enabledPresentmentCurrencies: [shop.currency],
     },
   };
-}
-
-export function adminShop(shop: ShopSnapshot): AdminShop {
-  return { id: `gid://platform/Shop/${shop.id}`, name: shop.name, currencyCode: shop.currency, myplatformDomain: shop.domain };
-}
-
-/** REST `shop` resource. */
-export function restShop(shop: ShopSnapshot) {
-  return { id: shop.id, name: shop.name, domain: shop.domain, currency: shop.currency, plan_name: shop.plan };
 }

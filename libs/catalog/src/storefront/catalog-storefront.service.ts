@@ -13,7 +13,7 @@ import type {
   VariantDetail,
   VariantOf,
   VariantRecord,
-} from './catalog-records.js';
+} from '../catalog.records.js';
 import {
   COLLECTIONS_BY_IDS,
   COLLECTIONS_OF_PRODUCTS_COLUMNS,
@@ -36,7 +36,7 @@ import {
   productColumns,
   variantColumns,
 } from './catalog.sql.js';
-import { productSearchSql } from './product-search-sql.js';
+import { productSearchSql } from './product-search.sql.js';
 import {
   type CollectionSortKey,
   type ProductCollectionSortKey,
@@ -70,7 +70,7 @@ const statements = {
  * batch every nested list into one statement per level (no N+1).
  */
 @Injectable()
-export class StorefrontCatalogService {
+export class CatalogStorefrontService {
   constructor(private readonly sql: SqlReader) {}
 
   async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<ListPage<ProductRecord>> {

@@ -4,4 +4,4 @@ import { StorefrontAccessTokensController } from './rest/storefront-access-token
 
 /** Admin REST resources about the calling app's own credentials. */
 @Module({ imports: [AuthModule], controllers: [StorefrontAccessTokensController] })
-export class AppsRestModule {}
+export class AppsRestApiModule {}
