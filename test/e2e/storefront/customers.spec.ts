@@ -2,7 +2,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { hashToken } from '@platform/auth';
 import { createCustomerAccessToken } from '@platform/customers/testing';
-import { SqlReader } from '@platform/database';
 import { Decimal } from '@platform/money';
 import { SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
@@ -191,42 +190,6 @@ describe('storefront customers', () => {
       });
     });
 
-    it('pages and sorts orders by the hosted sort keys', async () => {
-      const token = await tokenFor();
-      const [me] = await rows(`select id::int from customers where shop_id = $1 and email = $2`, [shop.shop.id, DEMO_CUSTOMER_EMAIL]);
-      const orders = await rows(`select id::int, total_price::numeric as total, processed_at from orders where customer_id = $1`, [me.id]);
-      const query = `query($token: String!, $first: Int, $after: String, $last: Int, $before: String, $sortKey: OrderSortKeys, $reverse: Boolean) {
-        customer(customerAccessToken: $token) { orders(first: $first, after: $after, last: $last, before: $before, sortKey: $sortKey, reverse: $reverse) {
-          edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
-      const walk = async (vars: Record<string, unknown>) => {
-        const seen: string[] = [];
-        let after: string | null = null;
-        for (let i = 0; i < 20; i++) {
-          const res: Gql = await gql(query, { token, first: 1, after, ...vars });
-          expect(res.errors).toBeUndefined();
-          const page = res.data.customer.orders;
-          seen.push(...page.edges.map((e: any) => e.node.id));
-          expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
-          if (!page.pageInfo.hasNextPage) break;
-          after = page.pageInfo.endCursor;
-        }
-        return seen;
-      };
-      const gid = (o: any) => `gid://platform/Order/${o.id}`;
-      const byTotal = [...orders].sort((a, b) => new Decimal(a.total).comparedTo(b.total) || a.id - b.id).map(gid);
-      expect(await walk({ sortKey: 'TOTAL_PRICE' })).toEqual(byTotal);
-      expect(await walk({ sortKey: 'TOTAL_PRICE', reverse: true })).toEqual([...byTotal].reverse());
-      const byDate = [...orders].sort((a, b) => a.processed_at - b.processed_at || a.id - b.id).map(gid);
-      expect(await walk({ sortKey: 'PROCESSED_AT', reverse: true })).toEqual([...byDate].reverse());
-      expect(await walk({})).toEqual([...orders].sort((a, b) => a.id - b.id).map(gid));
-
-      const last = await gql(query, { token, last: 1, sortKey: 'PROCESSED_AT' });
-      expect(last.data.customer.orders.edges.map((e: any) => e.node.id)).toEqual([byDate.at(-1)]);
-      expect(last.data.customer.orders.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: orders.length > 1 });
-      const bad = await gql(query, { token, first: 1, after: 'nope' });
-      expect(bad.errors[0].message).toBe('Invalid cursor for after');
-    });
-
     it('answers null for an unknown, expired or deleted token', async () => {
       expect((await gql(WHO, { token: 'f'.repeat(32) })).data.customer).toBeNull();
       expect((await gql(WHO, { token: 'x'.repeat(5000) })).data.customer).toBeNull();
@@ -261,40 +224,6 @@ describe('storefront customers', () => {
       }
     });
 
-    it('runs a constant number of statements whatever the number of orders (no N+1)', async () => {
-      const token = await tokenFor();
-      const orm = t.app.get(MikroORM);
-      const reader = t.app.get(SqlReader);
-      // Every ORM statement goes through the one connection of the driver that request forks share.
-      const connection = orm.em.getConnection();
-      const execute = connection.execute;
-      const count = async (first: number) => {
-        const statements: string[] = [];
-        connection.execute = function (this: typeof connection, ...args: Parameters<typeof execute>) {
-          statements.push(String(args[0]));
-          return execute.apply(this, args);
-        } as typeof execute;
-        const stop = reader.observe((statement) => statements.push(statement.text));
-        const res = await gql(
-          `query($token: String!) { customer(customerAccessToken: $token) { defaultAddress { id } addresses(first: 5) { nodes { id } }
-            orders(first: ${first}) { nodes { name lineItems(first: 5) { nodes { title variant { id } } } } } } }`,
-          { token },
-        ).finally(() => {
-          stop();
-          connection.execute = execute;
-        });
-        expect(res.errors).toBeUndefined();
-        // Leave out the request pipeline's own statements (shop, app token, installation).
-        const mine = statements.filter((sql) => /customer_access_tokens|customers|customer_addresses|orders|order_line_items|product_variants/.test(sql));
-        return { statements: mine.length, orders: res.data.customer.orders.nodes.length };
-      };
-      const one = await count(1);
-      const all = await count(50);
-      expect(all.orders).toBeGreaterThan(one.orders);
-      expect(all.statements).toBe(one.statements);
-      // token, customer, addresses (default and list share it), orders, line items, variants.
-      expect(all.statements).toBe(6);
-    });
   });
 
   describe('renewing and deleting tokens', () => {

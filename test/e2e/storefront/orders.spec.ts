@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { Decimal } from '@platform/money';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
+import { sqlDuring } from '../../support/sql.js';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { storefrontQuery } from '../../support/http.js';
+
+type Gql = { status: number; data?: any; errors?: any };
+
+const LOGIN = `mutation($input: CustomerAccessTokenCreateInput!) {
+  customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken } customerUserErrors { code } } }`;
+
+// A customer's orders on the storefront (`Customer.orders`, `Order.lineItems`): paging, sort keys, statements.
+describe('storefront orders', () => {
+  let t: TestApp;
+  let shop: TestShop;
+  let db: pg.Client;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // Seed 2 gives the demo customer three of the ten orders.
+    shop = await t.seedShop('acme', { products: 10, customers: 10, orders: 10, seed: 2 });
+    db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    const login = await gql(LOGIN, { input: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } });
+    expect(login.data.customerAccessTokenCreate.customerUserErrors).toEqual([]);
+    token = login.data.customerAccessTokenCreate.customerAccessToken.accessToken;
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  async function gql(query: string, variables: Record<string, unknown> = {}): Promise<Gql> {
+    const res = await storefrontQuery(t.app, shop.host, query, { 'x-platform-storefront-access-token': shop.tokens.storefrontAccessToken }, { variables });
+    return { status: res.status, ...res.body };
+  }
+  const rows = async <T = any>(sql: string, params: unknown[] = []): Promise<T[]> => (await db.query(sql, params)).rows as T[];
+
+  it('pages and sorts orders by the hosted sort keys', async () => {
+    const [me] = await rows(`select id::int from customers where shop_id = $1 and email = $2`, [shop.shop.id, DEMO_CUSTOMER_EMAIL]);
+    const orders = await rows(`select id::int, total_price::numeric as total, processed_at from orders where customer_id = $1`, [me.id]);
+    const query = `query($token: String!, $first: Int, $after: String, $last: Int, $before: String, $sortKey: OrderSortKeys, $reverse: Boolean) {
+      customer(customerAccessToken: $token) { orders(first: $first, after: $after, last: $last, before: $before, sortKey: $sortKey, reverse: $reverse) {
+        edges { cursor node { id } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } }`;
+    const walk = async (vars: Record<string, unknown>) => {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let i = 0; i < 20; i++) {
+        const res: Gql = await gql(query, { token, first: 1, after, ...vars });
+        expect(res.errors).toBeUndefined();
+        const page = res.data.customer.orders;
+        seen.push(...page.edges.map((e: any) => e.node.id));
+        expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+      }
+      return seen;
+    };
+    const gid = (o: any) => `gid://platform/Order/${o.id}`;
+    const byTotal = [...orders].sort((a, b) => new Decimal(a.total).comparedTo(b.total) || a.id - b.id).map(gid);
+    expect(await walk({ sortKey: 'TOTAL_PRICE' })).toEqual(byTotal);
+    expect(await walk({ sortKey: 'TOTAL_PRICE', reverse: true })).toEqual([...byTotal].reverse());
+    const byDate = [...orders].sort((a, b) => a.processed_at - b.processed_at || a.id - b.id).map(gid);
+    expect(await walk({ sortKey: 'PROCESSED_AT', reverse: true })).toEqual([...byDate].reverse());
+    expect(await walk({})).toEqual([...orders].sort((a, b) => a.id - b.id).map(gid));
+
+    const last = await gql(query, { token, last: 1, sortKey: 'PROCESSED_AT' });
+    expect(last.data.customer.orders.edges.map((e: any) => e.node.id)).toEqual([byDate.at(-1)]);
+    expect(last.data.customer.orders.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: orders.length > 1 });
+    const bad = await gql(query, { token, first: 1, after: 'nope' });
+    expect(bad.errors[0].message).toBe('Invalid cursor for after');
+  });
+
+  it('runs a constant number of statements whatever the number of orders (no N+1)', async () => {
+    const count = async (first: number) => {
+      const { result: res, statements } = await sqlDuring(() =>
+        gql(
+          `query($token: String!) { customer(customerAccessToken: $token) { defaultAddress { id } addresses(first: 5) { nodes { id } }
+            orders(first: ${first}) { nodes { name lineItems(first: 5) { nodes { title variant { id } } } } } } }`,
+          { token },
+        ),
+      );
+      expect(res.errors).toBeUndefined();
+      // Leave out the request pipeline's own statements (shop, app token, installation).
+      const mine = statements.filter((sql) => /customer_access_tokens|customers|customer_addresses|orders|order_line_items|product_variants/.test(sql));
+      return { statements: mine.length, orders: res.data.customer.orders.nodes.length };
+    };
+    const one = await count(1);
+    const all = await count(50);
+    expect(all.orders).toBeGreaterThan(one.orders);
+    expect(all.statements).toBe(one.statements);
+    // token, customer, addresses (default and list share it), orders, line items, variants.
+    expect(all.statements).toBe(6);
+  });
+});
