@@ -1,51 +1,28 @@
-import { Test, type TestingModule } from '@nestjs/testing';
 import { CatalogModule, CatalogService, CatalogStorefrontService } from '@platform/catalog';
 import { createCollection, createProduct } from '@platform/catalog/testing';
-import { ConfigModule, loadConfig } from '@platform/config';
-import { DatabaseModule } from '@platform/database';
 import { pageRequest } from '@platform/graphql';
-import { LoggingModule, createLogger } from '@platform/logging';
-import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
-import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
-import { MIGRATIONS } from '../../../migrations/index.js';
-import { cloneTestDatabase } from '../../support/test-database.js';
+import type { ShopSnapshot } from '@platform/tenancy';
+import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 
 // Imports write through CatalogService; what they wrote is read back the way the storefront reads it.
 describe('catalog imports on Postgres', () => {
-  let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
-  let moduleRef: TestingModule;
+  let t: ContextTestModule;
   let catalog: CatalogService;
   let reads: CatalogStorefrontService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
-  // A new context per use, as each request has its own (DataLoaders live for one request).
-  const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
+  const ctxOf = (shop: ShopSnapshot) => t.ctxOf(shop);
   const first = (size: number) => pageRequest({ first: size });
 
   beforeAll(async () => {
-    database = await cloneTestDatabase();
-    moduleRef = await Test.createTestingModule({
-      imports: [
-        ConfigModule.forRoot(loadConfig({})),
-        LoggingModule.forRoot(createLogger('silent')),
-        DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
-        TenancyModule,
-        SystemContextModule,
-        CatalogModule,
-      ],
-      providers: [CatalogStorefrontService],
-    }).compile();
-    catalog = moduleRef.get(CatalogService);
-    reads = moduleRef.get(CatalogStorefrontService);
-    const shops = moduleRef.get(ShopService);
-    shopA = await shops.create({ handle: 'catalog-a' });
-    shopB = await shops.create({ handle: 'catalog-b' });
+    t = await createContextTestModule([CatalogModule], [CatalogStorefrontService]);
+    catalog = t.moduleRef.get(CatalogService);
+    reads = t.moduleRef.get(CatalogStorefrontService);
+    shopA = await t.createShop('catalog-a');
+    shopB = await t.createShop('catalog-b');
   });
 
-  afterAll(async () => {
-    await moduleRef?.close();
-    await database.drop();
-  });
+  afterAll(() => t?.close());
 
   it('writes a product with its options, variants and images, and the aggregates storefront reads use', async () => {
     const created = await createProduct(ctxOf(shopA), { title: 'Linen shirt' });
