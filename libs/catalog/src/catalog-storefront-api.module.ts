@@ -1,12 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { ContentStorefrontApiModule } from '@platform/content';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { LocalizationModule } from '@platform/localization';
 import type { Access } from '@platform/request';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
-import { CollectionMetafieldsStorefrontResolver, ProductMetafieldsStorefrontResolver } from './graphql/storefront/catalog-metafields.storefront.resolver.js';
-import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
@@ -14,16 +11,13 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
 
 /** Products, variants and collections on the storefront schema. */
 @Module({
-  imports: [NodeRegistryModule, LocalizationModule, ContentStorefrontApiModule],
+  imports: [NodeRegistryModule, LocalizationModule],
   providers: [
     CatalogStorefrontService,
     ProductsStorefrontResolver,
     VariantsStorefrontResolver,
     CollectionsStorefrontResolver,
     ProductTagsStorefrontResolver,
-    ProductMetafieldsStorefrontResolver,
-    CollectionMetafieldsStorefrontResolver,
-    ProductSellingPlansStorefrontResolver,
   ],
   exports: [CatalogStorefrontService],
 })

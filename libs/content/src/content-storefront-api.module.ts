@@ -2,22 +2,27 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { LocalizationModule } from '@platform/localization';
 import type { Access } from '@platform/request';
+import { ContentModule } from './content.module.js';
 import { ArticlesStorefrontResolver } from './graphql/storefront/articles.storefront.resolver.js';
 import { BlogsStorefrontResolver } from './graphql/storefront/blogs.storefront.resolver.js';
+import { CollectionMetafieldsStorefrontResolver } from './graphql/storefront/collection-metafields.storefront.resolver.js';
 import { CONTENT, METAOBJECTS } from './graphql/storefront/content-scopes.js';
 import { articleView, blogView, menuView, metafieldView, metaobjectView, pageView } from './graphql/storefront/content.presenter.js';
 import { HasMetafieldsFields } from './graphql/storefront/has-metafields.fields.js';
 import { MenuItemsStorefrontResolver, MenusStorefrontResolver } from './graphql/storefront/menus.storefront.resolver.js';
 import { MetaobjectsStorefrontResolver } from './graphql/storefront/metaobjects.storefront.resolver.js';
 import { PagesStorefrontResolver } from './graphql/storefront/pages.storefront.resolver.js';
-import { StorefrontContentService } from './storefront/storefront-content.service.js';
-import { ContentModule } from './content.module.js';
-import { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
+import { ProductMetafieldsStorefrontResolver } from './graphql/storefront/product-metafields.storefront.resolver.js';
+import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
+import { ShopMetafieldsStorefrontResolver } from './graphql/storefront/shop-metafields.storefront.resolver.js';
+import { StorefrontContentService } from './storefront/storefront-content.service.js';
+import { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
 
 /**
- * Pages, blogs, articles, menus, metaobjects and metafields on the storefront schema. Exports the reads and
- * the `metafield`/`metafields` fields so other contexts' types (Product, Collection, Shop) can offer them.
+ * Pages, blogs, articles, menus, metaobjects, metafields and selling plans on the storefront schema, with the
+ * fields they add to other contexts' types (Product and Collection metafields, a product's selling plan groups,
+ * Shop metafields). Exports the reads search uses.
  */
 @Module({
   imports: [NodeRegistryModule, ContentModule, LocalizationModule],
@@ -25,6 +30,7 @@ import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/sellin
     StorefrontContentService,
     StorefrontSellingPlansService,
     SellingPlanGroupsStorefrontResolver,
+    ProductSellingPlansStorefrontResolver,
     HasMetafieldsFields,
     PagesStorefrontResolver,
     BlogsStorefrontResolver,
@@ -32,8 +38,11 @@ import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/sellin
     MenusStorefrontResolver,
     MenuItemsStorefrontResolver,
     MetaobjectsStorefrontResolver,
+    ProductMetafieldsStorefrontResolver,
+    CollectionMetafieldsStorefrontResolver,
+    ShopMetafieldsStorefrontResolver,
   ],
-  exports: [StorefrontContentService, HasMetafieldsFields, StorefrontSellingPlansService],
+  exports: [StorefrontContentService],
 })
 export class ContentStorefrontApiModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
 import pg from 'pg';
-import { ContentService } from '@platform/content';
+import { createBlog } from '@platform/content/testing';
 import { SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { type IdentifierInputs, identifierInputs, nodeTypes, routeParameters, routeTable } from '../../support/identifier-inputs.js';
@@ -241,7 +241,7 @@ beforeAll(async () => {
   await db.connect();
 
   // B: its own blog and its own customer, for the fields that need a B object to stand on.
-  await t.app.get(ContentService).importBlogs(t.app.get(SystemContexts).forShop(beta.shop), [{ handle: 'beta-journal', title: 'Beta journal' }]);
+  await createBlog(t.app.get(SystemContexts).forShop(beta.shop), { handle: 'beta-journal', title: 'Beta journal' });
   const signUp = await storefront(beta, 'private', 'mutation { customerCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerUserErrors { code } } }');
   expect(signUp.body.data.customerCreate.customerUserErrors).toEqual([]);
   const bLogin = await storefront(beta, 'private', 'mutation { customerAccessTokenCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerAccessToken { accessToken } } }');

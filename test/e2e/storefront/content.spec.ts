@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ContentService, MetafieldsService } from '@platform/content';
+import { createArticle, createBlog, createMetafield, createPage } from '@platform/content/testing';
 import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
@@ -24,21 +24,16 @@ describe('storefront content', () => {
     shop = await t.seedShop('acme', { products: 20, seed: 7 });
     const shopId = shop.shop.id;
     const ctx = t.app.get(SystemContexts).forShop(shop.shop);
-    const content = t.app.get(ContentService);
     // More content than the seed: a hidden page, and two more blogs with articles (for paging and statement counts).
-    await content.importPages(ctx, [
-      { handle: 'faq', title: 'FAQ', bodyHtml: '<p>Questions about shipping and sizes.</p>' },
-      { handle: 'draft', title: 'Draft', bodyHtml: '<p>Not yet.</p>', publishedAt: null },
-    ]);
-    const blogs = await content.importBlogs(ctx, [
-      { handle: 'journal', title: 'Journal' },
-      { handle: 'lookbook', title: 'Lookbook', seo: { title: 'Lookbook SEO' } },
-    ]);
-    await content.importArticles(ctx, [
-      ...[1, 2, 3, 4].map((n) => ({ blogId: blogs[0].id, handle: `entry-${n}`, title: `Entry ${n}`, authorName: 'Jo Writer', tags: ['journal'], contentHtml: `<p>Journal entry number ${n}.</p>` })),
-      ...[1, 2].map((n) => ({ blogId: blogs[1].id, handle: `look-${n}`, title: `Look ${n}`, authorName: 'Al Lens', contentHtml: `<p>Look ${n}.</p>` })),
-      { blogId: blogs[1].id, handle: 'look-draft', title: 'Unpublished look', publishedAt: null },
-    ]);
+    await createPage(ctx, { handle: 'faq', title: 'FAQ', bodyHtml: '<p>Questions about shipping and sizes.</p>' });
+    await createPage(ctx, { handle: 'draft', title: 'Draft', bodyHtml: '<p>Not yet.</p>', publishedAt: null });
+    const journal = await createBlog(ctx, { handle: 'journal', title: 'Journal' });
+    const lookbook = await createBlog(ctx, { handle: 'lookbook', title: 'Lookbook', seo: { title: 'Lookbook SEO' } });
+    for (const n of [1, 2, 3, 4]) {
+      await createArticle(ctx, { blogId: journal.id, handle: `entry-${n}`, title: `Entry ${n}`, authorName: 'Jo Writer', tags: ['journal'], contentHtml: `<p>Journal entry number ${n}.</p>` });
+    }
+    for (const n of [1, 2]) await createArticle(ctx, { blogId: lookbook.id, handle: `look-${n}`, title: `Look ${n}`, authorName: 'Al Lens', contentHtml: `<p>Look ${n}.</p>` });
+    await createArticle(ctx, { blogId: lookbook.id, handle: 'look-draft', title: 'Unpublished look', publishedAt: null });
 
     const client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
@@ -51,13 +46,15 @@ describe('storefront content', () => {
     await client.end();
 
     const about = pages.find((p) => p.handle === 'about')!;
-    await t.app.get(MetafieldsService).importMetafields(ctx, [
+    for (const metafield of [
       { ownerType: 'PAGE', ownerId: about.id, namespace: 'custom', key: 'hero', type: 'single_line_text_field', value: 'Made to last', description: 'Hero line' },
       { ownerType: 'PAGE', ownerId: about.id, namespace: 'custom', key: 'founded', type: 'number_integer', value: '2014' },
       { ownerType: 'PAGE', ownerId: about.id, namespace: `app--${shop.tokens.appId}`, key: 'secret', type: 'single_line_text_field', value: 'app value' },
       { ownerType: 'BLOG', ownerId: news.id, namespace: 'custom', key: 'color', type: 'color', value: '#336699' },
       ...articles.map((a) => ({ ownerType: 'ARTICLE' as const, ownerId: a.id, namespace: 'custom', key: 'reading_minutes', type: 'number_integer', value: String(a.id % 7 + 1) })),
-    ]);
+    ] as const) {
+      await createMetafield(ctx, metafield);
+    }
   });
   afterAll(() => t.close());
 

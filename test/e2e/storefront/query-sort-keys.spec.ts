@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import pg from 'pg';
-import { ContentService } from '@platform/content';
+import { createArticle, createBlog, createPage } from '@platform/content/testing';
 import { SystemContexts } from '@platform/request';
 import { anySearchQuery } from '../../../libs/platform/graphql/testing/search-queries.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
@@ -54,26 +54,22 @@ describe('query × every sort key on every searchable connection', () => {
     shop = await t.seedShop('acme', { products: 30, seed: 7 });
     const shopId = shop.shop.id;
     const ctx = t.app.get(SystemContexts).forShop(shop.shop);
-    const content = t.app.get(ContentService);
-    await content.importPages(ctx, [1, 2, 3, 4].map((n) => ({ handle: `journal-${n}`, title: `Journal page ${5 - n}`, bodyHtml: `<p>From the journal, part ${n}.</p>` })));
-    const blogs = await content.importBlogs(ctx, [
-      { handle: 'journal', title: 'Journal' },
-      { handle: 'journal-archive', title: 'Journal archive' },
-      { handle: 'old-journal', title: 'Old journal' },
-    ]);
-    await content.importArticles(
-      ctx,
-      [1, 2, 3, 4, 5].map((n) => ({
-        blogId: blogs[0].id,
+    for (const n of [1, 2, 3, 4]) await createPage(ctx, { handle: `journal-${n}`, title: `Journal page ${5 - n}`, bodyHtml: `<p>From the journal, part ${n}.</p>` });
+    const journal = await createBlog(ctx, { handle: 'journal', title: 'Journal' });
+    const archive = await createBlog(ctx, { handle: 'journal-archive', title: 'Journal archive' });
+    await createBlog(ctx, { handle: 'old-journal', title: 'Old journal' });
+    for (const n of [1, 2, 3, 4, 5]) {
+      await createArticle(ctx, {
+        blogId: journal.id,
         handle: `entry-${n}`,
         title: `Journal entry ${n % 3}`,
         authorName: n % 2 ? 'Jo Writer' : 'Al Lens',
         tags: ['journal'],
         contentHtml: `<p>Journal entry number ${n}, ${'journal '.repeat(n)}</p>`,
         publishedAt: new Date(Date.UTC(2024, 0, 1 + (n % 3))),
-      })),
-    );
-    await content.importArticles(ctx, [{ blogId: blogs[1].id, handle: 'archived', title: 'Archived journal', contentHtml: '<p>Journal.</p>' }]);
+      });
+    }
+    await createArticle(ctx, { blogId: archive.id, handle: 'archived', title: 'Archived journal', contentHtml: '<p>Journal.</p>' });
     // A third of the products and three collections mention the word too (the trigger keeps the search vector).
     const db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();

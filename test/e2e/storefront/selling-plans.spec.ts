@@ -1,4 +1,4 @@
-import { SellingPlansService } from '@platform/content';
+import { createSellingPlanGroup } from '@platform/content/testing';
 import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
@@ -36,11 +36,10 @@ describe('storefront selling plan groups', () => {
     const productIds = offered.map((p: any) => Number(p.id.split('/').pop()));
     // Three groups on two products without any, in id order.
     const plan = (name: string) => ({ name, options: [name], deliveryPolicy: { interval: 'MONTH' as const, intervalCount: 1 } });
-    await t.app.get(SellingPlansService).importSellingPlanGroups(t.app.get(SystemContexts).forShop(shop.shop), [
-      { name: 'Subscribe and save', options: ['Delivery every'], sellingPlans: [plan('1 week'), plan('2 weeks')], productIds },
-      { name: 'Pre-order', options: ['Ships'], sellingPlans: [plan('In May'), plan('In June')], productIds },
-      { name: 'Gift a year', options: ['Length'], sellingPlans: [plan('12 months')], productIds },
-    ]);
+    const ctx = t.app.get(SystemContexts).forShop(shop.shop);
+    await createSellingPlanGroup(ctx, { name: 'Subscribe and save', options: ['Delivery every'], sellingPlans: [plan('1 week'), plan('2 weeks')], productIds });
+    await createSellingPlanGroup(ctx, { name: 'Pre-order', options: ['Ships'], sellingPlans: [plan('In May'), plan('In June')], productIds });
+    await createSellingPlanGroup(ctx, { name: 'Gift a year', options: ['Length'], sellingPlans: [plan('12 months')], productIds });
   });
   afterAll(() => t.close());
 

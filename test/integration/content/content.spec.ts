@@ -5,7 +5,8 @@ import { ConfigModule, loadConfig } from '@platform/config';
 import { ContentService, MetafieldsService, MetaobjectsService, StorefrontContentService, StorefrontSellingPlansService } from '@platform/content';
 import { DatabaseModule, SqlReader, migrateDatabase } from '@platform/database';
 import { type PreparedOperation, inContextHook, pageRequest } from '@platform/graphql';
-import { MarketsService, PresentmentService, convertPrice } from '@platform/localization';
+import { MarketsService, PresentmentService } from '@platform/localization';
+import { createTranslation } from '@platform/localization/testing';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
@@ -50,13 +51,14 @@ describe('content, custom data, selling plans, translations and markets on Postg
   let productsA: { id: number; productType: string }[];
   // A new context per use, as each request has its own (DataLoaders live for one request).
   const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
-  // A context whose query asked for a language with @inContext, as the storefront reads it before execution.
-  const inLanguage = (shop: ShopSnapshot, language: string): RequestContext => {
+  // A context whose query asked for a country or language with @inContext, as the storefront reads it before execution.
+  const inContext = (shop: ShopSnapshot, args: string): RequestContext => {
     const ctx = ctxOf(shop);
-    const operation = parse(`query @inContext(language: ${language}) { __typename }`).definitions[0] as OperationDefinitionNode;
+    const operation = parse(`query @inContext(${args}) { __typename }`).definitions[0] as OperationDefinitionNode;
     void inContextHook.before!(ctx, { operation, variables: {} } as unknown as PreparedOperation);
     return ctx;
   };
+  const inLanguage = (shop: ShopSnapshot, language: string) => inContext(shop, `language: ${language}`);
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
   // Statements the storefront's SQL reader runs while `work` runs.
@@ -277,6 +279,10 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(await presentment.translated(inLanguage(shopA, 'DE'), 'PRODUCT', productsA[0].id, 'title', 'stored')).toBe('stored');
     const about = await reads.pageByHandle(ctx, 'about');
     expect(await presentment.translated(ctx, 'PAGE', about!.id, 'title', 'About us')).toBe('À propos');
+    // A regional language reads the translations of its locale (pt-BR), whatever case the request used.
+    await createTranslation(ctxOf(shopA), { resourceType: 'PAGE', resourceId: about!.id, locale: 'pt_br', key: 'title', value: 'Sobre nós' });
+    expect(await presentment.translated(inLanguage(shopA, 'PT_BR'), 'PAGE', about!.id, 'title', 'About us')).toBe('Sobre nós');
+    expect(await presentment.translated(inLanguage(shopA, 'PT_PT'), 'PAGE', about!.id, 'title', 'About us')).toBe('About us');
   });
 
   it('reads markets and the market of a country, and converts prices with it exactly', async () => {
@@ -293,9 +299,11 @@ describe('content, custom data, selling plans, translations and markets on Postg
     // A country no market sells to gets the primary market.
     expect((await markets.marketForCountry(ctx, 'DE'))!.handle).toBe('us');
     const [variant] = await sql<{ price: string }>('select price from product_variants where shop_id = ? order by id limit 1', [shopA.id]);
-    const cad = convertPrice(variant.price, ca!);
-    expect(cad).toMatch(/\.99$/);
-    expect(Number(cad)).toBeGreaterThanOrEqual(Number(variant.price) * 1.35);
+    const { money } = await presentment.presentment(inContext(shopA, 'country: CA'));
+    const cad = money(variant.price);
+    expect(cad.currencyCode).toBe('CAD');
+    expect(cad.amount).toMatch(/\.99$/);
+    expect(Number(cad.amount)).toBeGreaterThanOrEqual(Number(variant.price) * 1.35);
   });
 
   it("keeps a second shop's rows apart: its own markets in its currency, and no reads of shop A's rows", async () => {

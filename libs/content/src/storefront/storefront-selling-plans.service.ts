@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, toListPage } from '@platform/graphql';
+import { type ListPage, type PageRequest, type SortSpec, keysetPlan, pageKey, SqlParams, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { SellingPlanGroupRead, SellingPlanRead } from '../selling-plan.types.js';
 import { childrenPageSql } from './content.sql.js';
@@ -19,7 +19,7 @@ export class StorefrontSellingPlansService {
 
   /** A page of the groups offered on a product, by id, each with all its plans (a group has a handful). */
   groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRead>> {
-    const loader = requestScoped(ctx, `content:sellingPlanGroups:${JSON.stringify(page)}`, () => {
+    const loader = requestScoped(ctx, `content:sellingPlanGroups:${pageKey(page)}`, () => {
       // $1 shop, $2 product ids, $3 rows per product; the cursor adds its values.
       const params = new SqlParams(3);
       const keyset = keysetPlan({ connection: 'product.sellingPlanGroups', sortKey: 'ID' }, GROUPS_BY_ID, page, 'g.id', params);

@@ -1,10 +1,13 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { StorefrontSellingPlanGroupConnection, StorefrontSellingPlansService, sellingPlanGroupView } from '@platform/content';
+import { StorefrontProduct } from '@platform/catalog';
 import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontProduct } from './product.type.js';
+import { StorefrontSellingPlansService } from '../../storefront/storefront-selling-plans.service.js';
+import { sellingPlanGroupView } from './selling-plan.presenter.js';
+import { StorefrontSellingPlanGroupConnection } from './selling-plan.type.js';
 
+/** The catalog's Product offers selling plan groups: content's data, so content resolves them. */
 @Resolver(() => StorefrontProduct)
 export class ProductSellingPlansStorefrontResolver {
   constructor(

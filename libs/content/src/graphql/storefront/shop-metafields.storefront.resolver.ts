@@ -1,8 +1,11 @@
 import { Args, ResolveField, Resolver } from '@nestjs/graphql';
-import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/content';
+import { StorefrontShop } from '@platform/shop';
 import { Ctx, type RequestContext } from '@platform/request';
-import { StorefrontShop } from './shop.type.js';
+import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { HasMetafieldsFields } from './has-metafields.fields.js';
+import { StorefrontMetafield } from './metafield.type.js';
 
+/** The `shop` field's Shop shows the shop's metafields: content's data, so content resolves them. */
 @Resolver(() => StorefrontShop)
 export class ShopMetafieldsStorefrontResolver {
   constructor(private readonly metafieldsOf: HasMetafieldsFields) {}

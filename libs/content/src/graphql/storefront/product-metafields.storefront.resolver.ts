@@ -1,0 +1,22 @@
+import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { StorefrontProduct } from '@platform/catalog';
+import { Ctx, type RequestContext } from '@platform/request';
+import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { HasMetafieldsFields } from './has-metafields.fields.js';
+import { StorefrontMetafield } from './metafield.type.js';
+
+/** The catalog's Product shows its metafields: content's data, so content resolves them. */
+@Resolver(() => StorefrontProduct)
+export class ProductMetafieldsStorefrontResolver {
+  constructor(private readonly metafieldsOf: HasMetafieldsFields) {}
+
+  @ResolveField(() => StorefrontMetafield, { nullable: true, description: 'A metafield by namespace and key (needs a token).' })
+  metafield(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: MetafieldArgs) {
+    return this.metafieldsOf.metafield(ctx, 'PRODUCT', product.record.id, args);
+  }
+
+  @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields by namespace and key (needs a token).' })
+  metafields(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args('identifiers', { type: () => [HasMetafieldsIdentifier] }) identifiers: HasMetafieldsIdentifier[]) {
+    return this.metafieldsOf.metafields(ctx, 'PRODUCT', product.record.id, identifiers);
+  }
+}

@@ -1,0 +1,15 @@
+import type { RequestContext } from '@platform/request';
+import { ContentService } from '../content.service.js';
+import type { ImportedBlog, NewBlog } from '../content.types.js';
+
+/** What a test says about the blog it needs; the rest gets valid defaults (a unique handle). */
+export type BlogTraits = Partial<NewBlog>;
+
+let made = 0;
+
+/** A blog of ctx's shop, without articles, written by the content's own import. */
+export async function createBlog(ctx: RequestContext, traits: BlogTraits = {}): Promise<ImportedBlog> {
+  made += 1;
+  const [blog] = await new ContentService().importBlogs(ctx, [{ handle: `factory-blog-${made}`, title: `Factory blog ${made}`, ...traits }]);
+  return blog!;
+}
