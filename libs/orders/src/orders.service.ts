@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { SqlReader, insertRows, preparedSql } from '@platform/database';
-import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageOfList, toListPage } from '@platform/graphql';
+import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageKey, pageOfList, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { NewOrder } from './order.inputs.js';
 import { OrderLineItem } from './order-line-item.entity.js';
@@ -73,7 +73,7 @@ export class OrdersService {
    * statement (a per-request DataLoader), so a list of orders costs one query for all their lines.
    */
   lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<ListPage<OrderLineItemRecord>> {
-    return requestScoped(ctx, `orders:lineItems:${JSON.stringify(page)}`, () =>
+    return requestScoped(ctx, `orders:lineItems:${pageKey(page)}`, () =>
       new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
         const rows = await this.sql.rows<OrderLineItemRecord>(lineItemsOfOrders, [ctx.shop.id, orderIds]);
         const byOrder = new Map<number, OrderLineItemRecord[]>();

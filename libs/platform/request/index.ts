@@ -1,5 +1,5 @@
 export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresToken, accessDenial, requireAccess, type Access } from './access.js';
-export { Ctx, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
+export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
 export type { RequestContext } from './request-context.js';

@@ -12,6 +12,10 @@ export function requestScoped<T>(ctx: RequestContext, key: unknown, create: () =
     scope = new Map();
     scopes.set(ctx, scope);
   }
-  if (!scope.has(key)) scope.set(key, create());
-  return scope.get(key) as T;
+  let value = scope.get(key) as T | undefined;
+  if (value === undefined && !scope.has(key)) {
+    value = create();
+    scope.set(key, value);
+  }
+  return value as T;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type CursorScope, type ListPage, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, toListPage } from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type {
   CollectionRecord,
@@ -228,7 +228,7 @@ export class CatalogStorefrontService {
     from: string,
     parentColumn: string,
   ): DataLoader<number, ListPage<T>> {
-    return requestScoped(ctx, `catalog:${list}:${JSON.stringify(page)}`, () => {
+    return requestScoped(ctx, `catalog:${list}:${pageKey(page)}`, () => {
       // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
       const params = new SqlParams(3);
       const keyset = keysetPlan(scope, sort, page, idExpression, params);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type ListPage, type PageRequest, type SortSpec, keysetPlan, pageKey, SqlParams, toListPage } from '@platform/graphql';
+import { type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { SellingPlanGroupRead, SellingPlanRead } from '../selling-plan.types.js';
 import { childrenPageSql } from './content.sql.js';

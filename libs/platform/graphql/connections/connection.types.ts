@@ -68,24 +68,44 @@ export function toConnection<S, T>(
   toNode: (item: S) => T,
   page: { hasNextPage: boolean; hasPreviousPage: boolean },
 ): Connection<T> {
-  const nodes = items.map(toNode);
-  let edges: Edge<T>[] | undefined;
-  return {
-    nodes,
-    get edges() {
-      return (edges ??= items.map((item, i) => ({ cursor: cursorOf(item), node: nodes[i]! })));
-    },
-    pageInfo: {
-      hasNextPage: page.hasNextPage,
-      hasPreviousPage: page.hasPreviousPage,
-      get startCursor() {
-        return items.length > 0 ? cursorOf(items[0]!) : null;
-      },
-      get endCursor() {
-        return items.length > 0 ? cursorOf(items.at(-1)!) : null;
-      },
-    },
-  };
+  return new LazyConnection(items, items.map(toNode), cursorOf, page);
+}
+
+// Classes rather than object literals with getters: a literal's accessors are defined anew on every call,
+// and every listing request builds one connection per parent row.
+class LazyConnection<S, T> implements Connection<T> {
+  private builtEdges?: Edge<T>[];
+  readonly pageInfo: PageInfo;
+
+  constructor(
+    private readonly items: readonly S[],
+    readonly nodes: T[],
+    private readonly cursorOf: (item: S) => string,
+    page: { hasNextPage: boolean; hasPreviousPage: boolean },
+  ) {
+    this.pageInfo = new LazyPageInfo(items, cursorOf, page.hasNextPage, page.hasPreviousPage);
+  }
+
+  get edges(): Edge<T>[] {
+    return (this.builtEdges ??= this.items.map((item, i) => ({ cursor: this.cursorOf(item), node: this.nodes[i]! })));
+  }
+}
+
+class LazyPageInfo<S> implements PageInfo {
+  constructor(
+    private readonly items: readonly S[],
+    private readonly cursorOf: (item: S) => string,
+    readonly hasNextPage: boolean,
+    readonly hasPreviousPage: boolean,
+  ) {}
+
+  get startCursor(): string | null {
+    return this.items.length > 0 ? this.cursorOf(this.items[0]!) : null;
+  }
+
+  get endCursor(): string | null {
+    return this.items.length > 0 ? this.cursorOf(this.items.at(-1)!) : null;
+  }
 }
 
 /** The connection of a page of records, each record shown as `view` gives it. */

@@ -18,6 +18,11 @@ export interface PageRequest {
   readonly reverse: boolean;
 }
 
+/** A short key naming the page (request-scoped loaders are kept per page of a nested connection). */
+export function pageKey(page: PageRequest): string {
+  return `${page.forward ? 'F' : 'B'}${page.size}${page.reverse ? 'R' : ''}:${page.cursor ?? ''}`;
+}
+
 /** Checks the connection arguments the way the hosted platform does; errors name the argument. */
 export function pageRequest(input: PaginationInput): PageRequest {
   const { first, last } = input;

@@ -2,7 +2,7 @@ import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, R
 import type { GraphQLResolveInfo } from 'graphql';
 import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
-import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
+import { Ctx, FieldArgs, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { ProductsArgs, SelectedOptionInput } from './catalog.args.js';
 import { collectionView, imageView, optionView, productView, selectedOptions, variantView } from './catalog.presenter.js';
@@ -115,7 +115,7 @@ export class ProductsStorefrontResolver {
   }
 
   @ResolveField(() => StorefrontProductVariantConnection)
-  async variants(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs, @Info() info: GraphQLResolveInfo) {
+  async variants(product: StorefrontProduct, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue, info: GraphQLResolveInfo) {
     return connectionOf(await this.catalog.variants(ctx, product.record.id, pageOf(args), variantShape(info)), variantView);
   }
 
