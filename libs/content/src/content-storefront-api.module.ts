@@ -16,8 +16,8 @@ import { ProductMetafieldsStorefrontResolver } from './graphql/storefront/produc
 import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
 import { ShopMetafieldsStorefrontResolver } from './graphql/storefront/shop-metafields.storefront.resolver.js';
-import { StorefrontContentService } from './storefront/storefront-content.service.js';
-import { StorefrontSellingPlansService } from './storefront/storefront-selling-plans.service.js';
+import { ContentStorefrontService } from './storefront/content-storefront.service.js';
+import { SellingPlansStorefrontService } from './storefront/selling-plans-storefront.service.js';
 
 /**
  * Pages, blogs, articles, menus, metaobjects, metafields and selling plans on the storefront schema, with the
@@ -27,8 +27,8 @@ import { StorefrontSellingPlansService } from './storefront/storefront-selling-p
 @Module({
   imports: [NodeRegistryModule, ContentModule, LocalizationModule],
   providers: [
-    StorefrontContentService,
-    StorefrontSellingPlansService,
+    ContentStorefrontService,
+    SellingPlansStorefrontService,
     SellingPlanGroupsStorefrontResolver,
     ProductSellingPlansStorefrontResolver,
     HasMetafieldsFields,
@@ -42,12 +42,12 @@ import { StorefrontSellingPlansService } from './storefront/storefront-selling-p
     CollectionMetafieldsStorefrontResolver,
     ShopMetafieldsStorefrontResolver,
   ],
-  exports: [StorefrontContentService],
+  exports: [ContentStorefrontService],
 })
 export class ContentStorefrontApiModule implements OnModuleInit {
   constructor(
     private readonly nodes: NodeRegistry,
-    private readonly content: StorefrontContentService,
+    private readonly content: ContentStorefrontService,
   ) {}
 
   // `node(id:)` asks for the same access as the type's own root field.

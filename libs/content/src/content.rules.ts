@@ -1,6 +1,6 @@
 import { plainText } from '@platform/graphql';
 import { type Invalid, invalidAt, taken } from './content.errors.js';
-import type { NewArticle, NewBlog, NewPage, Seo } from './content.types.js';
+import type { NewArticle, NewBlog, NewPage, Seo } from './content.inputs.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_HANDLE = 255;

@@ -4,14 +4,15 @@ import type { RequestContext } from '@platform/request';
 import { Article } from './article.entity.js';
 import { Blog } from './blog.entity.js';
 import { articleRow, blogRow, pageRow, uniqueWithin } from './content.rules.js';
-import type { ImportedArticle, ImportedBlog, ImportedMenu, ImportedPage, NewArticle, NewBlog, NewMenu, NewPage } from './content.types.js';
+import type { NewArticle, NewBlog, NewMenu, NewPage } from './content.inputs.js';
+import type { ImportedArticle, ImportedBlog, ImportedMenu, ImportedPage } from './content.records.js';
 import { MenuItem } from './menu-item.entity.js';
 import { Menu } from './menu.entity.js';
 import { menuRows } from './menu.rules.js';
 import { Page } from './page.entity.js';
-import { requireIds, uniqueOn } from './write-guards.js';
+import { requireIds, uniqueOn } from './import-checks.js';
 
-/** Writes pages, blogs with their articles, and navigation menus of the online store (StorefrontContentService reads them). */
+/** Writes pages, blogs with their articles, and navigation menus of the online store (ContentStorefrontService reads them). */
 @Injectable()
 export class ContentService {
   /** Creates pages in one transaction (bulk import and seeding); returns their ids in the order given. */

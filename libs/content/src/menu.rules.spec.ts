@@ -1,4 +1,4 @@
-import type { NewMenuItem } from './content.types.js';
+import type { NewMenuItem } from './content.inputs.js';
 import { MAX_MENU_DEPTH, menuRows, menuTree } from './menu.rules.js';
 
 const link = (title: string, items?: NewMenuItem[]): NewMenuItem => ({ title, type: 'HTTP', url: `/${title.toLowerCase().replace(/ /g, '-')}`, items });

@@ -1,4 +1,5 @@
-import type { MenuItemRead, NewMenu, NewMenuItem } from './content.types.js';
+import type { NewMenu, NewMenuItem } from './content.inputs.js';
+import type { MenuItemRecord } from './content.records.js';
 import { type Invalid, invalidAt } from './content.errors.js';
 import { checkHandle, checkTitle } from './content.rules.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from './menu-item.entity.js';
@@ -65,14 +66,14 @@ function menuItemRow(item: NewMenuItem, parent: number | null, depth: number, po
 /** Rebuilds the nested items of a menu from its stored rows (any order): each level sorted by position. */
 export function menuTree(
   rows: readonly { id: number; parentId: number | null; position: number; title: string; type: MenuItemType; resourceId: number | null; url: string | null; tags: string[] }[],
-): MenuItemRead[] {
+): MenuItemRecord[] {
   const children = new Map<number | null, typeof rows[number][]>();
   for (const row of rows) {
     const siblings = children.get(row.parentId) ?? [];
     siblings.push(row);
     children.set(row.parentId, siblings);
   }
-  const build = (parentId: number | null): MenuItemRead[] =>
+  const build = (parentId: number | null): MenuItemRecord[] =>
     (children.get(parentId) ?? [])
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((row) => ({ id: row.id, title: row.title, type: row.type, resourceId: row.resourceId, url: row.url, tags: row.tags, items: build(row.id) }));

@@ -1,5 +1,5 @@
 import { METAFIELD_TYPES, metafieldRow, metafieldValueError } from './metafield.rules.js';
-import type { NewMetafield } from './metafield.types.js';
+import type { NewMetafield } from './metafield.inputs.js';
 
 const base: NewMetafield = { ownerType: 'PRODUCT', ownerId: 7, namespace: 'custom', key: 'material', type: 'single_line_text_field', value: 'Linen' };
 

@@ -1,5 +1,5 @@
 import { invalidAt } from './content.errors.js';
-import type { NewMetafield } from './metafield.types.js';
+import type { NewMetafield } from './metafield.inputs.js';
 import { METAFIELD_OWNER_TYPES } from './metafield.entity.js';
 
 // Hosted limits (Admin API metafieldsSet): namespace 3-255 and key 2-64 characters of letters, digits,

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { insertRows } from '@platform/database';
 import type { RequestContext } from '@platform/request';
-import { uniqueOn } from './write-guards.js';
+import { uniqueOn } from './import-checks.js';
 import { uniqueWithin } from './content.rules.js';
 import { Metafield } from './metafield.entity.js';
 import { metafieldRow } from './metafield.rules.js';
-import type { NewMetafield } from './metafield.types.js';
+import type { NewMetafield } from './metafield.inputs.js';
 
 /** Writes metafields: custom data on products, collections, the shop, pages, articles, blogs and customers. */
 @Injectable()

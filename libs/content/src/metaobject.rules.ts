@@ -1,7 +1,7 @@
 import { invalidAt } from './content.errors.js';
 import { checkHandle, checkTitle } from './content.rules.js';
 import type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
-import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.types.js';
+import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.inputs.js';
 import { KEY_PATTERN, METAFIELD_TYPES, metafieldValueError } from './metafield.rules.js';
 
 // Hosted limits: a definition's type is 3-255 characters, field keys 2-64, of letters, digits, hyphens and underscores.

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { insertRows } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { ContentErrors } from './content.errors.js';
-import { uniqueOn } from './write-guards.js';
+import { uniqueOn } from './import-checks.js';
 import { uniqueWithin } from './content.rules.js';
 import { MetaobjectDefinition } from './metaobject-definition.entity.js';
 import { Metaobject } from './metaobject.entity.js';
 import { metaobjectDefinitionRow, metaobjectRow } from './metaobject.rules.js';
-import type { ImportedMetaobject, ImportedMetaobjectDefinition, NewMetaobject, NewMetaobjectDefinition } from './metaobject.types.js';
+import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.inputs.js';
+import type { ImportedMetaobject, ImportedMetaobjectDefinition } from './metaobject.records.js';
 
 /** Writes metaobject definitions and their entries (structured custom content such as designers or size charts). */
 @Injectable()

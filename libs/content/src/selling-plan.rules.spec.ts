@@ -1,5 +1,5 @@
 import { adjustedPrice, sellingPlanGroupRows } from './selling-plan.rules.js';
-import type { NewSellingPlanGroup } from './selling-plan.types.js';
+import type { NewSellingPlanGroup } from './selling-plan.inputs.js';
 
 const weekly = (n: number) => ({
   name: `Delivery every ${n} weeks`,

@@ -9,7 +9,7 @@ import {
   type SellingPlanPriceAdjustment,
   type SellingPlanRecurringPolicy,
 } from './selling-plan.entity.js';
-import type { NewSellingPlan, NewSellingPlanGroup } from './selling-plan.types.js';
+import type { NewSellingPlan, NewSellingPlanGroup } from './selling-plan.inputs.js';
 
 export const MAX_GROUP_OPTIONS = 3;
 export const MAX_PRICE_ADJUSTMENTS = 2;

@@ -5,7 +5,8 @@ import { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js'
 import { SellingPlanGroup } from './selling-plan-group.entity.js';
 import { SellingPlan } from './selling-plan.entity.js';
 import { sellingPlanGroupRows } from './selling-plan.rules.js';
-import type { ImportedSellingPlanGroup, NewSellingPlanGroup } from './selling-plan.types.js';
+import type { NewSellingPlanGroup } from './selling-plan.inputs.js';
+import type { ImportedSellingPlanGroup } from './selling-plan.records.js';
 
 /** Writes selling plan groups (subscriptions, pre-orders) with their plans, and the products they are offered on. */
 @Injectable()

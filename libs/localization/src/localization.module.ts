@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
-import { LocalizationStorefrontResolver } from './graphql/localization.storefront.resolver.js';
 import { LocalizationService } from './localization.service.js';
 import { Market } from './market.entity.js';
 import { MarketsService } from './markets.service.js';
 import { PresentmentService } from './presentment.service.js';
-import { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';
+import { TranslationsStorefrontService } from './storefront/translations-storefront.service.js';
 import { Translation } from './translation.entity.js';
 import { TranslationsService } from './translations.service.js';
 
@@ -15,11 +14,7 @@ import { TranslationsService } from './translations.service.js';
  */
 @Module({
   imports: [DatabaseModule.forFeature([Market, Translation])],
-  providers: [MarketsService, TranslationsService, StorefrontTranslationsService, PresentmentService, LocalizationService],
+  providers: [MarketsService, TranslationsService, TranslationsStorefrontService, PresentmentService, LocalizationService],
   exports: [MarketsService, TranslationsService, PresentmentService, LocalizationService],
 })
 export class LocalizationModule {}
-
-/** `localization` on the storefront schema. */
-@Module({ imports: [LocalizationModule], providers: [LocalizationStorefrontResolver] })
-export class LocalizationStorefrontApiModule {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '@platform/request';
-import type { StorefrontLocalization } from './graphql/localization.type.js';
-import { countryView, languageView, marketView } from './localization.presenter.js';
+import type { StorefrontLocalization } from './graphql/storefront/localization.type.js';
+import { countryView, languageView, marketView } from './graphql/storefront/localization.presenter.js';
 import { MarketsService } from './markets.service.js';
 import { PresentmentService } from './presentment.service.js';
 

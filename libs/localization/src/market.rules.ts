@@ -1,6 +1,6 @@
 import { Decimal } from '@platform/money';
 import { invalidAt, taken } from './localization.errors.js';
-import type { NewMarket } from './market.types.js';
+import type { NewMarket } from './market.inputs.js';
 import { normalizeLocale } from './translation.rules.js';
 
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

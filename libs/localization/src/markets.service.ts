@@ -6,13 +6,14 @@ import { type MaybePromise, type RequestContext, whenReady } from '@platform/req
 import { taken } from './localization.errors.js';
 import { Market } from './market.entity.js';
 import { checkMarketSet, marketRow } from './market.rules.js';
-import type { ImportedMarket, MarketRead, NewMarket } from './market.types.js';
+import type { NewMarket } from './market.inputs.js';
+import type { ImportedMarket, MarketRecord } from './market.records.js';
 
 /** Markets: the countries a shop sells to, with their currency, languages and price conversion. */
 @Injectable()
 export class MarketsService {
   // Every storefront price needs the buyer's market: a shop's few markets are cached briefly.
-  private readonly byShop = new ReadThroughCache<number, MarketRead[]>();
+  private readonly byShop = new ReadThroughCache<number, MarketRecord[]>();
 
   /** Creates markets in one transaction; refuses a handle taken, a country already in a market, or a second primary market. */
   async importMarkets(ctx: RequestContext, markets: NewMarket[]): Promise<ImportedMarket[]> {
@@ -35,7 +36,7 @@ export class MarketsService {
   }
 
   /** Every market of the shop, the primary first, then by id. */
-  marketsOf(ctx: RequestContext): MaybePromise<MarketRead[]> {
+  marketsOf(ctx: RequestContext): MaybePromise<MarketRecord[]> {
     return this.byShop.get(ctx.shop.id, async () => {
       const rows = await ctx.em.find(Market, {}, { orderBy: { isPrimary: 'desc', id: 'asc' }, disableIdentityMap: true });
       return rows.map(marketRead);
@@ -46,14 +47,14 @@ export class MarketsService {
    * The enabled market that sells to `countryCode`; a country in no enabled market gets the primary market
    * (prices in the shop's currency). Null only for a shop without markets.
    */
-  marketForCountry(ctx: RequestContext, countryCode: string): MaybePromise<MarketRead | null> {
+  marketForCountry(ctx: RequestContext, countryCode: string): MaybePromise<MarketRecord | null> {
     const country = countryCode.trim().toUpperCase();
     // A country belongs to at most one market (checkMarketSet).
     return whenReady(this.marketsOf(ctx), (markets) => markets.find((m) => m.enabled && m.countries.includes(country)) ?? markets.find((m) => m.primary) ?? null);
   }
 }
 
-function marketRead(r: Market): MarketRead {
+function marketRead(r: Market): MarketRecord {
   return {
     id: r.id,
     handle: r.handle,

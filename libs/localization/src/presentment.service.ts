@@ -3,16 +3,16 @@ import { inContextOf } from '@platform/graphql';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import { type MaybePromise, type RequestContext, isPromiseLike, requestScoped, whenReady } from '@platform/request';
 import { convertPrice } from './market.rules.js';
-import type { MarketRead } from './market.types.js';
+import type { MarketRecord } from './market.records.js';
 import { MarketsService } from './markets.service.js';
-import { StorefrontTranslationsService } from './storefront/storefront-translations.service.js';
+import { TranslationsStorefrontService } from './storefront/translations-storefront.service.js';
 import type { TranslatableResourceType } from './translation.entity.js';
 
 /** How prices are shown to this buyer: the market of their @inContext country, or the shop's currency. */
 export interface Presentment {
   country: string;
   currencyCode: string;
-  market: MarketRead | null;
+  market: MarketRecord | null;
   money(amount: string): MoneyV2;
 }
 
@@ -24,7 +24,7 @@ export interface Presentment {
 export class PresentmentService {
   constructor(
     private readonly markets: MarketsService,
-    private readonly translations: StorefrontTranslationsService,
+    private readonly translations: TranslationsStorefrontService,
   ) {}
 
   presentment(ctx: RequestContext): MaybePromise<Presentment> {
@@ -52,7 +52,7 @@ export class PresentmentService {
   }
 }
 
-function presentmentFor(ctx: RequestContext, country: string, market: MarketRead | null): Presentment {
+function presentmentFor(ctx: RequestContext, country: string, market: MarketRecord | null): Presentment {
   const converted = market !== null && market.currency !== ctx.shop.currency;
   const currencyCode = converted ? market.currency : ctx.shop.currency;
   return {

@@ -1,6 +1,6 @@
 import { invalidAt, taken } from './localization.errors.js';
 import { TRANSLATABLE_RESOURCE_TYPES, type TranslatableResourceType } from './translation.entity.js';
-import type { NewTranslation } from './translation.types.js';
+import type { NewTranslation } from './translation.inputs.js';
 
 /**
  * Keys each resource type can translate: the hosted platform's translatable content keys (a product's

@@ -5,7 +5,7 @@ import type { RequestContext } from '@platform/request';
 import { taken } from './localization.errors.js';
 import { Translation } from './translation.entity.js';
 import { translationRows } from './translation.rules.js';
-import type { NewTranslation } from './translation.types.js';
+import type { NewTranslation } from './translation.inputs.js';
 
 /** Writes translations of products, collections, pages, articles, menus and other text into the shop's other languages. */
 @Injectable()

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type CollectionRecord, type ProductRecord, CatalogStorefrontService } from '@platform/catalog';
-import { type ArticleRecord, type PageRecord, type RankedMatches, StorefrontContentService } from '@platform/content';
+import { type ArticleRecord, type PageRecord, type RankedMatches, ContentStorefrontService } from '@platform/content';
 import { cutPage } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import {
@@ -31,7 +31,7 @@ type Ranked = { value: string; type: SearchType; record: { id: number } };
 export class SearchService {
   constructor(
     private readonly catalog: CatalogStorefrontService,
-    private readonly content: StorefrontContentService,
+    private readonly content: ContentStorefrontService,
   ) {}
 
   async search(ctx: RequestContext, input: SearchInput): Promise<SearchResults> {

@@ -1,12 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { type OperationDefinitionNode, parse } from 'graphql';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { ContentService, MetafieldsService, MetaobjectsService, StorefrontContentService, StorefrontSellingPlansService } from '@platform/content';
+import { ContentService, MetafieldsService, MetaobjectsService, ContentStorefrontService, SellingPlansStorefrontService } from '@platform/content';
 import { DatabaseModule, SqlReader, migrateDatabase } from '@platform/database';
-import { type PreparedOperation, inContextHook, pageRequest } from '@platform/graphql';
-import { MarketsService, PresentmentService } from '@platform/localization';
-import { createTranslation } from '@platform/localization/testing';
+import { pageRequest } from '@platform/graphql';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
@@ -26,13 +23,11 @@ const MY_TABLES = [
   'selling_plan_groups',
   'selling_plans',
   'selling_plan_group_products',
-  'translations',
-  'markets',
 ];
 
 // Writes go through the context's services, reads through the ones the storefront uses: what a shop can
 // read of another's rows here is what a buyer could.
-describe('content, custom data, selling plans, translations and markets on Postgres', () => {
+describe('content, custom data and selling plans on Postgres', () => {
   let database: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   let moduleRef: TestingModule;
   let orm: MikroORM;
@@ -44,21 +39,11 @@ describe('content, custom data, selling plans, translations and markets on Postg
   let content: ContentService;
   let metafields: MetafieldsService;
   let metaobjects: MetaobjectsService;
-  let markets: MarketsService;
-  let reads: StorefrontContentService;
-  let planReads: StorefrontSellingPlansService;
-  let presentment: PresentmentService;
+  let reads: ContentStorefrontService;
+  let planReads: SellingPlansStorefrontService;
   let productsA: { id: number; productType: string }[];
   // A new context per use, as each request has its own (DataLoaders live for one request).
   const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
-  // A context whose query asked for a country or language with @inContext, as the storefront reads it before execution.
-  const inContext = (shop: ShopSnapshot, args: string): RequestContext => {
-    const ctx = ctxOf(shop);
-    const operation = parse(`query @inContext(${args}) { __typename }`).definitions[0] as OperationDefinitionNode;
-    void inContextHook.before!(ctx, { operation, variables: {} } as unknown as PreparedOperation);
-    return ctx;
-  };
-  const inLanguage = (shop: ShopSnapshot, language: string) => inContext(shop, `language: ${language}`);
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
   // Statements the storefront's SQL reader runs while `work` runs.
@@ -83,17 +68,16 @@ describe('content, custom data, selling plans, translations and markets on Postg
         SeedModule,
         SystemContextModule,
       ],
-      providers: [StorefrontContentService, StorefrontSellingPlansService],
+      providers: [ContentStorefrontService, SellingPlansStorefrontService],
     }).compile();
     orm = moduleRef.get(MikroORM);
     applied = await migrateDatabase(orm);
-    [content, metafields, metaobjects, markets] = [
+    [content, metafields, metaobjects] = [
       moduleRef.get(ContentService),
       moduleRef.get(MetafieldsService),
       moduleRef.get(MetaobjectsService),
-      moduleRef.get(MarketsService),
     ];
-    [reads, planReads, presentment] = [moduleRef.get(StorefrontContentService), moduleRef.get(StorefrontSellingPlansService), moduleRef.get(PresentmentService)];
+    [reads, planReads] = [moduleRef.get(ContentStorefrontService), moduleRef.get(SellingPlansStorefrontService)];
     const shops = moduleRef.get(ShopService);
     shopA = await shops.create({ handle: 'content-a' });
     shopB = await shops.create({ handle: 'content-b', currency: 'CAD' });
@@ -153,9 +137,9 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(countsA.metafields).toBe(60 * 3 + 4);
     expect(countsA.translations).toBe(60 * 2 + 5 * 2 + 3 * 2 + 1 + 3 + 9);
 
-    const tables = ['pages', 'blogs', 'articles', 'menus', 'menu_items', 'metafields', 'metaobject_definitions', 'metaobjects', 'selling_plan_groups', 'selling_plans', 'translations', 'markets'];
+    const tables = ['pages', 'blogs', 'articles', 'menus', 'menu_items', 'metafields', 'metaobject_definitions', 'metaobjects', 'selling_plan_groups', 'selling_plans'];
     const tableCounts = await Promise.all(tables.map(async (table) => Number((await sql<{ n: string }>(`select count(*) as n from ${table} where shop_id = ?`, [shopA.id]))[0].n)));
-    expect(tableCounts).toEqual([3, 1, 3, 1, 9, countsA.metafields, 1, 3, 1, 3, countsA.translations, 3]);
+    expect(tableCounts).toEqual([3, 1, 3, 1, 9, countsA.metafields, 1, 3, 1, 3]);
     const subscribed = productsA.filter((p) => ['Socks', 'Candles'].includes(p.productType));
     expect(subscribed.length).toBeGreaterThan(0);
     const [offers] = await sql<{ n: string }>('select count(*) as n from selling_plan_group_products where shop_id = ?', [shopA.id]);
@@ -265,55 +249,9 @@ describe('content, custom data, selling plans, translations and markets on Postg
     );
   });
 
-  it("reads many resources' French translations in one statement", async () => {
-    const ctx = inLanguage(shopA, 'FR');
-    const keys = ['title', 'body_html'];
-    const { result, count } = await statements(() => Promise.all(productsA.flatMap((p) => keys.map((key) => presentment.translated(ctx, 'PRODUCT', p.id, key, 'stored')))));
-    expect(count).toBe(1);
-    const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
-    productsA.forEach((_p, i) => {
-      const french = Object.fromEntries(generated[i].translations.map((t) => [t.key, t.value]));
-      expect(result.slice(i * 2, i * 2 + 2)).toEqual(keys.map((key) => french[key]));
-    });
-    // A language without translations shows the stored text.
-    expect(await presentment.translated(inLanguage(shopA, 'DE'), 'PRODUCT', productsA[0].id, 'title', 'stored')).toBe('stored');
-    const about = await reads.pageByHandle(ctx, 'about');
-    expect(await presentment.translated(ctx, 'PAGE', about!.id, 'title', 'About us')).toBe('À propos');
-    // A regional language reads the translations of its locale (pt-BR), whatever case the request used.
-    await createTranslation(ctxOf(shopA), { resourceType: 'PAGE', resourceId: about!.id, locale: 'pt_br', key: 'title', value: 'Sobre nós' });
-    expect(await presentment.translated(inLanguage(shopA, 'PT_BR'), 'PAGE', about!.id, 'title', 'About us')).toBe('Sobre nós');
-    expect(await presentment.translated(inLanguage(shopA, 'PT_PT'), 'PAGE', about!.id, 'title', 'About us')).toBe('About us');
-  });
-
-  it('reads markets and the market of a country, and converts prices with it exactly', async () => {
-    const ctx = ctxOf(shopA);
-    const all = await markets.marketsOf(ctx);
-    expect(all.map((m) => [m.handle, m.currency, m.primary, m.languages, m.exchangeRate, m.rounding])).toEqual([
-      ['us', 'USD', true, ['en'], '1', null],
-      ['ca', 'CAD', false, ['en', 'fr'], '1.35', '0.99'],
-      ['fr', 'EUR', false, ['fr'], '0.92', null],
-    ]);
-    const ca = await markets.marketForCountry(ctx, 'ca');
-    expect(ca).toMatchObject({ handle: 'ca', defaultLanguage: 'en' });
-    expect((await markets.marketForCountry(ctx, 'FR'))!.handle).toBe('fr');
-    // A country no market sells to gets the primary market.
-    expect((await markets.marketForCountry(ctx, 'DE'))!.handle).toBe('us');
-    const [variant] = await sql<{ price: string }>('select price from product_variants where shop_id = ? order by id limit 1', [shopA.id]);
-    const { money } = await presentment.presentment(inContext(shopA, 'country: CA'));
-    const cad = money(variant.price);
-    expect(cad.currencyCode).toBe('CAD');
-    expect(cad.amount).toMatch(/\.99$/);
-    expect(Number(cad.amount)).toBeGreaterThanOrEqual(Number(variant.price) * 1.35);
-  });
-
-  it("keeps a second shop's rows apart: its own markets in its currency, and no reads of shop A's rows", async () => {
+  it("keeps a second shop's rows apart: no reads of shop A's rows", async () => {
     expect(countsB).toMatchObject({ products: 8, pages: 3, articles: 3, metaobjects: 3, translations: 8 * 2 + 5 * 2 + 3 * 2 + 1 + 3 + 9 });
     const [a, b] = [ctxOf(shopA), ctxOf(shopB)];
-    expect((await markets.marketsOf(b)).map((m) => [m.handle, m.primary, m.exchangeRate])).toEqual([
-      ['ca', true, '1'],
-      ['us', false, '0.740741'],
-      ['fr', false, '0.681481'],
-    ]);
     const [aboutA, aboutB] = await Promise.all([reads.pageByHandle(a, 'about'), reads.pageByHandle(b, 'about')]);
     expect(aboutB!.id).not.toBe(aboutA!.id);
     const newsA = await reads.blogByHandle(a, 'news');
@@ -334,7 +272,6 @@ describe('content, custom data, selling plans, translations and markets on Postg
       ]),
     ).toEqual([null, null, null, null, null, null, null]);
     expect(await reads.metafields(b, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }])).toEqual([null]);
-    expect(await presentment.translated(inLanguage(shopB, 'FR'), 'PRODUCT', productsA[0].id, 'title', 'stored')).toBe('stored');
     const groupsB = await Promise.all(productsA.map((p) => planReads.groupsOfProduct(b, p.id, pageRequest({ first: 5 }))));
     expect(groupsB.every((g) => g.items.length === 0)).toBe(true);
     // Lists of shop B hold only its own rows.
@@ -360,7 +297,7 @@ describe('content, custom data, selling plans, translations and markets on Postg
     expect(strays).toEqual([]);
   });
 
-  it("refuses links to another shop's blogs and pages, a country in two markets, and handles taken", async () => {
+  it("refuses links to another shop's blogs and pages, and handles taken", async () => {
     const [a, b] = [ctxOf(shopA), ctxOf(shopB)];
     const newsA = await reads.blogByHandle(a, 'news');
     await expect(content.importArticles(b, [{ blogId: newsA!.id, handle: 'intruder', title: 'Intruder' }])).rejects.toMatchObject({
@@ -373,12 +310,6 @@ describe('content, custom data, selling plans, translations and markets on Postg
       field: 'resourceId',
     });
     await expect(content.importPages(b, [{ handle: 'about', title: 'Again' }])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
-    await expect(
-      markets.importMarkets(b, [{ handle: 'north-america', name: 'North America', countries: ['MX', 'US'], currency: 'USD', languages: ['en'] }]),
-    ).rejects.toMatchObject({ code: 'TAKEN', field: 'markets[0].countries' });
-    await expect(
-      markets.importMarkets(b, [{ handle: 'mx', name: 'Mexico', countries: ['MX'], currency: 'MXN', languages: ['es'], primary: true }]),
-    ).rejects.toMatchObject({ code: 'TAKEN', field: 'markets[0].primary' });
     await expect(metaobjects.importMetaobjects(b, [{ type: 'brand', handle: 'x', fields: {} }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
       metafields.importMetafields(b, [{ ownerType: 'SHOP', ownerId: shopB.id, namespace: 'custom', key: 'announcement', type: 'single_line_text_field', value: 'x' }]),
@@ -391,7 +322,5 @@ describe('content, custom data, selling plans, translations and markets on Postg
     ]);
     const read = await reads.menuByHandle(ctxOf(shopB), 'footer');
     expect(read!.items[0].items[0]).toMatchObject({ id: footer.itemIds[1], resourceId: aboutB!.id });
-    const [marketsB] = await sql<{ n: string }>('select count(*) as n from markets where shop_id = ?', [shopB.id]);
-    expect(Number(marketsB.n)).toBe(3);
   });
 });

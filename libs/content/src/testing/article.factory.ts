@@ -1,6 +1,7 @@
 import type { RequestContext } from '@platform/request';
 import { ContentService } from '../content.service.js';
-import type { ImportedArticle, NewArticle } from '../content.types.js';
+import type { NewArticle } from '../content.inputs.js';
+import type { ImportedArticle } from '../content.records.js';
 import { createBlog } from './blog.factory.js';
 
 /** What a test says about the article it needs; without a `blogId` it gets a blog of its own. */

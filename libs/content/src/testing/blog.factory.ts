@@ -1,6 +1,7 @@
 import type { RequestContext } from '@platform/request';
 import { ContentService } from '../content.service.js';
-import type { ImportedBlog, NewBlog } from '../content.types.js';
+import type { NewBlog } from '../content.inputs.js';
+import type { ImportedBlog } from '../content.records.js';
 
 /** What a test says about the blog it needs; the rest gets valid defaults (a unique handle). */
 export type BlogTraits = Partial<NewBlog>;

@@ -1,5 +1,5 @@
 import type { RequestContext } from '@platform/request';
-import type { NewMetafield } from '../metafield.types.js';
+import type { NewMetafield } from '../metafield.inputs.js';
 import { MetafieldsService } from '../metafields.service.js';
 
 /** What a test says about the metafield it needs; by default a text field on the shop under a unique key. */

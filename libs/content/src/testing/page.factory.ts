@@ -1,6 +1,7 @@
 import type { RequestContext } from '@platform/request';
 import { ContentService } from '../content.service.js';
-import type { ImportedPage, NewPage } from '../content.types.js';
+import type { NewPage } from '../content.inputs.js';
+import type { ImportedPage } from '../content.records.js';
 
 /** What a test says about the page it needs; the rest gets valid defaults (a unique handle, published now). */
 export type PageTraits = Partial<NewPage>;

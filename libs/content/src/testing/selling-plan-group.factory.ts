@@ -1,5 +1,6 @@
 import type { RequestContext } from '@platform/request';
-import type { ImportedSellingPlanGroup, NewSellingPlanGroup } from '../selling-plan.types.js';
+import type { NewSellingPlanGroup } from '../selling-plan.inputs.js';
+import type { ImportedSellingPlanGroup } from '../selling-plan.records.js';
 import { SellingPlansService } from '../selling-plans.service.js';
 
 /** What a test says about the group it needs; by default one monthly plan, offered on `productIds` if given. */

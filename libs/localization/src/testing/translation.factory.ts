@@ -1,5 +1,5 @@
 import type { RequestContext } from '@platform/request';
-import type { NewTranslation } from '../translation.types.js';
+import type { NewTranslation } from '../translation.inputs.js';
 import { TranslationsService } from '../translations.service.js';
 
 /** What a test says about the translation it needs: the resource, and any other field (French `title` by default). */

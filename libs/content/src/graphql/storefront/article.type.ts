@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
-import type { ArticleRecord } from '../../storefront/content-records.js';
+import type { ArticleRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 
 @ObjectType('ArticleAuthor', { registerIn: () => StorefrontSchema, description: 'The author of an article.' })

@@ -2,7 +2,7 @@ import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql
 import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog } from './blog.type.js';
 import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
@@ -14,7 +14,7 @@ import { StorefrontMetafield } from './metafield.type.js';
 @Resolver(() => StorefrontArticle)
 export class ArticlesStorefrontResolver {
   constructor(
-    private readonly reads: StorefrontContentService,
+    private readonly reads: ContentStorefrontService,
     private readonly hasMetafields: HasMetafieldsFields,
     private readonly presentment: PresentmentService,
   ) {}

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
-import type { BlogRecord } from '../../storefront/content-records.js';
+import type { BlogRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 
 // `articles`, `articleByHandle`, `authors` and the metafields are resolved fields (blogs.storefront.resolver.ts).

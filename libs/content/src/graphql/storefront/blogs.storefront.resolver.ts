@@ -1,7 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog, StorefrontBlogConnection } from './blog.type.js';
 import { ArticlesArgs, BlogsArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
@@ -13,7 +13,7 @@ import { StorefrontMetafield } from './metafield.type.js';
 @Resolver(() => StorefrontBlog)
 export class BlogsStorefrontResolver {
   constructor(
-    private readonly content: StorefrontContentService,
+    private readonly content: ContentStorefrontService,
     private readonly hasMetafields: HasMetafieldsFields,
   ) {}
 

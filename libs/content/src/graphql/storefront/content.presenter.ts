@@ -1,7 +1,8 @@
 import { toGlobalId } from '@platform/graphql';
-import type { MenuItemRead } from '../../content.types.js';
 import type { MenuItemType } from '../../menu-item.entity.js';
-import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from '../../storefront/content-records.js';
+import type { ArticleRecord, BlogRecord, MenuItemRecord, MenuRecord, PageRecord } from '../../content.records.js';
+import type { MetafieldRecord } from '../../metafield.records.js';
+import type { MetaobjectRecord } from '../../metaobject.records.js';
 import type { StorefrontArticle, StorefrontArticleAuthor } from './article.type.js';
 import type { StorefrontBlog } from './blog.type.js';
 import type { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
@@ -75,7 +76,7 @@ const LINKED_TYPE: Partial<Record<MenuItemType, string>> = {
   METAOBJECT: 'Metaobject',
 };
 
-export function menuItemView(record: MenuItemRead): StorefrontMenuItem {
+export function menuItemView(record: MenuItemRecord): StorefrontMenuItem {
   const linked = LINKED_TYPE[record.type];
   return {
     __typename: 'MenuItem',

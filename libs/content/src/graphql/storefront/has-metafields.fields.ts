@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { appIdOf } from '@platform/auth';
 import { type Access, type RequestContext, accessDenial, requireAccess } from '@platform/request';
 import type { MetafieldOwnerType } from '../../metafield.entity.js';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import type { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
 import { metafieldView } from './content.presenter.js';
 import type { StorefrontMetafield } from './metafield.type.js';
@@ -19,7 +19,7 @@ const TOKEN_REQUIRED: Access = { tokenless: 'refused' };
  */
 @Injectable()
 export class HasMetafieldsFields {
-  constructor(private readonly content: StorefrontContentService) {}
+  constructor(private readonly content: ContentStorefrontService) {}
 
   async metafield(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, args: MetafieldArgs): Promise<StorefrontMetafield | null> {
     requireAccess(ctx, TOKEN_REQUIRED, 'metafield');

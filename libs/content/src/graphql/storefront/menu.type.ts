@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { StorefrontNode, StorefrontSchema } from '@platform/graphql';
-import type { MenuItemRead } from '../../content.types.js';
+import type { MenuItemRecord } from '../../content.records.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from '../../menu-item.entity.js';
 
 export const MenuItemTypes = Object.fromEntries(MENU_ITEM_TYPES.map((t) => [t, t])) as Record<MenuItemType, MenuItemType>;
@@ -29,7 +29,7 @@ export class StorefrontMenuItem {
   @Field(() => [StorefrontMenuItem], { description: 'Child items (menus nest up to three levels).' })
   items!: StorefrontMenuItem[];
 
-  record!: MenuItemRead;
+  record!: MenuItemRecord;
 }
 
 @ObjectType('Menu', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A navigation menu: a hierarchy of links.' })

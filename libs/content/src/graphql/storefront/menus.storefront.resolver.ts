@@ -1,14 +1,14 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { UrlScalar } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { CONTENT } from './content-scopes.js';
 import { FIXED_PATHS, menuView } from './content.presenter.js';
 import { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
 
 @Resolver(() => StorefrontMenu)
 export class MenusStorefrontResolver {
-  constructor(private readonly content: StorefrontContentService) {}
+  constructor(private readonly content: ContentStorefrontService) {}
 
   @RequiresToken(CONTENT)
   @Query(() => StorefrontMenu, { nullable: true, description: 'A navigation menu by handle (needs a token).' })
@@ -20,7 +20,7 @@ export class MenusStorefrontResolver {
 
 @Resolver(() => StorefrontMenuItem)
 export class MenuItemsStorefrontResolver {
-  constructor(private readonly content: StorefrontContentService) {}
+  constructor(private readonly content: ContentStorefrontService) {}
 
   // Absolute URLs on the address the client used, laid out as the hosted online store's (`/pages/about`), so
   // headless storefronts can route by path. Products and collections are another context's: no URL yet.

@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
-import type { MetaobjectRecord } from '../../storefront/content-records.js';
+import type { MetaobjectRecord } from '../../metaobject.records.js';
 
 @ObjectType('MetaobjectField', { registerIn: () => StorefrontSchema, description: 'A field of a metaobject.' })
 export class StorefrontMetaobjectField {

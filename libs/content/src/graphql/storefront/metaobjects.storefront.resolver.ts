@@ -1,7 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { MetaobjectHandleInput, MetaobjectsArgs } from './content.args.js';
 import { METAOBJECTS } from './content-scopes.js';
 import { metaobjectView } from './content.presenter.js';
@@ -9,7 +9,7 @@ import { StorefrontMetaobject, StorefrontMetaobjectConnection, StorefrontMetaobj
 
 @Resolver(() => StorefrontMetaobject)
 export class MetaobjectsStorefrontResolver {
-  constructor(private readonly content: StorefrontContentService) {}
+  constructor(private readonly content: ContentStorefrontService) {}
 
   @RequiresToken(METAOBJECTS)
   @Query(() => StorefrontMetaobject, { nullable: true, description: 'A metaobject by `id`, or by `handle` and type (needs a token).' })

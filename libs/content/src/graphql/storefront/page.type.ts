@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
-import type { PageRecord } from '../../storefront/content-records.js';
+import type { PageRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 
 @ObjectType('Page', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A page of the online store, such as "About us".' })

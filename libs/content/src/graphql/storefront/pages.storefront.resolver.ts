@@ -2,7 +2,7 @@ import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql
 import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontContentService } from '../../storefront/storefront-content.service.js';
+import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
 import { summarize } from '../../content.rules.js';
@@ -14,7 +14,7 @@ import { StorefrontPage, StorefrontPageConnection } from './page.type.js';
 @Resolver(() => StorefrontPage)
 export class PagesStorefrontResolver {
   constructor(
-    private readonly content: StorefrontContentService,
+    private readonly content: ContentStorefrontService,
     private readonly hasMetafields: HasMetafieldsFields,
     private readonly presentment: PresentmentService,
   ) {}

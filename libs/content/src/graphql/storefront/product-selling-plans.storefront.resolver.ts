@@ -3,7 +3,7 @@ import { StorefrontProduct } from '@platform/catalog';
 import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { StorefrontSellingPlansService } from '../../storefront/storefront-selling-plans.service.js';
+import { SellingPlansStorefrontService } from '../../storefront/selling-plans-storefront.service.js';
 import { sellingPlanGroupView } from './selling-plan.presenter.js';
 import { StorefrontSellingPlanGroupConnection } from './selling-plan.type.js';
 
@@ -11,7 +11,7 @@ import { StorefrontSellingPlanGroupConnection } from './selling-plan.type.js';
 @Resolver(() => StorefrontProduct)
 export class ProductSellingPlansStorefrontResolver {
   constructor(
-    private readonly plans: StorefrontSellingPlansService,
+    private readonly plans: SellingPlansStorefrontService,
     private readonly presentment: PresentmentService,
   ) {}
 

@@ -1,15 +1,15 @@
 import { toGlobalId } from '@platform/graphql';
 import type { MoneyV2 } from '@platform/money';
-import type { SellingPlanGroupRead, SellingPlanRead } from '../../selling-plan.types.js';
+import type { SellingPlanGroupRecord, SellingPlanRecord } from '../../selling-plan.records.js';
 import type { StorefrontSellingPlan, StorefrontSellingPlanGroup, StorefrontSellingPlanPriceAdjustment } from './selling-plan.type.js';
 
 type Money = (amount: string) => MoneyV2;
 
-export function sellingPlanGroupView(group: SellingPlanGroupRead, money: Money): StorefrontSellingPlanGroup {
+export function sellingPlanGroupView(group: SellingPlanGroupRecord, money: Money): StorefrontSellingPlanGroup {
   return { name: group.name, appName: group.appName, options: group.options, plans: group.sellingPlans.map((plan) => sellingPlanView(plan, money)) };
 }
 
-function sellingPlanView(plan: SellingPlanRead, money: Money): StorefrontSellingPlan {
+function sellingPlanView(plan: SellingPlanRecord, money: Money): StorefrontSellingPlan {
   return {
     id: toGlobalId('SellingPlan', plan.id),
     name: plan.name,
@@ -20,7 +20,7 @@ function sellingPlanView(plan: SellingPlanRead, money: Money): StorefrontSelling
   };
 }
 
-function adjustmentView(adjustment: SellingPlanRead['priceAdjustments'][number], money: Money): StorefrontSellingPlanPriceAdjustment {
+function adjustmentView(adjustment: SellingPlanRecord['priceAdjustments'][number], money: Money): StorefrontSellingPlanPriceAdjustment {
   const { type, value } = adjustment.adjustmentValue;
   const adjustmentValue =
     type === 'percentage'

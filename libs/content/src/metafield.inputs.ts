@@ -15,16 +15,3 @@ export interface MetafieldIdentifier {
   namespace: string;
   key: string;
 }
-
-export interface MetafieldRead {
-  id: number;
-  ownerType: MetafieldOwnerType;
-  ownerId: number;
-  namespace: string;
-  key: string;
-  type: string;
-  value: string;
-  description: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}

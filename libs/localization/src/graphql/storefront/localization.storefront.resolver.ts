@@ -1,6 +1,6 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
-import { LocalizationService } from '../localization.service.js';
+import { LocalizationService } from '../../localization.service.js';
 import { StorefrontLocalization } from './localization.type.js';
 
 @Resolver(() => StorefrontLocalization)

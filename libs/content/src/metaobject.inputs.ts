@@ -19,30 +19,3 @@ export interface NewMetaobject {
   handle: string;
   fields: Record<string, string>;
 }
-
-export interface ImportedMetaobjectDefinition {
-  id: number;
-  type: string;
-}
-
-export interface ImportedMetaobject {
-  id: number;
-  type: string;
-  handle: string;
-}
-
-export interface MetaobjectFieldRead {
-  key: string;
-  type: string;
-  value: string;
-}
-
-export interface MetaobjectRead {
-  id: number;
-  type: string;
-  handle: string;
-  /** Fields with a value, in the definition's order. */
-  fields: MetaobjectFieldRead[];
-  createdAt: Date;
-  updatedAt: Date;
-}

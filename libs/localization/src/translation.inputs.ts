@@ -9,6 +9,3 @@ export interface NewTranslation {
   key: string;
   value: string;
 }
-
-/** A resource's translated fields in one locale, by key (`{ title: 'T-shirt…', body_html: '<p>…' }`). */
-export type TranslatedFields = Record<string, string>;

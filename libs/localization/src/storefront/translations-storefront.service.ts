@@ -5,14 +5,14 @@ import { inContextOf } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type { TranslatableResourceType } from '../translation.entity.js';
 import { normalizeLocale } from '../translation.rules.js';
-import type { TranslatedFields } from '../translation.types.js';
+import type { TranslatedFields } from '../translation.records.js';
 import { TRANSLATIONS_OF_RESOURCES } from './translation.sql.js';
 
 const translationsOfResources = preparedSql(TRANSLATIONS_OF_RESOURCES);
 
 /** Text in the buyer's `@inContext(language:)`, batched per request, resource type and locale. */
 @Injectable()
-export class StorefrontTranslationsService {
+export class TranslationsStorefrontService {
   constructor(private readonly sql: SqlReader) {}
 
   /** The requested locale (`fr`, `pt-br`) when it differs from the shop's own language; null: stored text. */

@@ -1,6 +1,6 @@
 import { countryName, languageName, toGlobalId } from '@platform/graphql';
-import type { StorefrontCountry, StorefrontCurrency, StorefrontLanguage, StorefrontMarket } from './graphql/localization.type.js';
-import type { MarketRead } from './market.types.js';
+import type { StorefrontCountry, StorefrontCurrency, StorefrontLanguage, StorefrontMarket } from './localization.type.js';
+import type { MarketRecord } from '../../market.records.js';
 
 export function currencyView(code: string, locale: string): StorefrontCurrency {
   const names = new Intl.DisplayNames([locale], { type: 'currency' });
@@ -13,11 +13,11 @@ export function languageView(code: string, locale: string): StorefrontLanguage {
   return { isoCode, name: languageName(isoCode, locale), endonymName: languageName(isoCode, isoCode.toLowerCase().replace('_', '-')) };
 }
 
-export function marketView(market: MarketRead): StorefrontMarket {
+export function marketView(market: MarketRecord): StorefrontMarket {
   return { id: toGlobalId('Market', market.id), handle: market.handle };
 }
 
-export function countryView(code: string, market: MarketRead | null, shopCurrency: string, locale: string): StorefrontCountry {
+export function countryView(code: string, market: MarketRecord | null, shopCurrency: string, locale: string): StorefrontCountry {
   const languages = market?.languages.length ? market.languages : ['en'];
   return {
     isoCode: code,

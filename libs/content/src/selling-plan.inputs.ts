@@ -1,4 +1,3 @@
-import type { SellingPlanGroupOption } from './selling-plan-group.entity.js';
 import type { SellingPlanCheckoutCharge, SellingPlanPriceAdjustment, SellingPlanRecurringPolicy } from './selling-plan.entity.js';
 
 export interface NewSellingPlan {
@@ -23,30 +22,4 @@ export interface NewSellingPlanGroup {
   sellingPlans: NewSellingPlan[];
   /** Products (of the same shop, by plain id) offered with this group. */
   productIds?: number[];
-}
-
-export interface ImportedSellingPlanGroup {
-  id: number;
-  sellingPlanIds: number[];
-}
-
-export interface SellingPlanRead {
-  id: number;
-  groupId: number;
-  name: string;
-  description: string | null;
-  options: { name: string; value: string }[];
-  recurringDeliveries: boolean;
-  billingPolicy: SellingPlanRecurringPolicy | null;
-  deliveryPolicy: SellingPlanRecurringPolicy | null;
-  checkoutCharge: SellingPlanCheckoutCharge;
-  priceAdjustments: SellingPlanPriceAdjustment[];
-}
-
-export interface SellingPlanGroupRead {
-  id: number;
-  name: string;
-  appName: string | null;
-  options: SellingPlanGroupOption[];
-  sellingPlans: SellingPlanRead[];
 }

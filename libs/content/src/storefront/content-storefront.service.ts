@@ -4,11 +4,13 @@ import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
 import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { MetafieldOwnerType } from '../metafield.entity.js';
-import type { MetafieldIdentifier } from '../metafield.types.js';
+import type { MetafieldIdentifier } from '../metafield.inputs.js';
 import type { MetaobjectFieldDefinition } from '../metaobject-definition.entity.js';
 import type { MenuItemType } from '../menu-item.entity.js';
 import { menuTree } from '../menu.rules.js';
-import type { ArticleRecord, BlogRecord, MenuRecord, MetafieldRecord, MetaobjectRecord, PageRecord } from './content-records.js';
+import type { ArticleRecord, BlogRecord, MenuRecord, PageRecord } from '../content.records.js';
+import type { MetafieldRecord } from '../metafield.records.js';
+import type { MetaobjectRecord } from '../metaobject.records.js';
 import {
   ARTICLES_BY_HANDLES,
   ARTICLES_BY_IDS,
@@ -78,7 +80,7 @@ const statements = {
  * per level (no N+1). Only published pages and articles are visible.
  */
 @Injectable()
-export class StorefrontContentService {
+export class ContentStorefrontService {
   constructor(private readonly sql: SqlReader) {}
 
   pages(ctx: RequestContext, page: PageRequest, sortKey: PageSortKey, query?: string | null): Promise<ListPage<PageRecord>> {

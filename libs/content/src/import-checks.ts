@@ -2,6 +2,8 @@ import type { EntityName } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { ContentErrors, taken } from './content.errors.js';
 
+// The checks of an import that need the database: the rows it links are the shop's, and the keys it adds are not taken.
+
 /** Refuses ids that are not rows of this shop (the EntityManager's tenant filter scopes the lookup). */
 export async function requireIds(em: EntityManager, entity: EntityName<{ id: number }>, ids: number[], field: string): Promise<void> {
   const wanted = [...new Set(ids)];

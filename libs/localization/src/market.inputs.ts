@@ -15,23 +15,3 @@ export interface NewMarket {
   /** Price ending to round converted prices up to ('0.99', '0.00'); null rounds half-up to cents. */
   rounding?: string | null;
 }
-
-export interface ImportedMarket {
-  id: number;
-  handle: string;
-}
-
-export interface MarketRead {
-  id: number;
-  handle: string;
-  name: string;
-  primary: boolean;
-  enabled: boolean;
-  countries: string[];
-  currency: string;
-  languages: string[];
-  defaultLanguage: string;
-  /** Normalised decimal string ('1.35'). */
-  exchangeRate: string;
-  rounding: string | null;
-}

@@ -3,22 +3,22 @@ import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
 import { type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
-import type { SellingPlanGroupRead, SellingPlanRead } from '../selling-plan.types.js';
+import type { SellingPlanGroupRecord, SellingPlanRecord } from '../selling-plan.records.js';
 import { childrenPageSql } from './content.sql.js';
 import { SELLING_PLANS_OF_GROUPS, SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM, SELLING_PLAN_GROUP_COLUMNS } from './selling-plan.sql.js';
 
 const GROUPS_BY_ID: SortSpec = { expression: 'g.id', cast: 'bigint', descending: false };
 const plansOfGroups = preparedSql(SELLING_PLANS_OF_GROUPS);
 
-type GroupRow = Omit<SellingPlanGroupRead, 'sellingPlans'> & { parentId: number; rn: string };
+type GroupRow = Omit<SellingPlanGroupRecord, 'sellingPlans'> & { parentId: number; rn: string };
 
 /** Selling plan groups of products for storefront reads, batched per request: two statements for a whole page of products. */
 @Injectable()
-export class StorefrontSellingPlansService {
+export class SellingPlansStorefrontService {
   constructor(private readonly sql: SqlReader) {}
 
   /** A page of the groups offered on a product, by id, each with all its plans (a group has a handful). */
-  groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRead>> {
+  groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRecord>> {
     const loader = requestScoped(ctx, `content:sellingPlanGroups:${pageKey(page)}`, () => {
       // $1 shop, $2 product ids, $3 rows per product; the cursor adds its values.
       const params = new SqlParams(3);
@@ -32,11 +32,11 @@ export class StorefrontSellingPlansService {
           conditions: [keyset.after],
         }),
       );
-      return new DataLoader<number, ListPage<SellingPlanGroupRead>>(async (productIds) => {
+      return new DataLoader<number, ListPage<SellingPlanGroupRecord>>(async (productIds) => {
         const rows = await this.sql.rows<GroupRow>(statement, [ctx.shop.id, productIds, page.size + 1, ...params.values]);
         const groupIds = [...new Set(rows.map((r) => r.id))];
-        const plans = groupIds.length === 0 ? [] : await this.sql.rows<SellingPlanRead>(plansOfGroups, [ctx.shop.id, groupIds]);
-        const byProduct = new Map<number, SellingPlanGroupRead[]>();
+        const plans = groupIds.length === 0 ? [] : await this.sql.rows<SellingPlanRecord>(plansOfGroups, [ctx.shop.id, groupIds]);
+        const byProduct = new Map<number, SellingPlanGroupRecord[]>();
         for (const { parentId, rn: _rn, ...group } of rows) {
           const read = { ...group, sellingPlans: plans.filter((p) => p.groupId === group.id) };
           const list = byProduct.get(parentId);
