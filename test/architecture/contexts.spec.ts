@@ -29,6 +29,13 @@ const seed = filesUnder(join(LIBS, 'seed', 'src')).map((path) => readFileSync(pa
 const pascal = (context: string) => context.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
 describe('every context', () => {
+  it('applies every committed migration (each file has its line in migrations/index.ts)', () => {
+    const index = read('migrations/index.ts');
+    const files = readdirSync(join(ROOT, 'migrations')).filter((name) => name !== 'index.ts' && name.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect(index).toContain(`./${file.replace(/\.ts$/, '.js')}`);
+  });
+
   it('finds the contexts', () => {
     expect(domainContexts).toEqual(expect.arrayContaining(['catalog', 'content', 'customers', 'localization', 'orders']));
   });
