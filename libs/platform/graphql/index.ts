@@ -28,6 +28,7 @@ export { AdminSchema, StorefrontSchema } from './schema-modules.js';
 export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
 export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
 export { keysetPlan, toListPage, type KeysetPlan, type KeysetRow, type SortSpec } from './connections/keyset.js';
+export { childrenPageSql } from './connections/children-pages.js';
 export { cutPage, pageOfList, type ListPage } from './connections/list-page.js';
 export { MAX_CURSOR_LENGTH, MAX_CURSOR_TEXT, cursorCodec, invalidCursor, type CursorCodec, type CursorScope, type CursorValue, type CursorValueType } from './connections/cursor.js';
 export { SqlParams } from './sql/sql-params.js';

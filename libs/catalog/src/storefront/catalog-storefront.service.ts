@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type CursorScope, type ListPage, type PageRequest, type SortSpec, SqlParams, cursorCodec, cutPage, escapeLike, keysetPlan, pageKey, toListPage } from '@platform/graphql';
+import {
+  type CursorScope,
+  type ListPage,
+  type PageRequest,
+  type SortSpec,
+  SqlParams,
+  childrenPageSql,
+  cursorCodec,
+  cutPage,
+  escapeLike,
+  keysetPlan,
+  pageKey,
+  toListPage,
+} from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type {
   CollectionRecord,
@@ -32,7 +45,6 @@ import {
   VARIANTS_BY_IDS,
   VARIANTS_FROM,
   VARIANT_DETAILS_BY_IDS,
-  childrenPageSql,
   productColumns,
   variantColumns,
 } from './catalog.sql.js';
@@ -232,7 +244,7 @@ export class CatalogStorefrontService {
       // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
       const params = new SqlParams(3);
       const keyset = keysetPlan(scope, sort, page, idExpression, params);
-      const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, orderBy: keyset.orderBy, after: keyset.after }));
+      const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, keyset }));
       return new DataLoader<number, ListPage<T>>(async (parentIds) => {
         const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
         const byParent = new Map<number, Child<T>[]>();

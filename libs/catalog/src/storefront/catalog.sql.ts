@@ -51,25 +51,7 @@ export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.
 export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height
   from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
 
-/**
- * The first rows of each parent's children in one statement (nested connections without N+1): rows are
- * numbered per parent in the page's order and cut at the page size + 1 (the extra row tells hasNextPage).
- */
-export function childrenPageSql(options: {
-  columns: string;
-  from: string;
-  parentColumn: string;
-  orderBy: string;
-  after: string;
-}): string {
-  const afterCondition = options.after ? `and ${options.after}` : '';
-  return `select * from (
-    select ${options.columns}, ${options.parentColumn} as "parentId",
-      row_number() over (partition by ${options.parentColumn} order by ${options.orderBy}) as rn
-    from ${options.from} ${afterCondition}
-  ) x where x.rn <= $3 order by x."parentId", x.rn`;
-}
-
+// Nested connections (`childrenPageSql` of @platform/graphql pages them per parent): columns and `from` per list.
 export const VARIANTS_FROM = `product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])`;
 
 export const IMAGE_PAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height, i.position as "sortValue"`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
-import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, keysetPlan, searchSql, toListPage } from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, childrenPageSql, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { MetafieldOwnerType } from '../metafield.entity.js';
 import type { MetafieldIdentifier } from '../metafield.inputs.js';
@@ -36,7 +36,6 @@ import {
   PAGE_COLUMNS,
   PAGE_SEARCH,
   PAGE_VISIBLE,
-  childrenPageSql,
 } from './content.sql.js';
 import { type ArticleSortKey, type BlogSortKey, type PageSortKey, articleSort, blogSort, metaobjectSort, pageSort } from './sort-keys.js';
 
@@ -178,8 +177,8 @@ export class ContentStorefrontService {
         columns: `${ARTICLE_COLUMNS}, (${sort.expression})::text as "sortValue"`,
         from: `${ARTICLES_FROM} where a.shop_id = $1 and a.blog_id = any($2::bigint[]) and ${ARTICLE_VISIBLE}`,
         parentColumn: 'a.blog_id',
-        orderBy: keyset.orderBy,
-        conditions: [search.where, keyset.after],
+        keyset,
+        where: [search.where],
       });
       const statement = search.where ? { text } : preparedSql(text);
       return new DataLoader<number, ListPage<ArticleRecord>>(async (blogIds) => {

@@ -130,17 +130,3 @@ export const ARTICLE_SEARCH: Searchable = {
     }
   },
 };
-
-/**
- * The first rows of each parent's children in one statement (nested connections without N+1): rows are
- * numbered per parent in the page's order and cut at the page size + 1 (the extra row tells hasNextPage).
- * `$1` shop, `$2` parent ids, `$3` rows per parent; the conditions use the parameters after.
- */
-export function childrenPageSql(options: { columns: string; from: string; parentColumn: string; orderBy: string; conditions: string[] }): string {
-  const where = options.conditions.filter(Boolean).map((c) => ` and ${c}`).join('');
-  return `select * from (
-    select ${options.columns}, ${options.parentColumn} as "parentId",
-      row_number() over (partition by ${options.parentColumn} order by ${options.orderBy}) as rn
-    from ${options.from}${where}
-  ) x where x.rn <= $3 order by x."parentId", x.rn`;
-}

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
-import { type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageKey, toListPage } from '@platform/graphql';
+import { type ListPage, type PageRequest, type SortSpec, SqlParams, childrenPageSql, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { SellingPlanGroupRecord, SellingPlanRecord } from '../selling-plan.records.js';
-import { childrenPageSql } from './content.sql.js';
 import { SELLING_PLANS_OF_GROUPS, SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM, SELLING_PLAN_GROUP_COLUMNS } from './selling-plan.sql.js';
 
 const GROUPS_BY_ID: SortSpec = { expression: 'g.id', cast: 'bigint', descending: false };
@@ -28,8 +27,7 @@ export class SellingPlansStorefrontService {
           columns: SELLING_PLAN_GROUP_COLUMNS,
           from: SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM,
           parentColumn: 'gp.product_id',
-          orderBy: keyset.orderBy,
-          conditions: [keyset.after],
+          keyset,
         }),
       );
       return new DataLoader<number, ListPage<SellingPlanGroupRecord>>(async (productIds) => {
