@@ -21,8 +21,6 @@ export function preparedSql(text: string): SqlStatement {
   return statement;
 }
 
-type QueryObserver = (statement: SqlStatement) => void;
-
 const INT8_OID = 20;
 
 /**
@@ -31,7 +29,6 @@ const INT8_OID = 20;
  */
 export class SqlReader {
   private readonly pool: pg.Pool;
-  private readonly observers = new Set<QueryObserver>();
 
   constructor(url: string, poolSize: number, statementTimeoutMs?: number) {
     this.pool = new pg.Pool({
@@ -45,15 +42,8 @@ export class SqlReader {
   }
 
   async rows<T>(statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
-    for (const observe of this.observers) observe(statement);
     const result = await this.pool.query({ name: statement.name, text: statement.text, values: values as unknown[] });
     return result.rows as T[];
-  }
-
-  /** Calls `observer` for every statement run (the SQL-count tests); returns the unsubscribe function. */
-  observe(observer: QueryObserver): () => void {
-    this.observers.add(observer);
-    return () => this.observers.delete(observer);
   }
 
   async close(): Promise<void> {

@@ -2,13 +2,14 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { ContentService, MetafieldsService, MetaobjectsService, ContentStorefrontService, SellingPlansStorefrontService } from '@platform/content';
-import { DatabaseModule, SqlReader, migrateDatabase } from '@platform/database';
+import { DatabaseModule, migrateDatabase } from '@platform/database';
 import { pageRequest } from '@platform/graphql';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { sqlDuring } from '../../support/sql.js';
 import { createEmptyTestDatabase } from '../../support/test-database.js';
 
 const MY_TABLES = [
@@ -46,15 +47,10 @@ describe('content, custom data and selling plans on Postgres', () => {
   const ctxOf = (shop: ShopSnapshot): RequestContext => moduleRef.get(SystemContexts).forShop(shop);
 
   const sql = async <T extends object>(query: string, params: unknown[] = []) => orm.em.getConnection().execute<T[]>(query, params);
-  // Statements the storefront's SQL reader runs while `work` runs.
-  const statements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
-    let count = 0;
-    const stop = moduleRef.get(SqlReader).observe(() => (count += 1));
-    try {
-      return { result: await work(), count };
-    } finally {
-      stop();
-    }
+  // What `work` returns, and how many statements it sent that read `table`.
+  const reading = async <T>(table: string, work: () => Promise<T>): Promise<{ result: T; count: number }> => {
+    const { result, statements } = await sqlDuring(work);
+    return { result, count: statements.filter((text) => text.includes(table)).length };
   };
 
   beforeAll(async () => {
@@ -175,7 +171,7 @@ describe('content, custom data and selling plans on Postgres', () => {
 
   it('reads the main menu with its nested items in one statement', async () => {
     const ctx = ctxOf(shopA);
-    const { result, count } = await statements(() => Promise.all([reads.menuByHandle(ctx, 'main-menu'), reads.menuByHandle(ctx, 'footer')]));
+    const { result, count } = await reading('menu_items', () => Promise.all([reads.menuByHandle(ctx, 'main-menu'), reads.menuByHandle(ctx, 'footer')]));
     expect(count).toBe(1);
     const [menu, footer] = result;
     expect(footer).toBeNull();
@@ -203,7 +199,7 @@ describe('content, custom data and selling plans on Postgres', () => {
       { namespace: 'custom', key: 'missing' },
       { namespace: 'custom', key: 'designer' },
     ];
-    const { result, count } = await statements(() => Promise.all(productsA.map((p) => reads.metafields(ctx, 'PRODUCT', p.id, identifiers))));
+    const { result, count } = await reading('metafields', () => Promise.all(productsA.map((p) => reads.metafields(ctx, 'PRODUCT', p.id, identifiers))));
     expect(count).toBe(1);
     expect(result).toHaveLength(60);
     const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
@@ -236,7 +232,7 @@ describe('content, custom data and selling plans on Postgres', () => {
   it("reads a page of many products' selling plan groups with their plans in two statements", async () => {
     const ctx = ctxOf(shopA);
     const page = pageRequest({ first: 5 });
-    const { result, count } = await statements(() => Promise.all(productsA.map((p) => planReads.groupsOfProduct(ctx, p.id, page))));
+    const { result, count } = await reading('selling_plan', () => Promise.all(productsA.map((p) => planReads.groupsOfProduct(ctx, p.id, page))));
     expect(count).toBe(2);
     result.forEach((groups, i) => {
       const subscribed = ['Socks', 'Candles'].includes(productsA[i].productType);

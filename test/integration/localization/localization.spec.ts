@@ -1,12 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { type OperationDefinitionNode, parse } from 'graphql';
-import { SqlReader } from '@platform/database';
 import { type PreparedOperation, inContextHook } from '@platform/graphql';
 import { LocalizationModule, MarketsService, PresentmentService } from '@platform/localization';
 import { createTranslation } from '@platform/localization/testing';
 import type { RequestContext } from '@platform/request';
 import type { ShopSnapshot } from '@platform/tenancy';
 import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
+import { sqlDuring } from '../../support/sql.js';
 
 // Markets and translations on Postgres: imports through their services, and what the storefront reads of them
 // through the buyer's presentment.
@@ -29,15 +29,10 @@ describe('markets and translations on Postgres', () => {
     void inContextHook.before!(ctx, { operation, variables: {} } as unknown as PreparedOperation);
     return ctx;
   };
-  // Statements the storefront's SQL reader runs while `work` runs.
-  const statements = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
-    let count = 0;
-    const stop = t.moduleRef.get(SqlReader).observe(() => (count += 1));
-    try {
-      return { result: await work(), count };
-    } finally {
-      stop();
-    }
+  // What `work` returns, and how many statements it sent that read translations.
+  const translationReads = async <T>(work: () => Promise<T>): Promise<{ result: T; count: number }> => {
+    const { result, statements } = await sqlDuring(work);
+    return { result, count: statements.filter((text) => text.includes('translations')).length };
   };
 
   beforeAll(async () => {
@@ -108,14 +103,14 @@ describe('markets and translations on Postgres', () => {
     const ids = [101, 102, 103, 104];
     for (const id of ids) await createTranslation(t.ctxOf(shopA), { resourceType: 'PRODUCT', resourceId: id, locale: 'fr', key: 'title', value: `Produit ${id}` });
     const ctx = inContext(shopA, 'language: FR');
-    const { result, count } = await statements(() => Promise.all(ids.map((id) => presentment.translated(ctx, 'PRODUCT', id, 'title', 'stored'))));
+    const { result, count } = await translationReads(() => Promise.all(ids.map((id) => presentment.translated(ctx, 'PRODUCT', id, 'title', 'stored'))));
     expect(count).toBe(1);
     expect(result).toEqual(ids.map((id) => `Produit ${id}`));
     // No translation of that field, or no translations in that language: the stored text.
     expect(await presentment.translated(ctx, 'PRODUCT', 101, 'body_html', 'stored')).toBe('stored');
     expect(await presentment.translated(inContext(shopA, 'language: DE'), 'PRODUCT', 101, 'title', 'stored')).toBe('stored');
     // The shop's own language shows the stored text without a statement.
-    const english = await statements(async () => presentment.translated(inContext(shopA, 'language: EN'), 'PRODUCT', 101, 'title', 'stored'));
+    const english = await translationReads(async () => presentment.translated(inContext(shopA, 'language: EN'), 'PRODUCT', 101, 'title', 'stored'));
     expect(english).toEqual({ result: 'stored', count: 0 });
   });
 
