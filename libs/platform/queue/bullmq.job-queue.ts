@@ -12,6 +12,8 @@ export class BullmqJobQueue implements JobQueue {
   private readonly queue: Queue;
   private readonly handlers = new Map<string, JobHandler>();
   private worker?: Worker;
+  // Whether the worker's last news from Redis was good: closing waits for running jobs only then.
+  private workerConnected = false;
 
   constructor(
     private readonly connection: ConnectionOptions,
@@ -56,7 +58,9 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
+    // A graceful close waits for the jobs running here, and for a Redis that cannot be reached, forever; without
+    // Redis no job runs here, so the worker is then closed at once.
+    await this.worker?.close(!this.workerConnected);
     await this.queue.close();
   }
 
@@ -70,7 +74,13 @@ export class BullmqJobQueue implements JobQueue {
       },
       { connection: this.connection, prefix: this.prefix, concurrency: 4 },
     );
+    this.worker.on('ready', () => {
+      this.workerConnected = true;
+    });
     this.worker.on('failed', (job, error) => this.onError(error, job?.name ?? 'unknown'));
-    this.worker.on('error', (error) => this.onError(error, 'worker'));
+    this.worker.on('error', (error) => {
+      this.workerConnected = false;
+      this.onError(error, 'worker');
+    });
   }
 }
