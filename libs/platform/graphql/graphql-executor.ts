@@ -17,12 +17,13 @@ import { type GraphqlContextValue, type RequestContext, errorResponse } from '@p
 import type { GraphQLError } from 'graphql';
 import { inContextOf } from './in-context/in-context.js';
 import { type CompiledOperation, CompiledQueries } from './compiled-queries.js';
+import { CostPlans } from './cost-plans.js';
 import { DocumentCache } from './document-cache.js';
 import { type ErrorLogger, formatGraphqlError, withCode } from './graphql-errors.js';
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
 import { type DocumentLimits, DEFAULT_DOCUMENT_LIMITS } from './guard/document-limits.js';
 import { DEFAULT_EXECUTION_LIMITS, EXPIRED, ExecutionDeadline, type ExecutionLimits, responseTooLarge } from './guard/execution-deadline.js';
-import { type CostPlan, planCost } from './query-cost.js';
+import type { CostPlan } from './query-cost.js';
 
 /** A surface's limits on documents and their execution (docs/security.md); each part defaults on its own. */
 export interface GraphqlLimits {
@@ -67,6 +68,7 @@ export class GraphqlExecutor {
   private readonly documents: DocumentCache;
   private readonly compiled: CompiledQueries;
   private readonly execution: ExecutionLimits;
+  private readonly costPlans: CostPlans;
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -76,6 +78,7 @@ export class GraphqlExecutor {
   ) {
     this.documents = new DocumentCache(schema, { ...DEFAULT_DOCUMENT_LIMITS, ...limits.document });
     this.compiled = new CompiledQueries(schema);
+    this.costPlans = new CostPlans(schema);
     this.execution = { ...DEFAULT_EXECUTION_LIMITS, ...limits.execution };
   }
 
@@ -95,6 +98,8 @@ export class GraphqlExecutor {
   // The response size cap: a body over it is replaced by an error saying so.
   private serialized(response: GraphqlResponse): GraphqlResponse {
     const text = JSON.stringify(response.body);
+    // A UTF-16 unit takes at most 3 bytes in UTF-8: most answers are known to fit without counting them.
+    if (text.length * 3 <= this.execution.maxResponseBytes) return { ...response, text };
     const bytes = Buffer.byteLength(text);
     if (bytes <= this.execution.maxResponseBytes) return { ...response, text };
     const body = { errors: [responseTooLarge(bytes, this.execution.maxResponseBytes).toJSON()] };
@@ -114,7 +119,7 @@ export class GraphqlExecutor {
       operation,
       variables,
       headers,
-      costPlan: () => (plan ??= planCost(this.schema, cached.document, operation, variables)),
+      costPlan: () => (plan ??= this.costPlans.planFor(cached.document, operation, variables)),
     };
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
