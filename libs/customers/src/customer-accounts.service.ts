@@ -27,7 +27,7 @@ const decoy = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex'))
 
 /**
  * Storefront customer accounts: sign-up, profile updates and access tokens (login, renew, logout), and the
- * reads behind the `customer(customerAccessToken:)` query. The only writer of customer_access_tokens.
+ * reads behind the `customer(customerAccessToken:)` query. It writes customer_access_tokens (CustomersService deletes expired ones daily).
  * Problems with the caller's input come back in the result (nothing written); only bugs throw.
  */
 @Injectable()
