@@ -5,6 +5,7 @@ import { TenantEntity } from '@platform/database';
 /** A buyer's login on the storefront. Only the SHA-256 of the token is stored; it stops working at `expiresAt`. */
 @Entity({ tableName: 'customer_access_tokens' })
 @Index({ properties: ['customerId'] })
+@Index({ properties: ['shopId', 'expiresAt'] })
 export class CustomerAccessToken extends TenantEntity {
   @Property({ type: new BigIntType('number') })
   customerId!: number;
