@@ -50,7 +50,7 @@ describe('REST lists through a Fastify route', () => {
   };
   const linked = (link: string | undefined, rel: 'next' | 'previous') => {
     const target = new RegExp(`<([^>]+)>; rel="${rel}"`).exec(link ?? '')?.[1];
-    return target && new URL(target);
+    return target ? new URL(target) : undefined;
   };
 
   it('pages through the whole list by its Link headers, forward and back, with absolute URLs on the request host', async () => {
