@@ -21,4 +21,7 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   testTimeout: 30000,
+  // Two files at a time (each on its own database and Redis prefix): on two cores the suites wait on Postgres
+  // and Redis as much as they compute, and jest's default here (cores - 1) would run them one by one.
+  maxWorkers: 2,
 };
