@@ -1,24 +1,21 @@
 import fc from 'fast-check';
-import type { IntrospectionQuery } from 'graphql';
-import { fuzzSettings, UNTHROTTLED } from '../support/fuzz-settings.js';
+import { fuzzSettings } from '../support/fuzz-settings.js';
 import { graphqlOperations } from '../support/graphql-operations.js';
 import type { KnownIdentifiers } from '../support/hostile-values.js';
 import { VERSION } from '../support/http.js';
-import { RowCounter, changedCounts } from '../support/row-counts.js';
-import { type Answer, preview, timedInject } from '../support/spec-answers.js';
-import { type TestApp, type TestShop, createTestApp } from '../support/test-app.js';
+import { type RowCounter, changedCounts } from '../support/row-counts.js';
+import { preview, timedInject } from '../support/spec-answers.js';
+import type { TestApp, TestShop } from '../support/test-app.js';
 import {
+  type Caller,
+  type FuzzTarget,
   type Payload,
   assertNoProblems,
   contentTypes,
-  deniedProblems,
   executedProblems,
-  graphqlPath,
-  introspect,
-  knownIdentifiers,
+  openFuzzTarget,
   operationPayload,
-  pipelineCases,
-  pipelineStopProblems,
+  pipelineStopsProperty,
   rawPayloads,
   servedVersions,
 } from './graphql-fuzz.js';
@@ -30,36 +27,21 @@ import {
 
 const fuzz = fuzzSettings(150);
 
-interface Caller {
-  name: string;
-  headers: Record<string, string>;
-}
-
 describe('admin GraphQL fuzz', () => {
+  let target: FuzzTarget;
   let t: TestApp;
   let acme: TestShop;
   let beta: TestShop;
-  const inactive: Record<'frozen' | 'fraudulent' | 'locked', TestShop> = {} as never;
-  let schema: IntrospectionQuery['__schema'];
+  let schema: FuzzTarget['schema'];
   let known: KnownIdentifiers;
   let rows: RowCounter;
 
   beforeAll(async () => {
-    t = await createTestApp({}, UNTHROTTLED);
-    acme = await t.seedShop('acme', { products: 6, customers: 3, orders: 3, seed: 5 });
-    beta = await t.seedShop('beta', { products: 3, seed: 6 });
-    for (const state of ['frozen', 'fraudulent', 'locked'] as const) {
-      inactive[state] = await t.createShop(state);
-      await t.setShopState(state, state);
-    }
-    schema = await introspect(t, acme, 'admin');
-    // The admin schema takes global ids of every kind the platform has: the storefront's give them.
-    known = await knownIdentifiers(t, acme, beta);
-    rows = await RowCounter.open(t.databaseUrl);
+    target = await openFuzzTarget('admin', { acme: { products: 6, customers: 3, orders: 3, seed: 5 }, beta: { products: 3, seed: 6 } });
+    ({ t, acme, beta, schema, known, rows } = target);
   }, 120_000);
   afterAll(async () => {
-    await rows?.close();
-    await t?.close();
+    await target?.close();
   });
 
   const admin = (): Caller => ({ name: 'admin token', headers: { 'x-platform-access-token': acme.tokens.adminAccessToken } });
@@ -77,17 +59,12 @@ describe('admin GraphQL fuzz', () => {
     { name: 'token of 10,000 characters', headers: { 'x-platform-access-token': 'a'.repeat(10_000) } },
   ];
 
-  function post(host: string, version: string, caller: Caller, payload: Payload, method = 'POST'): Promise<Answer> {
-    const headers = { ...caller.headers, ...(payload.contentType !== undefined ? { 'content-type': payload.contentType } : {}) };
-    return timedInject(t.app, { method, url: graphqlPath('admin', version), host, headers, payload: payload.text });
-  }
-
   // Executed answers report their cost; a mutation answered without `data` wrote nothing.
   async function sendChecked(version: string, payload: Payload, mutation: boolean, costHeader: boolean): Promise<void> {
     const before = mutation ? await rows.counts() : undefined;
     const caller = admin();
     if (costHeader) caller.headers['x-graphql-cost-include-fields'] = 'true';
-    const answer = await post(acme.host, version, caller, payload);
+    const answer = await target.post(acme.host, version, caller, payload);
     const problems = executedProblems(answer, payload, 'admin');
     const executed = /"data":/.test(answer.text);
     if (executed) {
@@ -132,19 +109,7 @@ describe('admin GraphQL fuzz', () => {
   it(
     'stops unknown hosts, unsupported versions, other methods, inactive shops and bad credentials before reading the body',
     async () => {
-      const cases = pipelineCases({ own: acme.host, frozen: inactive.frozen.host, fraudulent: inactive.fraudulent.host, locked: inactive.locked.host });
-      const bodies = fc.oneof(rawPayloads, graphqlOperations(schema, known).map((op) => operationPayload(op)));
-      await fc.assert(
-        fc.asyncProperty(cases, bodies, fc.nat(), async (target, payload, pick) => {
-          const denied = deniedCallers();
-          // Stopped requests go with a valid token or with refused credentials; the rest with refused ones.
-          const caller = target.stop && pick % 2 === 0 ? admin() : denied[pick % denied.length]!;
-          const answer = await post(target.host, target.version, caller, payload, target.method);
-          const problems = target.stop ? pipelineStopProblems(answer, target.stop) : deniedProblems(answer);
-          assertNoProblems(problems, answer, { caller: caller.name, ...target, payload });
-        }),
-        stopsBudget.parameters,
-      );
+      await fc.assert(pipelineStopsProperty(target, admin(), deniedCallers), stopsBudget.parameters);
     },
     stopsBudget.timeout,
   );
@@ -152,7 +117,7 @@ describe('admin GraphQL fuzz', () => {
   // Inputs the properties found, kept as examples so they stay fixed whatever the seed.
   describe('regressions found by fuzzing', () => {
     it('answers an empty version segment (POST /admin/api//graphql.json) with 404 naming the supported versions, not a 500', async () => {
-      const answer = await post(acme.host, '', admin(), { text: JSON.stringify({ query: '{ shop { name } }' }) });
+      const answer = await target.post(acme.host, '', admin(), { text: JSON.stringify({ query: '{ shop { name } }' }) });
       expect(answer.status).toBe(404);
       expect(JSON.parse(answer.text)).toEqual({ errors: expect.stringMatching(/^API version '' is not supported\. Supported versions: 2022-01, /) });
     });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { isSupportedVersion } from '@platform/versioning';
-import type { GeneratedOperation } from '../support/graphql-operations.js';
+import { type GeneratedOperation, graphqlOperations } from '../support/graphql-operations.js';
+import { UNTHROTTLED } from '../support/fuzz-settings.js';
 import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../libs/platform/graphql/testing/hostile-documents.js';
 import { type KnownIdentifiers, hostileJson, hostileString, nestedJson } from '../support/hostile-values.js';
 import { VERSION, adminQuery, storefrontQuery } from '../support/http.js';
@@ -20,8 +21,10 @@ import {
   multipartProblems,
   preview,
   stringErrorProblems,
+  timedInject,
 } from '../support/spec-answers.js';
-import type { TestApp, TestShop } from '../support/test-app.js';
+import { RowCounter } from '../support/row-counts.js';
+import { type TestApp, type TestShop, createTestApp } from '../support/test-app.js';
 
 // What both GraphQL fuzz suites share: the bodies they send, and what the spec says each answer must be.
 
@@ -272,3 +275,77 @@ export const unsupportedVersions: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('', '2021-10', '2022-02', '2027-01', 'latest', 'UNSTABLE', '2024-7', '%00', '2026-10%00', '%202026-10', '2026-10.json'),
   fc.stringMatching(/^[a-z0-9-]{1,12}$/).filter((v) => !isSupportedVersion(v)),
 );
+
+/** Who sends a request: a name for reports and the headers that make it that caller. */
+export interface Caller {
+  name: string;
+  headers: Record<string, string>;
+}
+
+type SeedSizes = Parameters<TestApp['seedShop']>[1];
+
+/** What a GraphQL fuzz suite runs against: an app, two seeded shops, inactive shops, the surface's schema. */
+export interface FuzzTarget {
+  t: TestApp;
+  /** The shop under test, and another whose objects must stay out of its answers. */
+  acme: TestShop;
+  beta: TestShop;
+  inactive: Record<'frozen' | 'fraudulent' | 'locked', TestShop>;
+  schema: IntrospectionQuery['__schema'];
+  known: KnownIdentifiers;
+  /** Row counts of every table, to prove a refused mutation wrote nothing. */
+  rows: RowCounter;
+  /** Sends `payload` to the surface's endpoint as `caller`. */
+  post(host: string, version: string, caller: Caller, payload: Payload, method?: string): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+export async function openFuzzTarget(surface: GraphqlSurfaceName, sizes: { acme: SeedSizes; beta: SeedSizes }): Promise<FuzzTarget> {
+  const t = await createTestApp({}, UNTHROTTLED);
+  const acme = await t.seedShop('acme', sizes.acme);
+  const beta = await t.seedShop('beta', sizes.beta);
+  const inactive = {} as FuzzTarget['inactive'];
+  for (const state of ['frozen', 'fraudulent', 'locked'] as const) {
+    inactive[state] = await t.createShop(state);
+    await t.setShopState(state, state);
+  }
+  const schema = await introspect(t, acme, surface);
+  // The storefront's lists give global ids of every kind the platform has, which the admin schema takes too.
+  const known = await knownIdentifiers(t, acme, beta);
+  const rows = await RowCounter.open(t.databaseUrl);
+  return {
+    t,
+    acme,
+    beta,
+    inactive,
+    schema,
+    known,
+    rows,
+    post(host, version, caller, payload, method = 'POST') {
+      const headers = { ...caller.headers, ...(payload.contentType !== undefined ? { 'content-type': payload.contentType } : {}) };
+      return timedInject(t.app, { method, url: graphqlPath(surface, version), host, headers, payload: payload.text });
+    },
+    async close() {
+      await rows.close();
+      await t.close();
+    },
+  };
+}
+
+/**
+ * The pipeline-stop property of both suites: unknown hosts, unsupported versions, other methods and inactive shops
+ * are stopped before the body is read, whoever calls (`allowed` or a refused caller); every other request of a
+ * refused caller answers ACCESS_DENIED.
+ */
+export function pipelineStopsProperty(on: FuzzTarget, allowed: Caller, denied: () => Caller[]) {
+  const { acme, inactive, schema, known } = on;
+  const cases = pipelineCases({ own: acme.host, frozen: inactive.frozen.host, fraudulent: inactive.fraudulent.host, locked: inactive.locked.host });
+  const bodies = fc.oneof(rawPayloads, graphqlOperations(schema, known).map((op) => operationPayload(op)));
+  return fc.asyncProperty(cases, bodies, fc.nat(), async (target, payload, pick) => {
+    const refused = denied();
+    const caller = target.stop && pick % 2 === 0 ? allowed : refused[pick % refused.length]!;
+    const answer = await on.post(target.host, target.version, caller, payload, target.method);
+    const problems = target.stop ? pipelineStopProblems(answer, target.stop) : deniedProblems(answer);
+    assertNoProblems(problems, answer, { caller: caller.name, ...target, payload });
+  });
+}

@@ -1,24 +1,21 @@
 import fc from 'fast-check';
-import type { IntrospectionQuery } from 'graphql';
-import { fuzzSettings, UNTHROTTLED } from '../support/fuzz-settings.js';
+import { fuzzSettings } from '../support/fuzz-settings.js';
 import { graphqlOperations } from '../support/graphql-operations.js';
 import type { KnownIdentifiers } from '../support/hostile-values.js';
 import { VERSION } from '../support/http.js';
-import { RowCounter, changedCounts } from '../support/row-counts.js';
-import { type Answer, timedInject } from '../support/spec-answers.js';
-import { type TestApp, type TestShop, createTestApp } from '../support/test-app.js';
+import { type RowCounter, changedCounts } from '../support/row-counts.js';
+import { timedInject } from '../support/spec-answers.js';
+import type { TestApp, TestShop } from '../support/test-app.js';
 import {
+  type Caller,
+  type FuzzTarget,
   type Payload,
   assertNoProblems,
   contentTypes,
-  deniedProblems,
   executedProblems,
-  graphqlPath,
-  introspect,
-  knownIdentifiers,
+  openFuzzTarget,
   operationPayload,
-  pipelineCases,
-  pipelineStopProblems,
+  pipelineStopsProperty,
   rawPayloads,
   servedVersions,
 } from './graphql-fuzz.js';
@@ -31,37 +28,23 @@ import {
 
 const fuzz = fuzzSettings(100);
 
-interface Caller {
-  name: string;
-  headers: Record<string, string>;
-}
-
 const BUYER_IPS = ['203.0.113.9', '2001:db8::1', 'not-an-ip', '', '999.1.1.1', '::ffff:127.0.0.1', '198.51.100.1, 198.51.100.2'];
 
 describe('storefront GraphQL fuzz', () => {
+  let target: FuzzTarget;
   let t: TestApp;
   let acme: TestShop;
   let beta: TestShop;
-  const inactive: Record<'frozen' | 'fraudulent' | 'locked', TestShop> = {} as never;
-  let schema: IntrospectionQuery['__schema'];
+  let schema: FuzzTarget['schema'];
   let known: KnownIdentifiers;
   let rows: RowCounter;
 
   beforeAll(async () => {
-    t = await createTestApp({}, UNTHROTTLED);
-    acme = await t.seedShop('acme', { products: 8, customers: 4, orders: 4, seed: 3 });
-    beta = await t.seedShop('beta', { products: 3, customers: 2, seed: 4 });
-    for (const state of ['frozen', 'fraudulent', 'locked'] as const) {
-      inactive[state] = await t.createShop(state);
-      await t.setShopState(state, state);
-    }
-    schema = await introspect(t, acme, 'storefront');
-    known = await knownIdentifiers(t, acme, beta);
-    rows = await RowCounter.open(t.databaseUrl);
+    target = await openFuzzTarget('storefront', { acme: { products: 8, customers: 4, orders: 4, seed: 3 }, beta: { products: 3, customers: 2, seed: 4 } });
+    ({ t, acme, beta, schema, known, rows } = target);
   }, 120_000);
   afterAll(async () => {
-    await rows?.close();
-    await t?.close();
+    await target?.close();
   });
 
   /** The callers the pipeline lets through: tokenless, public token, private token with a buyer IP. */
@@ -87,15 +70,10 @@ describe('storefront GraphQL fuzz', () => {
     },
   ];
 
-  function post(host: string, version: string, caller: Caller, payload: Payload, method = 'POST'): Promise<Answer> {
-    const headers = { ...caller.headers, ...(payload.contentType !== undefined ? { 'content-type': payload.contentType } : {}) };
-    return timedInject(t.app, { method, url: graphqlPath('storefront', version), host, headers, payload: payload.text });
-  }
-
   // A mutation answered without `data` was refused before it ran: it must have written nothing.
   async function sendChecked(caller: Caller, version: string, payload: Payload, mutation: boolean): Promise<void> {
     const before = mutation ? await rows.counts() : undefined;
-    const answer = await post(acme.host, version, caller, payload);
+    const answer = await target.post(acme.host, version, caller, payload);
     const problems = executedProblems(answer, payload, 'storefront');
     if (before && !answer.text.startsWith('--') && !/"data":/.test(answer.text)) {
       problems.push(...changedCounts(before, await rows.counts()).map((change) => `a refused mutation wrote ${change}`));
@@ -144,19 +122,7 @@ describe('storefront GraphQL fuzz', () => {
   it(
     'stops unknown hosts, unsupported versions, other methods, inactive shops and bad credentials before reading the body',
     async () => {
-      const cases = pipelineCases({ own: acme.host, frozen: inactive.frozen.host, fraudulent: inactive.fraudulent.host, locked: inactive.locked.host });
-      const bodies = fc.oneof(rawPayloads, graphqlOperations(schema, known).map((op) => operationPayload(op)));
-      await fc.assert(
-        fc.asyncProperty(cases, bodies, fc.nat(), async (target, payload, pick) => {
-          const denied = deniedCallers();
-          // Stopped requests go tokenless or with refused credentials; the rest with refused credentials.
-          const caller = target.stop && pick % 2 === 0 ? { name: 'tokenless', headers: {} } : denied[pick % denied.length]!;
-          const answer = await post(target.host, target.version, caller, payload, target.method);
-          const problems = target.stop ? pipelineStopProblems(answer, target.stop) : deniedProblems(answer);
-          assertNoProblems(problems, answer, { caller: caller.name, ...target, payload });
-        }),
-        stopsBudget.parameters,
-      );
+      await fc.assert(pipelineStopsProperty(target, { name: 'tokenless', headers: {} }, deniedCallers), stopsBudget.parameters);
     },
     stopsBudget.timeout,
   );
@@ -167,7 +133,7 @@ describe('storefront GraphQL fuzz', () => {
     const shopName: Payload = { text: JSON.stringify({ query: '{ shop { name } }' }) };
 
     it('answers an empty version segment (POST /api//graphql.json) with 404 naming the supported versions, not a 500', async () => {
-      const answer = await post(acme.host, '', tokenless, shopName);
+      const answer = await target.post(acme.host, '', tokenless, shopName);
       expect(answer.status).toBe(404);
       expect(JSON.parse(answer.text)).toEqual({ errors: expect.stringMatching(/^API version '' is not supported\. Supported versions: 2022-01, /) });
     });
@@ -187,20 +153,20 @@ describe('storefront GraphQL fuzz', () => {
 
     it("costs a page size taken from a variable's default like a literal one: a tokenless 250 × 250 listing is refused", async () => {
       const query = 'query ($n: Int = 250) { products(first: $n) { nodes { variants(first: $n) { nodes { id } } } } }';
-      const answer = await post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
+      const answer = await target.post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
       expect(JSON.parse(answer.text)).toEqual({ errors: [{ message: expect.stringMatching(/^Query has complexity of \d+, which exceeds max complexity of 1000$/), extensions: expect.objectContaining({ code: 'MAX_COMPLEXITY_EXCEEDED' }) }] });
     });
 
     it("applies @inContext arguments taken from a variable's default", async () => {
       const query = 'query ($c: CountryCode = CA) @inContext(country: $c) { products(first: 1) { nodes { priceRange { minVariantPrice { currencyCode } } } } }';
-      const answer = await post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
+      const answer = await target.post(acme.host, VERSION, tokenless, { text: JSON.stringify({ query }) });
       expect(JSON.parse(answer.text)).toEqual({ data: { products: { nodes: [{ priceRange: { minVariantPrice: { currencyCode: 'CAD' } } }] } } });
     });
 
     it('answers a repeated operation whose non-null variable has a default the same every time (graphql-jit ignored the default)', async () => {
       const payload: Payload = { text: JSON.stringify({ query: 'query ($v: String! = "planter") { predictiveSearch(query: $v) { queries { text } } }' }) };
       const answers = [];
-      for (let run = 0; run < 3; run++) answers.push((await post(acme.host, VERSION, tokenless, payload)).text);
+      for (let run = 0; run < 3; run++) answers.push((await target.post(acme.host, VERSION, tokenless, payload)).text);
       expect(JSON.parse(answers[0]!)).toEqual({ data: { predictiveSearch: { queries: expect.any(Array) } } });
       expect(answers).toEqual([answers[0], answers[0], answers[0]]);
     });
