@@ -15,10 +15,13 @@ describe('CostPlans', () => {
     expect(other.requested).toBeGreaterThan(first.requested);
   });
 
-  it('does not keep plans for long variables, nor more than a few per operation', () => {
+  it('does not keep plans for long variables or long documents, nor more than a few per operation', () => {
     const plans = new CostPlans(schema);
     const long = { first: 5, note: 'x'.repeat(600) };
     expect(plans.planFor(document, operation, long)).not.toBe(plans.planFor(document, operation, long));
+    const wide = parse(`query($first: Int!) { products(first: $first) { nodes { ${'title '.repeat(2_000)} } } }`);
+    const wideOperation = wide.definitions[0] as OperationDefinitionNode;
+    expect(plans.planFor(wide, wideOperation, { first: 5 })).not.toBe(plans.planFor(wide, wideOperation, { first: 5 }));
     const kept = plans.planFor(document, operation, { first: 1 });
     for (let n = 2; n <= 9; n++) plans.planFor(document, operation, { first: n });
     expect(plans.planFor(document, operation, { first: 1 })).not.toBe(kept);

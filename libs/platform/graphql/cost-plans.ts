@@ -3,9 +3,11 @@ import { type CostPlan, planCost } from './query-cost.js';
 
 // A storefront sends the same few operations with the same few variables (a listing's page size): planning
 // the cost walks every selection, so plans are kept per operation and variables. Weakly per operation (they
-// go when the document cache drops the document), a few variable sets each, short variables only.
+// go when the document cache drops the document), a few variable sets each, for short documents and variables
+// only: a plan grows with its document, so what is kept stays a fraction of the document cache's bytes.
 const PLANS_PER_OPERATION = 8;
 const MAX_VARIABLES_KEY_LENGTH = 512;
+const MAX_DOCUMENT_LENGTH = 10_000;
 
 export class CostPlans {
   private readonly plans = new WeakMap<OperationDefinitionNode, Map<string, CostPlan>>();
@@ -14,7 +16,8 @@ export class CostPlans {
 
   planFor(document: DocumentNode, operation: OperationDefinitionNode, variables: Readonly<Record<string, unknown>>): CostPlan {
     const key = JSON.stringify(variables);
-    if (key.length > MAX_VARIABLES_KEY_LENGTH) return planCost(this.schema, document, operation, variables);
+    const long = key.length > MAX_VARIABLES_KEY_LENGTH || (document.loc?.end ?? Infinity) > MAX_DOCUMENT_LENGTH;
+    if (long) return planCost(this.schema, document, operation, variables);
     let byVariables = this.plans.get(operation);
     if (!byVariables) {
       byVariables = new Map();
