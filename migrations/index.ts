@@ -5,6 +5,7 @@ import { StorefrontCatalog } from './20261123000200-storefront-catalog.js';
 import { Content } from './20261123000300-content.js';
 import { CustomerAccessTokens } from './20261123000400-customer-access-tokens.js';
 import { CustomerAccessTokenExpiry } from './20261124000000-customer-access-token-expiry.js';
+import { CustomersAdmin } from './20261124000100-customers-admin.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261123000300-content', class: Content },
   { name: '20261123000400-customer-access-tokens', class: CustomerAccessTokens },
   { name: '20261124000000-customer-access-token-expiry', class: CustomerAccessTokenExpiry },
+  { name: '20261124000100-customers-admin', class: CustomersAdmin },
 ];

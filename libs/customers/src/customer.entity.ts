@@ -1,4 +1,4 @@
-import type { Opt } from '@mikro-orm/core';
+import { BigIntType, type Opt } from '@mikro-orm/core';
 import { Entity, Enum, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
@@ -20,9 +20,18 @@ export interface EmailMarketingConsent {
   consentUpdatedAt: string | null;
 }
 
+/** SMS marketing consent; `consentCollectedFrom` names where it was given (`OTHER`, or `PLATFORM` for our own forms). */
+export interface SmsMarketingConsent {
+  state: MarketingState;
+  optInLevel: MarketingOptInLevel | null;
+  consentUpdatedAt: string | null;
+  consentCollectedFrom: string | null;
+}
+
 /** A buyer of one shop. Emails are stored lowercased, so uniqueness per shop is case-insensitive. */
 @Entity({ tableName: 'customers' })
 @Unique({ properties: ['shopId', 'email'] })
+// Phone is unique per shop too (a partial unique index where it is set; migration 20261124000100).
 @Index({ properties: ['shopId', 'id'] })
 export class Customer extends TenantEntity {
   @Property({ type: 'text', nullable: true })
@@ -62,6 +71,36 @@ export class Customer extends TenantEntity {
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   totalSpent: Opt<string> = '0.00';
 
+  /** The currency of the customer's last paid order, else the shop's. */
   @Property({ length: 3 })
   currency: Opt<string> = 'USD';
+
+  @Property({ type: 'text', nullable: true })
+  multipassIdentifier?: string | null;
+
+  @Property({ type: 'boolean' })
+  taxExempt: Opt<boolean> = false;
+
+  @Property({ type: 'text[]' })
+  taxExemptions: Opt<string[]> = [];
+
+  @Property({ type: 'json', nullable: true })
+  smsMarketingConsent?: SmsMarketingConsent | null;
+
+  // Facts of the customer's orders, kept here because orders are another context (addOrderStats updates them).
+  @Property({ type: new BigIntType('number'), nullable: true })
+  lastOrderId?: number | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastOrderName?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastOrderAt?: Date | null;
+
+  // The one live account activation link: only the SHA-256 of its token is kept; a new link replaces it.
+  @Property({ length: 64, nullable: true, hidden: true })
+  activationTokenHash?: string | null;
+
+  @Property({ type: 'datetime', nullable: true, hidden: true })
+  activationExpiresAt?: Date | null;
 }

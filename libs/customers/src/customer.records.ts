@@ -1,3 +1,4 @@
+import type { CustomerState, EmailMarketingConsent, SmsMarketingConsent } from './customer.entity.js';
 import type { CustomerError } from './customers.errors.js';
 import type { AddressParts } from './mailing-address.rules.js';
 
@@ -58,4 +59,68 @@ export interface ImportedCustomer {
 export interface CustomerRef {
   id: number;
   email: string;
+}
+
+/** A customer as the merchant sees it (REST `customer`, admin GraphQL `Customer`). Never the password. */
+export interface CustomerDetailRecord {
+  id: number;
+  createdAt: Date;
+  updatedAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** E.164. */
+  phone: string | null;
+  state: CustomerState;
+  note: string | null;
+  verifiedEmail: boolean;
+  multipassIdentifier: string | null;
+  taxExempt: boolean;
+  taxExemptions: string[];
+  tags: string[];
+  ordersCount: number;
+  /** Exact decimal string. */
+  totalSpent: string;
+  lastOrderId: number | null;
+  lastOrderName: string | null;
+  /** ISO 4217: the last paid order's currency, else the shop's. */
+  currency: string;
+  emailMarketingConsent: EmailMarketingConsent;
+  smsMarketingConsent: SmsMarketingConsent | null;
+  /** The ten most recently updated addresses (spec 3), newest first. */
+  addresses: AddressRecord[];
+  defaultAddress: AddressRecord | null;
+}
+
+/** Outcome of a merchant's write: the customer as it now is, or the problems (nothing written). */
+export interface CustomerWriteResult {
+  customer: CustomerDetailRecord | null;
+  problems: CustomerError[];
+}
+
+/** The invite that `send_invite` / `customerSendAccountInviteEmail` queued (REST `customer_invite`). */
+export interface CustomerInviteRecord {
+  to: string;
+  from: string;
+  subject: string;
+  customMessage: string;
+  bcc: string[];
+}
+
+export interface CustomerInviteResult {
+  invite: CustomerInviteRecord | null;
+  customer: CustomerDetailRecord | null;
+  problems: CustomerError[];
+}
+
+/** Outcome of an activation URL request: an absolute, one-time URL valid 30 days. */
+export interface ActivationUrlResult {
+  url: string | null;
+  problems: CustomerError[];
+}
+
+/** Outcome of customerDelete / DELETE: the id deleted, or the problems. */
+export interface CustomerDeletion {
+  deletedId: number | null;
+  problems: CustomerError[];
 }

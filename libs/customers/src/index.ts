@@ -1,17 +1,40 @@
 export { CustomerAccountsService } from './customer-accounts.service.js';
-export type { AccountInput, CustomerOrderStats, NewCustomer, NewCustomerAddress } from './customer.inputs.js';
+export {
+  CUSTOMER_SORT_KEYS,
+  type AccountInput,
+  type CustomerAddressInput,
+  type CustomerIdentifier,
+  type CustomerInput,
+  type CustomerInviteInput,
+  type CustomerListFilters,
+  type CustomerMetafieldInput,
+  type CustomerOrderStats,
+  type CustomerSort,
+  type CustomerSortKey,
+  type MarketingConsentInput,
+  type NewCustomer,
+  type NewCustomerAddress,
+  type SmsMarketingConsentInput,
+} from './customer.inputs.js';
 export { hashPassword, verifyPassword } from './customer-password.js';
 export type {
   AccessTokenDeletion,
   AccessTokenResult,
   AccountResult,
+  ActivationUrlResult,
   AddressRecord,
+  CustomerDeletion,
+  CustomerDetailRecord,
+  CustomerInviteRecord,
+  CustomerInviteResult,
   CustomerRecord,
+  CustomerWriteResult,
   CustomerRef,
   ImportedCustomer,
   IssuedAccessToken,
 } from './customer.records.js';
-export type { CustomerState, EmailMarketingConsent, MarketingOptInLevel, MarketingState } from './customer.entity.js';
+export type { CustomerState, EmailMarketingConsent, MarketingOptInLevel, MarketingState, SmsMarketingConsent } from './customer.entity.js';
+export { CustomerDirectoryService } from './customer-directory.service.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';

@@ -30,6 +30,8 @@ export interface DomainErrorOptions {
   headers?: Record<string, string>;
   /** Top-level GraphQL `extensions` of the response (e.g. `cost` on a throttled request). */
   responseExtensions?: Record<string, unknown>;
+  /** Every input problem of a rejected write (`rejection`): a REST 422 lists them all, keyed by field. */
+  problems?: readonly DomainError[];
 }
 
 /**
@@ -42,6 +44,7 @@ export class DomainError<Code extends string = string> extends Error {
   readonly extensions?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
   readonly responseExtensions?: Record<string, unknown>;
+  readonly problems?: readonly DomainError[];
 
   constructor(
     readonly kind: ErrorKind,
@@ -55,6 +58,7 @@ export class DomainError<Code extends string = string> extends Error {
     this.extensions = options.extensions;
     this.headers = options.headers;
     this.responseExtensions = options.responseExtensions;
+    this.problems = options.problems;
   }
 }
 

@@ -35,3 +35,15 @@ export function accessDenied(field: string, scope: string): DomainError {
     extensions: { requiredAccess: scope },
   });
 }
+
+/**
+ * A write's input problems as one error to throw (REST answers a service's `problems` this way): a problem that is
+ * not a 422 (NOT_FOUND) answers alone; 422s answer together, `{"errors": {"<field>": ["<message>", …], …}}`.
+ */
+export function rejection(problems: readonly DomainError[]): DomainError {
+  if (problems.length === 0) throw new Error('rejection needs at least one problem');
+  const alone = problems.find((problem) => problem.kind !== 'UNPROCESSABLE');
+  if (alone) return alone;
+  const [first] = problems;
+  return new DomainError('UNPROCESSABLE', first.message, { code: first.code, field: first.field, problems });
+}

@@ -2,6 +2,7 @@ export { DomainError, isDomainError, type DomainErrorOptions, type ErrorKind } f
 export { answerFor, type ErrorAnswer } from './error-table.js';
 export { defineErrors, isErrorOf, type CodedErrorOptions, type ErrorCodeOf, type ErrorConstructors } from './define-errors.js';
 export { fieldPath, userErrorsOf, type UserErrorView } from './user-errors.js';
+export { restErrorKey, restErrorMessage } from './rest-error-keys.js';
 export {
   MAX_INPUT_ARRAY_SIZE,
   NUL_BYTE_MESSAGE,
@@ -11,4 +12,4 @@ export {
   nulByteInput,
   type InputProblem,
 } from './input-limits.js';
-export { REQUIRED_PARAMETER_MESSAGE, accessDenied, badRequest, internalError, invalidAccessToken, missingScope, notFound } from './errors.js';
+export { REQUIRED_PARAMETER_MESSAGE, accessDenied, badRequest, internalError, invalidAccessToken, missingScope, notFound, rejection } from './errors.js';

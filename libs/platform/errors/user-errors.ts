@@ -14,8 +14,14 @@ export interface UserErrorView<SchemaCode> {
 export function userErrorsOf<Code extends string, SchemaCode>(
   errors: readonly DomainError<Code>[],
   codes: Record<Code, SchemaCode | null>,
+  /** The argument the service's fields are under (`input` for `customerCreate(input:)`); none when they name it. */
+  under?: string,
 ): UserErrorView<SchemaCode>[] {
-  return errors.map((e) => ({ code: codes[e.code], field: fieldPath(e.field), message: e.message }));
+  return errors.map((e) => ({
+    code: codes[e.code],
+    field: fieldPath(under && e.field ? `${under}.${e.field}` : e.field),
+    message: e.message,
+  }));
 }
 
 /** `input.lines[2].quantity` as the path GraphQL reports: `['input', 'lines', '2', 'quantity']`. */

@@ -1,4 +1,13 @@
-import { DomainError, REQUIRED_PARAMETER_MESSAGE, answerFor, internalError, isDomainError, notFound } from '@platform/errors';
+import {
+  DomainError,
+  REQUIRED_PARAMETER_MESSAGE,
+  answerFor,
+  internalError,
+  isDomainError,
+  notFound,
+  restErrorKey,
+  restErrorMessage,
+} from '@platform/errors';
 import { type Surface, isGraphqlSurface } from './surface.js';
 
 export interface ErrorResponse {
@@ -38,9 +47,20 @@ export function errorResponse(error: unknown, surface: Surface | 'system' | unde
     return { status: answer.graphqlStatus, headers, body, unexpected };
   }
   if (domain.kind === 'UNPROCESSABLE' || domain.kind === 'MAX_INPUT_SIZE_EXCEEDED') {
-    return { status: 422, headers, body: { errors: { [domain.field ?? 'base']: [domain.message] } }, unexpected };
+    return { status: 422, headers, body: { errors: unprocessableErrors(domain) }, unexpected };
   }
   return { status: answer.status, headers, body: { errors: domain.message }, unexpected };
+}
+
+// REST keys each problem by its field in the REST names (`addresses.country_code`) and drops the field's label from
+// the message ("Email has already been taken" → "has already been taken"), as the hosted platform answers.
+function unprocessableErrors(error: DomainError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const problem of error.problems ?? [error]) {
+    const key = restErrorKey(problem.field);
+    (errors[key] ??= []).push(restErrorMessage(key, problem.message));
+  }
+  return errors;
 }
 
 function isGraphqlShaped(error: DomainError): boolean {

@@ -2,7 +2,7 @@ export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresToken, accessDenial, req
 export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
-export type { RequestContext } from './request-context.js';
+export { inTransaction, type RequestContext } from './request-context.js';
 export { SystemContextModule, SystemContexts } from './system-context.js';
 export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';

@@ -21,3 +21,20 @@ export interface RequestContext {
   /** A fork bound to this shop by the tenant filter; only services use it. */
   readonly em: EntityManager;
 }
+
+/**
+ * The same request with its writes in `em`, the transaction of `ctx.em.transactional(async (em) => …)`: pass it to
+ * another service called inside the transaction, so its writes commit or roll back with the rest.
+ */
+export function inTransaction(ctx: RequestContext, em: EntityManager): RequestContext {
+  return {
+    requestId: ctx.requestId,
+    surface: ctx.surface,
+    version: ctx.version,
+    shop: ctx.shop,
+    caller: ctx.caller,
+    buyerIp: ctx.buyerIp,
+    origin: ctx.origin,
+    em,
+  };
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { ShopJob, type ShopJobProcessor } from '@platform/queue';
+import type { RequestContext } from '@platform/request';
+import type { CustomerInviteRecord } from '../customer.records.js';
+
+/**
+ * An email to a customer, enqueued after the write that calls for it commits. The activation URL is issued by that
+ * write (so the link in the email is the live one) and travels here; the email keeps it anyway.
+ */
+export type CustomerEmailData =
+  | { template: 'customer_account_welcome'; customerId: number }
+  | { template: 'customer_account_invite'; customerId: number; activationUrl: string; invite: CustomerInviteRecord };
+
+@Injectable()
+@ShopJob('customers.send-email')
+export class SendCustomerEmailJob implements ShopJobProcessor<CustomerEmailData> {
+  async run(ctx: RequestContext, data: CustomerEmailData): Promise<void> {
+    throw new Error(`not built yet: ${ctx.shop.id} ${data.template}`);
+  }
+}
