@@ -54,7 +54,8 @@ export interface ApiRuntime {
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
-const REST_MODULES = [ShopRestApiModule, AppsRestApiModule];
+// The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
+export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
 @Module({})

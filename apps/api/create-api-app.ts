@@ -5,7 +5,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance } from 'fastify';
 import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
-import { ApiModule, type ApiRuntime } from './api.module.js';
+import { RestModule, buildOpenApiDocument } from '@platform/rest';
+import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -47,5 +48,6 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   app.get(RequestPipeline).install(fastify);
   app.enableShutdownHooks();
   await app.init();
+  buildOpenApiDocument(app, [RestModule, ...REST_MODULES]);
   return app;
 }

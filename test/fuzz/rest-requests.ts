@@ -7,8 +7,8 @@ import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 
 /** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
 export interface RestRouteRules {
-  /** A request the route must serve, and what it answers. */
-  valid: { body?: unknown; status: number; rootKey: string };
+  /** A request the route must serve, and what it answers: one root key, or all of them for a document that is not a resource. */
+  valid: { body?: unknown; status: number; rootKey: string | string[] };
   /** Statuses the route may answer fuzzed input from a caller it authenticates. */
   statuses: number[];
   /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
@@ -25,6 +25,10 @@ const title = fc.oneof(hostileString, hostileJson, fc.constantFrom('Web', 'x'.re
  */
 export const REST_ROUTES: Record<string, RestRouteRules> = {
   'GET /admin/api/:version/shop.json': { valid: { status: 200, rootKey: 'shop' }, statuses: [200] },
+  'GET /admin/api/:version/openapi.json': {
+    valid: { status: 200, rootKey: ['components', 'info', 'openapi', 'paths', 'security', 'servers', 'tags'] },
+    statuses: [200],
+  },
   'POST /admin/api/:version/storefront_access_tokens.json': {
     valid: { body: { storefront_access_token: { title: 'Fuzz' } }, status: 200, rootKey: 'storefront_access_token' },
     // 422 also once the app holds its 100 active public tokens.

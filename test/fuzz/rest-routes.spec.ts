@@ -95,7 +95,7 @@ describe('admin REST fuzz', () => {
       const payload = rules.valid.body === undefined ? undefined : JSON.stringify(rules.valid.body);
       const answer = await timedInject(t.app, { method: route.method, url, host: acme.host, headers: { ...callers()[0]!.headers, 'content-type': 'application/json' }, payload });
       const body = JSON.parse(answer.text);
-      expect({ route: key(route), status: answer.status, root: Object.keys(body) }).toEqual({ route: key(route), status: rules.valid.status, root: [rules.valid.rootKey] });
+      expect({ route: key(route), status: answer.status, root: Object.keys(body).sort() }).toEqual({ route: key(route), status: rules.valid.status, root: [rules.valid.rootKey].flat().sort() });
     }
   });
 

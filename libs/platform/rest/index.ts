@@ -3,5 +3,5 @@ export { restListRequest, type RestListRequest, type RestListing } from './lists
 export { restPage } from './lists/rest-page.js';
 export { RestModule } from './rest.module.js';
 export { validBody } from './valid-body.js';
-/** Prefix of every admin REST controller: `@Controller(ADMIN_REST_PREFIX)`. */
-export const ADMIN_REST_PREFIX = 'admin/api/:version';
+export { ADMIN_REST_PREFIX } from './rest-prefix.js';
+export { buildOpenApiDocument } from './openapi/openapi-builder.js';
