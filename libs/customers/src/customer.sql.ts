@@ -1,0 +1,57 @@
+// The merchant's reads of customers, in one reviewable place. Each is scoped by shop_id ($1).
+
+export const CUSTOMER_COLUMNS = `c.id, c.created_at as "createdAt", c.updated_at as "updatedAt",
+  c.first_name as "firstName", c.last_name as "lastName", c.email, c.phone, c.state, c.note,
+  c.verified_email as "verifiedEmail", c.multipass_identifier as "multipassIdentifier",
+  c.tax_exempt as "taxExempt", c.tax_exemptions as "taxExemptions", c.tags, c.orders_count as "ordersCount",
+  c.total_spent::text as "totalSpent", c.last_order_id as "lastOrderId", c.last_order_name as "lastOrderName",
+  c.currency, c.email_marketing_consent as "emailMarketingConsent", c.sms_marketing_consent as "smsMarketingConsent"`;
+
+const ADDRESS_COLUMNS = `a.id, a.customer_id as "customerId", a.first_name as "firstName", a.last_name as "lastName",
+  a.company, a.address1, a.address2, a.city, a.province, a.province_code as "provinceCode", a.country,
+  a.country_code as "countryCode", a.zip, a.phone, a.is_default as "isDefault"`;
+
+/** The default address, joined for the LOCATION sort (at most one per customer: a partial unique index). */
+export const DEFAULT_ADDRESS_JOIN = 'left join customer_addresses d on d.customer_id = c.id and d.shop_id = c.shop_id and d.is_default';
+
+/**
+ * A page of customers, `$2` rows: `where` holds the filters (their values after `$2`), the sort value, the cursor
+ * condition and the order come from the paging kit's keyset plan.
+ */
+export function customerPageSql(options: { sortExpression: string; where: readonly string[]; orderBy: string; joinDefaultAddress: boolean }): string {
+  const join = options.joinDefaultAddress ? ` ${DEFAULT_ADDRESS_JOIN}` : '';
+  return `select ${CUSTOMER_COLUMNS}, (${options.sortExpression})::text as "sortValue" from customers c${join}
+    where c.shop_id = $1${options.where.map((w) => ` and ${w}`).join('')}
+    order by ${options.orderBy} limit $2`;
+}
+
+/** How many customers the conditions (their values after `$1`) select. */
+export function customerCountSql(where: readonly string[]): string {
+  return `select count(*)::int as n from customers c where c.shop_id = $1${where.map((w) => ` and ${w}`).join('')}`;
+}
+
+/** The customers `$2`, in no particular order. */
+export const CUSTOMERS_BY_IDS = `select ${CUSTOMER_COLUMNS} from customers c where c.shop_id = $1 and c.id = any($2::bigint[])`;
+
+/** The customer whose (lowercased) email is `$2`. */
+export const CUSTOMER_BY_EMAIL = `select ${CUSTOMER_COLUMNS} from customers c where c.shop_id = $1 and c.email = $2`;
+
+/** The customer whose (E.164) phone is `$2`. */
+export const CUSTOMER_BY_PHONE = `select ${CUSTOMER_COLUMNS} from customers c where c.shop_id = $1 and c.phone = $2`;
+
+/**
+ * What the customer object shows of the addresses of the customers `$2` (spec 3): the ten most recently updated,
+ * newest first (`rn` 1 to 10), and the default wherever it ranks. Served by (customer_id, updated_at desc, id desc).
+ */
+export const SHOWN_ADDRESSES_OF_CUSTOMERS = `select * from (
+    select ${ADDRESS_COLUMNS},
+      row_number() over (partition by a.customer_id order by a.updated_at desc, a.id desc) as rn
+    from customer_addresses a where a.shop_id = $1 and a.customer_id = any($2::bigint[])
+  ) x where x.rn <= 10 or x."isDefault" order by x."customerId", x.rn`;
+
+/** Every address of the customers `$2` (at most `$3` each when it is not null), the default first, then newest. */
+export const ADDRESSES_OF_CUSTOMERS = `select * from (
+    select ${ADDRESS_COLUMNS},
+      row_number() over (partition by a.customer_id order by a.is_default desc, a.updated_at desc, a.id desc) as rn
+    from customer_addresses a where a.shop_id = $1 and a.customer_id = any($2::bigint[])
+  ) x where $3::int is null or x.rn <= $3 order by x."customerId", x.rn`;
