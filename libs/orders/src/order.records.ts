@@ -4,6 +4,10 @@ import type { FinancialStatus, FulfillmentStatus } from './order.entity.js';
 export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE'] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 
+/** Which of a customer's orders the REST `status` parameter selects (open: neither closed nor cancelled). */
+export const ORDER_STATUS_FILTERS = ['open', 'closed', 'cancelled', 'any'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
 /** An order as read models see it: plain values, money as exact decimal strings. */
 export interface OrderRecord {
   id: number;

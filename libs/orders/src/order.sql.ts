@@ -1,4 +1,4 @@
-// Storefront reads of orders, in one reviewable place. Each is scoped by shop_id ($1).
+// Reads of orders (storefront and admin), in one reviewable place. Each is scoped by shop_id ($1).
 
 export const ORDER_COLUMNS = `o.id, o.customer_id as "customerId", o.name, o.number, o.email,
   o.financial_status as "financialStatus", o.fulfillment_status as "fulfillmentStatus", o.currency,
@@ -7,13 +7,16 @@ export const ORDER_COLUMNS = `o.id, o.customer_id as "customerId", o.name, o.num
 
 /**
  * A page of a customer's orders ($3), $2 rows: the sort value, the cursor condition (its values after $3) and the
- * order come from the paging kit's keyset plan. Served by the (shop_id, customer_id) index.
+ * order come from the paging kit's keyset plan; `where` narrows them (a status). Served by the (shop_id, customer_id) index.
  */
-export function ordersOfCustomerSql(sortExpression: string, after: string, orderBy: string): string {
+export function ordersOfCustomerSql(sortExpression: string, after: string, orderBy: string, where = ''): string {
   return `select ${ORDER_COLUMNS}, (${sortExpression})::text as "sortValue" from orders o
-    where o.shop_id = $1 and o.customer_id = $3${after ? ` and ${after}` : ''}
+    where o.shop_id = $1 and o.customer_id = $3${where ? ` and ${where}` : ''}${after ? ` and ${after}` : ''}
     order by ${orderBy} limit $2`;
 }
+
+/** The orders `$2`, in no particular order. */
+export const ORDERS_BY_IDS = `select ${ORDER_COLUMNS} from orders o where o.shop_id = $1 and o.id = any($2::bigint[])`;
 
 /** Every line of the orders `$2`, in order then line order. */
 export const LINE_ITEMS_OF_ORDERS = `select l.id, l.order_id as "orderId", l.product_id as "productId", l.variant_id as "variantId",

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { SqlReader, insertRows, preparedSql } from '@platform/database';
-import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, keysetPlan, pageKey, pageOfList, toListPage } from '@platform/graphql';
+import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey, pageOfList, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { NewOrder } from './order.inputs.js';
 import { OrderLineItem } from './order-line-item.entity.js';
-import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey } from './order.records.js';
+import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey, OrderStatusFilter } from './order.records.js';
 import { Order } from './order.entity.js';
-import { LINE_ITEMS_OF_ORDERS, ordersOfCustomerSql } from './order.sql.js';
+import { LINE_ITEMS_OF_ORDERS, ORDERS_BY_IDS, ordersOfCustomerSql } from './order.sql.js';
 import { orderRows } from './order.rules.js';
 import { OrderErrors } from './orders.errors.js';
 
@@ -23,9 +23,20 @@ const ORDER_SORTS: Record<OrderSortKey, SortSpec> = {
   TOTAL_PRICE: { expression: 'o.total_price', cast: 'numeric', descending: false },
 };
 
-const lineItemsOfOrders = preparedSql(LINE_ITEMS_OF_ORDERS);
+const REST_CUSTOMER_ORDERS = { connection: 'rest.customer.orders', sortKey: 'ID' };
 
-/** Orders: imports (ctx.em, one transaction) and the storefront's reads of a customer's orders (SQL reader). */
+// The REST `status` of a customer's orders as a condition on `o`.
+const STATUS_CONDITIONS: Record<OrderStatusFilter, string> = {
+  open: 'o.closed_at is null and o.cancelled_at is null',
+  closed: 'o.closed_at is not null',
+  cancelled: 'o.cancelled_at is not null',
+  any: '',
+};
+
+const lineItemsOfOrders = preparedSql(LINE_ITEMS_OF_ORDERS);
+const ordersByIds = preparedSql(ORDERS_BY_IDS);
+
+/** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL reader). */
 @Injectable()
 export class OrdersService {
   constructor(private readonly sql: SqlReader) {}
@@ -69,6 +80,43 @@ export class OrdersService {
   }
 
   /**
+   * The REST `GET /customers/:id/orders.json` list: a customer's orders with the `status` asked (open: neither
+   * closed nor cancelled; closed; cancelled; any), in id order, keyset-paged under the REST list's own scope.
+   */
+  async ordersOfCustomerForRest(ctx: RequestContext, customerId: number, status: OrderStatusFilter, page: PageRequest): Promise<ListPage<OrderRecord>> {
+    // $1 shop, $2 limit, $3 customer; the cursor adds its value.
+    const params = new SqlParams(3);
+    const keyset = keysetPlan(REST_CUSTOMER_ORDERS, BY_ID, page, 'o.id', params);
+    const statement = preparedSql(ordersOfCustomerSql(BY_ID.expression, keyset.after, keyset.orderBy, STATUS_CONDITIONS[status]));
+    const rows = await this.sql.rows<OrderRecord & KeysetRow>(statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
+    return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
+  }
+
+  /**
+   * Orders by id (a customer's `lastOrder`), in the order asked, null where the shop has none. Every call of a
+   * request in the same tick shares one statement, so a page of customers costs one read of their last orders.
+   */
+  async ordersByIds(ctx: RequestContext, ids: readonly number[]): Promise<(OrderRecord | null)[]> {
+    const loader = requestScoped(ctx, 'orders:byId', () =>
+      new DataLoader<number, OrderRecord | null>(
+        async (batch) => {
+          const valid = [...new Set(batch.filter(Number.isSafeInteger))];
+          const rows = valid.length === 0 ? [] : await this.sql.rows<OrderRecord>(ordersByIds, [ctx.shop.id, valid]);
+          const found = new Map(rows.map((row) => [row.id, row]));
+          return batch.map((id) => found.get(id) ?? null);
+        },
+        // Batching only: an order changed later in the request is read anew.
+        { cache: false },
+      ),
+    );
+    const found = await loader.loadMany(ids);
+    return found.map((order) => {
+      if (order instanceof Error) throw order;
+      return order;
+    });
+  }
+
+  /**
    * One page of an order's line items. Every order asking for the same page in a request shares one
    * statement (a per-request DataLoader), so a list of orders costs one query for all their lines.
    */
@@ -86,4 +134,9 @@ export class OrdersService {
       }),
     ).load(orderId);
   }
+}
+
+function withoutSortValue(row: OrderRecord & KeysetRow): OrderRecord {
+  const { sortValue: _sortValue, ...order } = row;
+  return order;
 }
