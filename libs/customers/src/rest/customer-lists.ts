@@ -1,0 +1,97 @@
+import { MAX_INPUT_ARRAY_SIZE, badRequest } from '@platform/errors';
+import type { RestListing } from '@platform/rest';
+import type { CustomerListFilters, CustomerSort } from '../customer.inputs.js';
+import { customerSearchCursor, customerSearchScope, customerSortOf } from '../customer-search.rules.js';
+
+// What the REST customer lists accept: the list and count filters of spec 3, and the search's query and order.
+
+const LIST_FILTERS = ['ids', 'since_id', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max'] as const;
+
+/** GET customers.json: id order, the filters carried by its page_info. */
+export const CUSTOMERS: RestListing = { scope: { connection: 'rest.customers', sortKey: 'ID' }, cursor: ['bigint'], filters: LIST_FILTERS };
+
+/** The search's order without an `order` parameter (the hosted platform's default). */
+const DEFAULT_SEARCH_ORDER = 'last_order_date DESC';
+
+/** The list filters as the service takes them; a value it cannot use is 400 `{"errors":{"<parameter>":"Invalid value."}}`. */
+export function customerListFilters(filters: Readonly<Record<string, unknown>>): CustomerListFilters {
+  const text = (name: string) => single(filters, name);
+  return dropUndefined({
+    ids: optional(text('ids'), (value) => idsOf(value)),
+    sinceId: optional(text('since_id'), (value) => idOf(value, 'since_id')),
+    createdAtMin: optional(text('created_at_min'), (value) => timeOf(value, 'created_at_min')),
+    createdAtMax: optional(text('created_at_max'), (value) => timeOf(value, 'created_at_max')),
+    updatedAtMin: optional(text('updated_at_min'), (value) => timeOf(value, 'updated_at_min')),
+    updatedAtMax: optional(text('updated_at_max'), (value) => timeOf(value, 'updated_at_max')),
+  });
+}
+
+/**
+ * The search's listing and sort. `query` and `order` are its filters (a page_info carries them on), and its cursors
+ * are those of the sort: the order is read from the query, or from the page_info the client walks with.
+ */
+export function customerSearchListing(query: Readonly<Record<string, unknown>>): { listing: RestListing; sort: CustomerSort } {
+  const order = orderOfPageInfo(query.page_info) ?? single(query, 'order') ?? DEFAULT_SEARCH_ORDER;
+  const sort = customerSortOf(order);
+  if (!sort) throw invalid('order');
+  return { listing: { scope: customerSearchScope(sort.key), cursor: customerSearchCursor(sort.key), filters: ['query', 'order'] }, sort };
+}
+
+// A page_info is base64url JSON `[direction, filters, cursor]` (@platform/rest checks all of it); only its order is
+// read here, to choose the listing that checks it.
+function orderOfPageInfo(pageInfo: unknown): string | undefined {
+  if (typeof pageInfo !== 'string' || pageInfo.length > 65_536) return undefined;
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(pageInfo, 'base64url').toString('utf8'));
+    const order = Array.isArray(decoded) ? (decoded[1] as Record<string, unknown> | null)?.order : undefined;
+    return typeof order === 'string' ? order : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function single(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  if (!Object.hasOwn(query, name)) return undefined;
+  const value = query[name];
+  if (typeof value !== 'string') throw invalid(name);
+  return value;
+}
+
+function optional<T>(value: string | undefined, parse: (value: string) => T): T | undefined {
+  return value === undefined ? undefined : parse(value);
+}
+
+function idsOf(text: string): number[] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length > MAX_INPUT_ARRAY_SIZE) throw invalid('ids');
+  return parts.map((part) => idOf(part, 'ids'));
+}
+
+function idOf(text: string, name: string): number {
+  const id = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id)) throw invalid(name);
+  return id;
+}
+
+// ISO 8601 as the hosted platform takes it: a date, or a date and time (`T` or a space) with an optional offset; no
+// offset is UTC. A day or time that does not exist (Feb 30, 25:00) is refused, not rolled over.
+const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function timeOf(text: string, name: string): Date {
+  const match = TIME.exec(text.trim());
+  if (!match) throw invalid(name);
+  const [, year, month, day, hour = '00', minute = '00', second = '00', zone = 'Z'] = match;
+  const utc = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
+  if (Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 19) !== `${year}-${month}-${day}T${hour}:${minute}:${second}`) throw invalid(name);
+  const date = new Date(Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`));
+  if (Number.isNaN(date.getTime())) throw invalid(name);
+  return date;
+}
+
+function invalid(parameter: string) {
+  return badRequest(parameter, 'Invalid value.');
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
