@@ -35,6 +35,8 @@ export type {
 } from './customer.records.js';
 export type { CustomerState, EmailMarketingConsent, MarketingOptInLevel, MarketingState, SmsMarketingConsent } from './customer.entity.js';
 export { CustomerDirectoryService } from './customer-directory.service.js';
+export { customerSearchCursor, customerSearchScope, customerSortOf } from './customer-search.rules.js';
+export { CustomersRestApiModule } from './customers-rest-api.module.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
