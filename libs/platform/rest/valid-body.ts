@@ -22,8 +22,13 @@ export function validBody<T extends object>(type: new () => T, body: unknown, ro
 
 function firstProblem(errors: ValidationError[]): [string, string] {
   let error = errors[0];
-  while (error.children?.length) error = error.children[0];
+  let field = error.property;
+  while (error.children?.length) {
+    error = error.children[0];
+    // A list's items are keyed by the list (`addresses`), as the hosted platform keys them.
+    if (!/^\d+$/.test(error.property)) field = error.property;
+  }
   const message = Object.values(error.constraints ?? {})[0] ?? 'is invalid';
   // class-validator says "title must be longer…"; the hosted platform keys by field and drops the name.
-  return [error.property, message.startsWith(`${error.property} `) ? message.slice(error.property.length + 1) : message];
+  return [field, message.startsWith(`${field} `) ? message.slice(field.length + 1) : message];
 }
