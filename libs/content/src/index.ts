@@ -24,6 +24,7 @@ export type {
 export type { MenuItemType } from './menu-item.entity.js';
 export type { MetafieldOwnerType } from './metafield.entity.js';
 export type { MetafieldIdentifier, NewMetafield } from './metafield.inputs.js';
+export { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from './metafield.rules.js';
 export type { MetafieldRecord } from './metafield.records.js';
 export type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
 export type { NewMetaobject, NewMetaobjectDefinition, NewMetaobjectFieldDefinition } from './metaobject.inputs.js';

@@ -30,7 +30,8 @@ const E164 = /^\+[1-9]\d{6,14}$/;
  */
 export function accountProblems(input: AccountInput, path: string, required: boolean): CustomerError[] {
   const problems: CustomerError[] = [];
-  const problem = (key: string, code: CustomerErrorCode, message: string) => problems.push(CustomerErrors[code](message, { field: `${path}.${key}` }));
+  // An empty path names the fields bare (the merchant's input: `password`, not `customer.password`).
+  const problem = (key: string, code: CustomerErrorCode, message: string) => problems.push(CustomerErrors[code](message, { field: path ? `${path}.${key}` : key }));
 
   if (required || input.email !== undefined) {
     const email = input.email?.trim() ?? '';

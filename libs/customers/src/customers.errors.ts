@@ -36,9 +36,9 @@ export function accessTokenNotFound(): CustomerError {
   return CustomerErrors.ACCESS_TOKEN_NOT_FOUND('Access token does not exist', { field: 'customerAccessToken' });
 }
 
-/** Email and phone belong to one customer per shop. */
+/** Email and phone belong to one customer per shop. An empty path names the field bare (the merchant's input). */
 export function taken(path: string, key: 'email' | 'phone'): CustomerError {
-  return CustomerErrors.TAKEN(`${key === 'email' ? 'Email' : 'Phone'} has already been taken`, { field: `${path}.${key}` });
+  return CustomerErrors.TAKEN(`${key === 'email' ? 'Email' : 'Phone'} has already been taken`, { field: path ? `${path}.${key}` : key });
 }
 
 export function customerNotFound(field = 'id'): CustomerError {

@@ -1,0 +1,427 @@
+import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
+import { accountProblems, normalizePhone } from './customer-account.rules.js';
+import {
+  type EmailMarketingConsent,
+  MARKETING_OPT_IN_LEVELS,
+  MARKETING_STATES,
+  type MarketingOptInLevel,
+  type MarketingState,
+  type SmsMarketingConsent,
+} from './customer.entity.js';
+import type { CustomerAddressInput, CustomerInput, CustomerMetafieldInput, MarketingConsentInput, SmsMarketingConsentInput } from './customer.inputs.js';
+import { normalizeEmail } from './customer.rules.js';
+import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
+
+// The merchant's create and update (REST and admin GraphQL): every problem of an input at once, with fields named
+// as in CustomerInput, and the normalised values of a valid one. Checks that need the database (uniqueness, whose
+// address an id is) are the service's.
+
+const TEXT_MAX = 255;
+const NOTE_MAX = 5_000;
+export const TAGS_MAX = 250;
+export const ADDRESSES_MAX = 250;
+const METAFIELDS_MAX = 250;
+const TAX_EXEMPTIONS_MAX = 100;
+// REST's metafield limits (spec 3); content's own patterns still apply so the row it stores is valid.
+const METAFIELD_NAMESPACE_MAX = 20;
+const METAFIELD_KEY_MAX = 30;
+
+export const ADDRESS_FIELDS = [
+  'firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'province', 'provinceCode', 'country', 'countryCode', 'zip', 'phone',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** An address of the input, checked: with `id` it changes that address (only the fields `set` names), else adds one. */
+export interface AddressChange {
+  id?: number;
+  set: Partial<Record<AddressField, string | null>>;
+  isDefault?: boolean;
+}
+
+export interface MetafieldChange {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+  description: string | null;
+}
+
+/** The normalised values of the fields an input sets (undefined: left as is). */
+export interface CustomerChanges {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  note?: string | null;
+  tags?: string[];
+  taxExempt?: boolean;
+  taxExemptions?: string[];
+  multipassIdentifier?: string | null;
+  verifiedEmail?: boolean;
+  /** Checked, not yet hashed. */
+  password?: string;
+  addresses?: AddressChange[];
+  emailMarketingConsent?: EmailMarketingConsent;
+  smsMarketingConsent?: SmsMarketingConsent | null;
+  metafields?: MetafieldChange[];
+}
+
+export interface CheckedInput {
+  problems: CustomerError[];
+  changes: CustomerChanges;
+}
+
+type Problems = CustomerError[];
+const problemOf = (field: string, code: CustomerErrorCode, message: string) => CustomerErrors[code](message, { field });
+
+/** Checks a merchant's create (`creating`: addresses are all new) or update input at `now`. */
+export function checkCustomerInput(input: CustomerInput, creating: boolean, now: Date): CheckedInput {
+  const problems: Problems = [];
+  const changes: CustomerChanges = {};
+  if (typeof input !== 'object' || input === null) return { problems: [problemOf('base', 'INVALID', 'Customer is invalid')], changes };
+
+  for (const [key, label] of [['firstName', 'First name'], ['lastName', 'Last name']] as const) {
+    if (input[key] !== undefined) changes[key] = text(problems, key, label, input[key], TEXT_MAX, true);
+  }
+  if (input.note !== undefined) changes.note = text(problems, 'note', 'Note', input.note, NOTE_MAX, false);
+  if (input.multipassIdentifier !== undefined) {
+    changes.multipassIdentifier = text(problems, 'multipassIdentifier', 'Multipass identifier', input.multipassIdentifier, TEXT_MAX, true);
+  }
+  contactChanges(problems, changes, input);
+  passwordChanges(problems, changes, input);
+  for (const [key, label] of [['taxExempt', 'Tax exempt'], ['verifiedEmail', 'Verified email']] as const) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (value === null || typeof value === 'boolean') changes[key] = value ?? false;
+    else problems.push(problemOf(key, 'INVALID', `${label} must be true or false`));
+  }
+  if (input.tags !== undefined) changes.tags = checkedTags(problems, 'tags', input.tags ?? []) ?? undefined;
+  if (input.taxExemptions !== undefined) changes.taxExemptions = taxExemptions(problems, input.taxExemptions ?? []);
+  // null leaves the addresses as they are: this input adds and changes addresses, it never removes them.
+  if (input.addresses !== undefined && input.addresses !== null) changes.addresses = addressChanges(problems, input.addresses, creating);
+  if (input.emailMarketingConsent !== undefined) {
+    changes.emailMarketingConsent = input.emailMarketingConsent === null
+      ? { state: 'not_subscribed', optInLevel: null, consentUpdatedAt: null }
+      : (emailConsent(problems, 'emailMarketingConsent', input.emailMarketingConsent, now) ?? undefined);
+  }
+  if (input.smsMarketingConsent !== undefined) {
+    changes.smsMarketingConsent = input.smsMarketingConsent === null ? null : (smsConsent(problems, 'smsMarketingConsent', input.smsMarketingConsent, now) ?? undefined);
+  }
+  if (input.metafields !== undefined && input.metafields !== null) changes.metafields = metafieldChanges(problems, input.metafields);
+  for (const key of ['sendEmailWelcome', 'sendEmailInvite'] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== null && typeof value !== 'boolean') problems.push(problemOf(key, 'INVALID', `${key === 'sendEmailWelcome' ? 'Send email welcome' : 'Send email invite'} must be true or false`));
+  }
+  return { problems, changes };
+}
+
+/** What a customer is known by after a write. */
+export interface CustomerContact {
+  email: string | null;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * The problems of the customer a write leaves: it must have a name, a phone or an email, and the marketing consent
+ * the input sets needs the channel it is about.
+ */
+export function contactProblems(result: CustomerContact, changes: CustomerChanges): CustomerError[] {
+  const problems: Problems = [];
+  if (!result.email && !result.phone && !result.firstName && !result.lastName) {
+    problems.push(problemOf('base', 'BLANK', 'Customer must have a name, phone number or email address'));
+  }
+  if (changes.emailMarketingConsent && changes.emailMarketingConsent.consentUpdatedAt !== null && !result.email) problems.push(consentNeedsEmail());
+  if (changes.smsMarketingConsent && !result.phone) problems.push(consentNeedsPhone());
+  return problems;
+}
+
+export function consentNeedsEmail(): CustomerError {
+  return problemOf('emailMarketingConsent', 'INVALID', 'Email marketing consent requires an email');
+}
+
+export function consentNeedsPhone(): CustomerError {
+  return problemOf('smsMarketingConsent', 'INVALID', 'Sms marketing consent requires a phone number');
+}
+
+/** Email marketing consent as given (state and opt-in level case-insensitive), dated `now` unless it says when. */
+export function emailConsent(problems: Problems, field: string, input: MarketingConsentInput, now: Date): EmailMarketingConsent | null {
+  if (typeof input !== 'object' || input === null) {
+    problems.push(problemOf(field, 'INVALID', `${labelOf(field)} is invalid`));
+    return null;
+  }
+  const before = problems.length;
+  const state = oneOf(problems, `${field}.state`, 'State', input.state, MARKETING_STATES, true);
+  const optInLevel = input.optInLevel === undefined || input.optInLevel === null
+    ? null
+    : oneOf(problems, `${field}.optInLevel`, 'Opt in level', input.optInLevel, MARKETING_OPT_IN_LEVELS, true);
+  const consentUpdatedAt = consentDate(problems, `${field}.consentUpdatedAt`, input.consentUpdatedAt, now);
+  if (problems.length > before) return null;
+  return { state: state as MarketingState, optInLevel: optInLevel as MarketingOptInLevel | null, consentUpdatedAt };
+}
+
+/** SMS marketing consent as given; `consentCollectedFrom` defaults to OTHER. */
+export function smsConsent(problems: Problems, field: string, input: SmsMarketingConsentInput, now: Date): SmsMarketingConsent | null {
+  const before = problems.length;
+  const consent = emailConsent(problems, field, input, now);
+  let from = 'OTHER';
+  if (consent && input.consentCollectedFrom !== undefined && input.consentCollectedFrom !== null) {
+    if (typeof input.consentCollectedFrom === 'string' && /^[A-Za-z_]{1,32}$/.test(input.consentCollectedFrom)) from = input.consentCollectedFrom.toUpperCase();
+    else problems.push(problemOf(`${field}.consentCollectedFrom`, 'INVALID', 'Consent collected from is invalid'));
+  }
+  return consent && problems.length === before ? { ...consent, consentCollectedFrom: from } : null;
+}
+
+/**
+ * Tags as the hosted platform keeps them: split on commas, trimmed, blanks dropped, one of each (case-insensitive,
+ * the first spelling kept); at most 250 of at most 255 characters. Null when they have problems (added to `problems`).
+ */
+export function checkedTags(problems: Problems, field: string, tags: unknown): string[] | null {
+  if (!Array.isArray(tags)) {
+    problems.push(problemOf(field, 'INVALID', `${labelOf(field)} must be a list of strings`));
+    return null;
+  }
+  const before = problems.length;
+  const kept = new Map<string, string>();
+  for (const tag of tags) {
+    if (typeof tag !== 'string' || tag.includes('\0')) {
+      problems.push(problemOf(field, 'INVALID', `${labelOf(field)} must be strings without NUL characters`));
+      break;
+    }
+    for (const part of tag.split(',')) {
+      const trimmed = part.trim();
+      if (trimmed === '') continue;
+      if (trimmed.length > TEXT_MAX) {
+        problems.push(problemOf(field, 'TOO_LONG', `${labelOf(field)} is too long (maximum is ${TEXT_MAX} characters per tag)`));
+        return null;
+      }
+      if (!kept.has(trimmed.toLowerCase())) kept.set(trimmed.toLowerCase(), trimmed);
+    }
+  }
+  if (problems.length > before) return null;
+  if (kept.size > TAGS_MAX) {
+    problems.push(tooManyTags(field));
+    return null;
+  }
+  return [...kept.values()];
+}
+
+/** The tags after adding and removing some (removal case-insensitive); at most 250. */
+export function tagsAfter(current: string[], add: string[], remove: string[]): string[] {
+  const removed = new Set(remove.map((t) => t.toLowerCase()));
+  const kept = new Map<string, string>();
+  for (const tag of [...current, ...add]) {
+    const lower = tag.toLowerCase();
+    if (!removed.has(lower) && !kept.has(lower)) kept.set(lower, tag);
+  }
+  return [...kept.values()];
+}
+
+export function tooManyTags(field = 'tags'): CustomerError {
+  return problemOf(field, 'INVALID', `${labelOf(field)} cannot be more than ${TAGS_MAX}`);
+}
+
+// ---- pieces
+
+function contactChanges(problems: Problems, changes: CustomerChanges, input: CustomerInput): void {
+  const email = input.email;
+  const phone = input.phone;
+  const invalidType = (key: 'email' | 'phone', label: string) => problems.push(problemOf(key, 'INVALID', `${label} is invalid`));
+  if (email !== undefined && email !== null && typeof email !== 'string') invalidType('email', 'Email');
+  if (phone !== undefined && phone !== null && typeof phone !== 'string') invalidType('phone', 'Phone');
+  const emailText = typeof email === 'string' && email.trim() !== '' ? email : undefined;
+  const phoneText = typeof phone === 'string' && phone.trim() !== '' ? phone : undefined;
+  // The storefront's rules for the format; blank or null clears the field.
+  problems.push(...accountProblems({ email: emailText, phone: phoneText }, '', false));
+  if (emailText?.includes('\0')) invalidType('email', 'Email');
+  if (email === null || (typeof email === 'string' && email.trim() === '')) changes.email = null;
+  else if (emailText !== undefined) changes.email = normalizeEmail(emailText);
+  if (phone === null || (typeof phone === 'string' && phone.trim() === '')) changes.phone = null;
+  else if (phoneText !== undefined) changes.phone = normalizePhone(phoneText);
+}
+
+function passwordChanges(problems: Problems, changes: CustomerChanges, input: CustomerInput): void {
+  const { password, passwordConfirmation } = input;
+  const hasPassword = password !== undefined && password !== null;
+  const hasConfirmation = passwordConfirmation !== undefined && passwordConfirmation !== null;
+  if (!hasPassword && !hasConfirmation) return;
+  if (hasPassword && typeof password !== 'string') {
+    problems.push(problemOf('password', 'INVALID', 'Password is invalid'));
+    return;
+  }
+  const before = problems.length;
+  if (hasPassword) problems.push(...accountProblems({ password }, '', false));
+  if (password !== passwordConfirmation) problems.push(confirmationMismatch());
+  if (hasPassword && problems.length === before) changes.password = password;
+}
+
+export function confirmationMismatch(): CustomerError {
+  return problemOf('passwordConfirmation', 'INVALID', "Password confirmation doesn't match Password");
+}
+
+// A text field: trimmed when `trim` (blank clears), at most `max` characters, never a NUL.
+function text(problems: Problems, field: string, label: string, value: unknown, max: number, trim: boolean): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.includes('\0')) {
+    problems.push(problemOf(field, 'INVALID', `${label} is invalid`));
+    return undefined;
+  }
+  const kept = trim ? value.trim() : value;
+  if (kept.length > max) {
+    problems.push(problemOf(field, 'TOO_LONG', `${label} is too long (maximum is ${max} characters)`));
+    return undefined;
+  }
+  return kept === '' ? null : kept;
+}
+
+function taxExemptions(problems: Problems, values: unknown): string[] | undefined {
+  if (!Array.isArray(values) || values.length > TAX_EXEMPTIONS_MAX) {
+    problems.push(problemOf('taxExemptions', 'INVALID', `Tax exemptions must be a list of at most ${TAX_EXEMPTIONS_MAX} codes`));
+    return undefined;
+  }
+  const codes: string[] = [];
+  values.forEach((value, i) => {
+    if (typeof value === 'string' && /^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(value)) codes.push(value.toUpperCase());
+    else problems.push(problemOf(`taxExemptions[${i}]`, 'INVALID', 'Tax exemptions has an invalid code'));
+  });
+  return [...new Set(codes)];
+}
+
+function addressChanges(problems: Problems, addresses: unknown, creating: boolean): AddressChange[] | undefined {
+  if (!Array.isArray(addresses)) {
+    problems.push(problemOf('addresses', 'INVALID', 'Addresses must be a list'));
+    return undefined;
+  }
+  if (addresses.length > ADDRESSES_MAX) {
+    problems.push(problemOf('addresses', 'INVALID', `Addresses cannot be more than ${ADDRESSES_MAX} in one write`));
+    return undefined;
+  }
+  const ids = new Set<number>();
+  const changes = addresses.map((address: CustomerAddressInput, i): AddressChange => {
+    const path = `addresses[${i}]`;
+    const change: AddressChange = { set: {} };
+    if (typeof address !== 'object' || address === null) {
+      problems.push(problemOf(path, 'INVALID', 'Address is invalid'));
+      return change;
+    }
+    if (!creating && address.id !== undefined && address.id !== null) {
+      if (!Number.isSafeInteger(address.id) || address.id <= 0) problems.push(problemOf(`${path}.id`, 'INVALID', 'Id is invalid'));
+      else if (ids.has(address.id)) problems.push(problemOf(`${path}.id`, 'INVALID', 'Id is given twice'));
+      else change.id = address.id;
+      ids.add(address.id);
+    }
+    for (const key of ADDRESS_FIELDS) {
+      if (address[key] === undefined) continue;
+      const value = text(problems, `${path}.${key}`, ADDRESS_LABELS[key], address[key], TEXT_MAX, true);
+      if (value === undefined) continue;
+      if (key === 'countryCode' && value !== null && !/^[A-Za-z]{2}$/.test(value)) {
+        problems.push(problemOf(`${path}.countryCode`, 'INVALID', 'Country code is invalid'));
+        continue;
+      }
+      change.set[key] = key === 'countryCode' || key === 'provinceCode' ? (value?.toUpperCase() ?? null) : value;
+    }
+    if (address.isDefault !== undefined && address.isDefault !== null) {
+      if (typeof address.isDefault === 'boolean') change.isDefault = address.isDefault;
+      else problems.push(problemOf(`${path}.isDefault`, 'INVALID', 'Default must be true or false'));
+    }
+    return change;
+  });
+  if (changes.filter((c) => c.isDefault).length > 1) problems.push(problemOf('addresses', 'INVALID', 'Addresses can have only one default address'));
+  return changes;
+}
+
+const ADDRESS_LABELS: Record<AddressField, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  company: 'Company',
+  address1: 'Address1',
+  address2: 'Address2',
+  city: 'City',
+  province: 'Province',
+  provinceCode: 'Province code',
+  country: 'Country',
+  countryCode: 'Country code',
+  zip: 'Zip',
+  phone: 'Phone',
+};
+
+function metafieldChanges(problems: Problems, metafields: unknown): MetafieldChange[] | undefined {
+  if (!Array.isArray(metafields) || metafields.length > METAFIELDS_MAX) {
+    problems.push(problemOf('metafields', 'INVALID', `Metafields must be a list of at most ${METAFIELDS_MAX}`));
+    return undefined;
+  }
+  const seen = new Set<string>();
+  const changes: MetafieldChange[] = [];
+  metafields.forEach((metafield: CustomerMetafieldInput, i) => {
+    const path = `metafields[${i}]`;
+    if (typeof metafield !== 'object' || metafield === null) {
+      problems.push(problemOf(path, 'INVALID', 'Metafield is invalid'));
+      return;
+    }
+    const before = problems.length;
+    const namespace = required(problems, `${path}.namespace`, 'Namespace', metafield.namespace, METAFIELD_NAMESPACE_MAX, NAMESPACE_PATTERN);
+    const key = required(problems, `${path}.key`, 'Key', metafield.key, METAFIELD_KEY_MAX, KEY_PATTERN);
+    const value = required(problems, `${path}.value`, 'Value', metafield.value, null, null);
+    const type = required(problems, `${path}.type`, 'Type', metafield.type, TEXT_MAX, null);
+    const description = metafield.description === undefined ? null : text(problems, `${path}.description`, 'Description', metafield.description, TEXT_MAX, false);
+    if (type !== null && value !== null) {
+      const error = metafieldValueError(type, value);
+      if (error?.startsWith('type ')) problems.push(problemOf(`${path}.type`, 'INVALID', 'Type is not a supported metafield type'));
+      else if (error) problems.push(problemOf(`${path}.value`, 'INVALID', `Value ${error}`));
+    }
+    if (namespace !== null && key !== null) {
+      if (seen.has(`${namespace}\n${key}`)) problems.push(problemOf(`${path}.key`, 'TAKEN', 'Key has already been taken in this namespace'));
+      seen.add(`${namespace}\n${key}`);
+    }
+    if (problems.length === before) changes.push({ namespace: namespace!, key: key!, type: type!, value: value!, description: description ?? null });
+  });
+  return changes;
+}
+
+// A required string of a metafield: present, not blank, at most `max` characters, of `pattern` when given.
+function required(problems: Problems, field: string, label: string, value: unknown, max: number | null, pattern: RegExp | null): string | null {
+  if (value === undefined || value === null || value === '') {
+    problems.push(problemOf(field, 'BLANK', `${label} can't be blank`));
+    return null;
+  }
+  if (typeof value !== 'string' || value.includes('\0')) {
+    problems.push(problemOf(field, 'INVALID', `${label} is invalid`));
+    return null;
+  }
+  if (max !== null && value.length > max) {
+    problems.push(problemOf(field, 'TOO_LONG', `${label} is too long (maximum is ${max} characters)`));
+    return null;
+  }
+  if (pattern && !pattern.test(value)) {
+    problems.push(problemOf(field, 'INVALID', `${label} is invalid: use letters, digits, hyphens and underscores`));
+    return null;
+  }
+  return value;
+}
+
+function oneOf(problems: Problems, field: string, label: string, value: unknown, allowed: readonly string[], lowercase: boolean): string | null {
+  const candidate = typeof value === 'string' && lowercase ? value.toLowerCase() : value;
+  if (typeof candidate === 'string' && allowed.includes(candidate)) return candidate;
+  problems.push(problemOf(field, 'INVALID', `${label} must be one of ${allowed.join(', ')}`));
+  return null;
+}
+
+// When consent was given: a valid date not in the future, the time of the request by default.
+function consentDate(problems: Problems, field: string, value: unknown, now: Date): string {
+  if (value === undefined || value === null) return now.toISOString();
+  const date = typeof value === 'string' && value.length <= 64 && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    problems.push(problemOf(field, 'INVALID', 'Consent updated at must be an ISO 8601 date and time'));
+    return now.toISOString();
+  }
+  if (date.getTime() > now.getTime()) problems.push(problemOf(field, 'INVALID', 'Consent updated at cannot be in the future'));
+  return date.toISOString();
+}
+
+// "Email marketing consent" for `emailMarketingConsent`, "Tags" for `tags`.
+function labelOf(field: string): string {
+  const last = field.split('.').at(-1)!.replace(/\[\d+\]$/, '');
+  const words = last.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
