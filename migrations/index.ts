@@ -6,6 +6,7 @@ import { Content } from './20261123000300-content.js';
 import { CustomerAccessTokens } from './20261123000400-customer-access-tokens.js';
 import { CustomerAccessTokenExpiry } from './20261124000000-customer-access-token-expiry.js';
 import { CustomersAdmin } from './20261124000100-customers-admin.js';
+import { EmailKeys } from './20261125000000-email-keys.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261123000400-customer-access-tokens', class: CustomerAccessTokens },
   { name: '20261124000000-customer-access-token-expiry', class: CustomerAccessTokenExpiry },
   { name: '20261124000100-customers-admin', class: CustomersAdmin },
+  { name: '20261125000000-email-keys', class: EmailKeys },
 ];

@@ -73,4 +73,10 @@ export class EnvSchema {
   @IsInt({ message: 'CHECKOUT_CREATIONS_PER_MINUTE must be an integer' })
   @Min(1)
   CHECKOUT_CREATIONS_PER_MINUTE?: number;
+
+  // The message never repeats the value: it may hold the SMTP password.
+  @IsOptional()
+  @Transform(blankToUndefined)
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
 }

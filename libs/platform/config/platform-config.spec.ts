@@ -13,7 +13,15 @@ describe('loadConfig', () => {
       role: 'all',
       mediaAllowedPrivateHosts: [],
       checkoutCreationsPerMinute: 30,
+      smtpUrl: undefined,
     });
+  });
+
+  it('reads SMTP_URL, and refuses another scheme without repeating the value (it may hold a password)', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://user:pass@mail.example.com:587' }).smtpUrl).toBe('smtp://user:pass@mail.example.com:587');
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret@x' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret@x' })).not.toThrow(/s3cret/);
   });
 
   it('reads and converts the variables', () => {
@@ -37,6 +45,7 @@ describe('loadConfig', () => {
     ['PLATFORM_ROLE', 'everything'],
     ['LOG_LEVEL', 'loud'],
     ['DEFAULT_SHOP', 'Not A Handle'],
+    ['SMTP_URL', 'mail.example.com'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -19,6 +19,8 @@ export interface PlatformConfig {
   dataDir: string;
   trustProxy: boolean;
   checkoutCreationsPerMinute: number;
+  /** Where emails go (`smtp://user:pass@host:587`); undefined keeps them in the outbox (`mail:list`). */
+  smtpUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -52,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir: resolve(parsed.DATA_DIR ?? '.data'),
     trustProxy: parsed.TRUST_PROXY === 'true',
     checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
+    smtpUrl: parsed.SMTP_URL,
   };
 }

@@ -59,4 +59,16 @@ describe('errorResponse', () => {
     const parseError = Object.assign(new Error('Unexpected token'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' });
     expect(errorResponse(parseError, 'storefront', 'r')).toMatchObject({ status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } });
   });
+
+  it('answers the hosted pages with an HTML page, escaped, with the page headers', () => {
+    const answer = errorResponse(new DomainError('NOT_FOUND', 'No <script>alert(1)</script> here'), 'online_store', 'r1');
+    expect(answer.status).toBe(404);
+    expect(answer.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
+    expect(answer.body).toContain('<h1>Page not found</h1>');
+    expect(answer.body).toContain('No &lt;script&gt;alert(1)&lt;/script&gt; here');
+    expect(answer.body).not.toContain('<script>');
+    const failed = errorResponse(new Error('boom'), 'online_store', 'r2');
+    expect({ status: failed.status, unexpected: failed.unexpected }).toEqual({ status: 500, unexpected: true });
+    expect(failed.body).toContain('Request ID: r2');
+  });
 });

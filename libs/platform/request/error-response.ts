@@ -8,6 +8,7 @@ import {
   restErrorKey,
   restErrorMessage,
 } from '@platform/errors';
+import { HTML_PAGE_HEADERS, errorPage } from './html-page.js';
 import { type Surface, isGraphqlSurface } from './surface.js';
 
 export interface ErrorResponse {
@@ -28,7 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
 /**
  * The one place an error becomes a response. GraphQL surfaces answer credential, shop-state,
  * throttle and internal failures in the GraphQL `errors[]` shape; REST and transport failures
- * (400, 404, 405, 413) use the `errors` string or keyed object.
+ * (400, 404, 405, 413) use the `errors` string or keyed object; hosted pages answer an HTML page.
  */
 export function errorResponse(error: unknown, surface: Surface | 'system' | undefined, requestId: string): ErrorResponse {
   const domain = toDomainError(error, surface, requestId);
@@ -36,6 +37,10 @@ export function errorResponse(error: unknown, surface: Surface | 'system' | unde
   const answer = answerFor(domain.kind);
   const headers = { ...domain.headers };
 
+  if (surface === 'online_store') {
+    // Hosted pages are read by people in a browser: every error is a page, with the status the API would answer.
+    return { status: answer.status, headers: { ...headers, ...HTML_PAGE_HEADERS }, body: errorPage(answer.status, domain.message), unexpected };
+  }
   if (domain.kind === 'BAD_REQUEST') {
     return { status: 400, headers, body: { errors: { [domain.field ?? 'body']: domain.message } }, unexpected };
   }

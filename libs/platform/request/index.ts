@@ -1,6 +1,8 @@
 export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresToken, accessDenial, requireAccess, type Access } from './access.js';
 export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
+export { SafeHtml, escapeHtml, html } from './html.js';
+export { HTML_PAGE_HEADERS, htmlPage } from './html-page.js';
 export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
 export { inTransaction, type RequestContext } from './request-context.js';
 export { SystemContextModule, SystemContexts } from './system-context.js';

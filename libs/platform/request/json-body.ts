@@ -1,9 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { parse as parseQueryString } from 'node:querystring';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '@platform/errors';
 import { isGraphqlSurface, requestTarget } from './surface.js';
 
 /** Containers (objects, arrays) a request body may nest; no API takes more than a handful. */
 export const MAX_BODY_NESTING = 64;
+
+/** A hosted page's form (a password twice) is a few hundred bytes; more is refused before it is parsed. */
+export const MAX_FORM_BYTES = 16 * 1024;
+
+type Done = (error: Error | null, body?: unknown) => void;
 
 /**
  * Every API speaks JSON. The hosted platform's GraphQL client sends no Content-Type and curl's `-d` sends a
@@ -13,20 +19,30 @@ export const MAX_BODY_NESTING = 64;
  */
 export function installJsonBodyParser(fastify: FastifyInstance, maxNesting = MAX_BODY_NESTING): void {
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+  const json = (request: FastifyRequest, body: string | Buffer, done: Done) => parseJson(request, body as string, done, maxNesting);
+  fastify.addContentTypeParser('*', { parseAs: 'string' }, json);
+  // Browsers post hosted pages' forms url-encoded; on the APIs that type still carries JSON (curl -d).
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (requestTarget(request)?.surface !== 'online_store') return json(request, body, done);
     const text = body as string;
-    if (text === '') return done(null, undefined);
-    const tooDeep = nestedTooDeeply(text, maxNesting);
-    if (tooDeep) {
-      const field = tooDeep.key ?? (isGraphqlSurface(requestTarget(request)?.surface) ? 'variables' : 'body');
-      return done(new DomainError('BAD_REQUEST', `is nested deeper than ${maxNesting} levels`, { field }), undefined);
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
+    if (text.length > MAX_FORM_BYTES) return done(new DomainError('PAYLOAD_TOO_LARGE', 'The form is too large.'), undefined);
+    // node:querystring gives an object without a prototype; a repeated field is an array (the page refuses it).
+    done(null, parseQueryString(text));
   });
+}
+
+function parseJson(request: FastifyRequest, text: string, done: Done, maxNesting: number): void {
+  if (text === '') return done(null, undefined);
+  const tooDeep = nestedTooDeeply(text, maxNesting);
+  if (tooDeep) {
+    const field = tooDeep.key ?? (isGraphqlSurface(requestTarget(request)?.surface) ? 'variables' : 'body');
+    return done(new DomainError('BAD_REQUEST', `is nested deeper than ${maxNesting} levels`, { field }), undefined);
+  }
+  try {
+    done(null, JSON.parse(text));
+  } catch (error) {
+    done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+  }
 }
 
 /**

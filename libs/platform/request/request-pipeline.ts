@@ -7,7 +7,7 @@ import { forkForShop } from '@platform/database';
 import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ShopService, type ShopSnapshot, inactiveShopError } from '@platform/tenancy';
-import { isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
+import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
 import { errorResponse } from './error-response.js';
 import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
@@ -26,6 +26,11 @@ export interface RequestStep {
 }
 
 export const REQUEST_STEPS = Symbol('REQUEST_STEPS');
+
+// A visitor of a hosted page: no token, no scopes; the page's own secret (a one-time link) is its credential.
+const VISITOR: Caller = Object.freeze({ kind: 'tokenless', scopes: new Set<string>() });
+// Hosted pages name no version; their use cases run as of the newest stable one, like the platform's own work.
+const PAGE_VERSION = SUPPORTED_VERSIONS.at(-2)!;
 
 /**
  * Runs once for every API route, before the body is read: shop from Host, version, method,
@@ -65,7 +70,7 @@ export class RequestPipeline {
         {
           requestId: request.id,
           method: request.method,
-          url: request.url,
+          url: loggedUrl(request),
           surface: ctx?.surface ?? requestTarget(request)?.surface,
           shop: ctx?.shop.handle,
           status: reply.statusCode,
@@ -79,20 +84,23 @@ export class RequestPipeline {
   private async contextFor(request: FastifyRequest, reply: FastifyReply, target: RouteTarget): Promise<RequestContext> {
     const shop = await this.shops.findByHost(request.headers.host);
     if (!shop) throw notFound();
-    if (!isSupportedVersion(target.version)) throw new DomainError('NOT_FOUND', unsupportedVersionMessage(target.version));
-    reply.header(API_VERSION_HEADER, target.version);
+    const page = target.surface === 'online_store';
+    if (!page) {
+      if (!isSupportedVersion(target.version)) throw new DomainError('NOT_FOUND', unsupportedVersionMessage(target.version));
+      reply.header(API_VERSION_HEADER, target.version);
+    }
     if (isGraphqlSurface(target.surface) && request.method !== 'POST') {
       throw new DomainError('METHOD_NOT_ALLOWED', 'Method Not Allowed', { headers: { Allow: 'POST' } });
     }
     const inactive = inactiveShopError(shop.state);
     if (inactive) throw new DomainError(inactive.kind, inactive.message);
-    const caller = await this.authenticate(shop, target, request);
+    const caller = page ? VISITOR : await this.authenticate(shop, target, request);
     const root = this.em;
     let em: EntityManager | undefined;
     return {
       requestId: request.id,
       surface: target.surface,
-      version: target.version,
+      version: page ? PAGE_VERSION : target.version,
       shop,
       caller,
       buyerIp: buyerIp(request, caller),
@@ -131,6 +139,12 @@ export class RequestPipeline {
     if (response.unexpected) this.logger.error({ err: error, requestId }, 'request pipeline failed');
     return reply.code(response.status).headers(response.headers).send(response.body);
   }
+}
+
+// A hosted page's URL carries a one-time token (`/account/activate/:id/:token`): its route is logged, never the URL.
+function loggedUrl(request: FastifyRequest): string {
+  if (requestTarget(request)?.surface !== 'online_store') return request.url;
+  return request.routeOptions?.url ?? '/account/…';
 }
 
 function header(value: string | string[] | undefined): string | undefined {

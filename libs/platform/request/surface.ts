@@ -1,5 +1,8 @@
-/** The three APIs; each has one pipeline and one error shape. */
-export type Surface = 'storefront' | 'admin_graphql' | 'admin_rest';
+/**
+ * The three APIs, and the online store's few pages the platform hosts itself (account activation); each has one
+ * pipeline and one error shape (the pages' is an HTML page).
+ */
+export type Surface = 'storefront' | 'admin_graphql' | 'admin_rest' | 'online_store';
 
 export interface RouteTarget {
   surface: Surface;
@@ -10,6 +13,8 @@ export interface RouteTarget {
 const STOREFRONT = /^\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_REST = /^\/admin\/api\/([^/]*)\/.+$/;
+// Hosted pages have no version: the link in an email must keep working whatever the API's versions become.
+const ONLINE_STORE = /^\/account\//;
 
 /**
  * Which surface and version a request addresses, from the route Fastify matched: its pattern gives the
@@ -21,6 +26,7 @@ export function requestTarget(request: { url: string; routeOptions?: { url?: str
   if (pattern === undefined) return routeTarget(request.url);
   const matched = routeTarget(pattern);
   if (!matched) return null;
+  if (matched.surface === 'online_store') return matched;
   // Fastify matches an empty segment (`/api//graphql.json`) and decodes escapes (`graphql%2Ejson`), which
   // the raw path does not show; the route's parameter is what the handler serves.
   const version = (request.params as { version?: unknown } | undefined)?.version;
@@ -37,6 +43,7 @@ export function routeTarget(url: string): RouteTarget | null {
   if (m) return { surface: 'admin_graphql', version: m[1] };
   m = ADMIN_REST.exec(path);
   if (m) return { surface: 'admin_rest', version: m[1] };
+  if (ONLINE_STORE.test(path)) return { surface: 'online_store', version: '' };
   return null;
 }
 

@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** An email the sink accepted: the envelope as the client gave it and the message as mailparser reads it. */
+export interface ReceivedEmail {
+  envelopeTo: string[];
+  user: string | undefined;
+  mail: ParsedMail;
+}
+
+export interface SmtpSink {
+  /** `smtp://user:password@127.0.0.1:<port>` for SMTP_URL. */
+  url: string;
+  received: ReceivedEmail[];
+  /** The next `n` messages are refused with a 550 after their data (a server that says no). */
+  refuseNext(n: number): void;
+  /** How many messages were offered, refused ones included. */
+  attempts(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free local port (no TLS; AUTH PLAIN/LOGIN with one user) that keeps what it receives.
+ * Tests boot the app with its `url` as SMTP_URL and read the emails the platform delivered.
+ */
+export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pass'): Promise<SmtpSink> {
+  const received: ReceivedEmail[] = [];
+  let refusals = 0;
+  let attempts = 0;
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) return callback(null, { user });
+      return callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        attempts += 1;
+        if (refusals > 0) {
+          refusals -= 1;
+          return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((mail) => {
+            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), user: session.user as string | undefined, mail });
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}`,
+    received,
+    refuseNext: (n) => {
+      refusals = n;
+    },
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
