@@ -300,7 +300,6 @@ describe('customer directory on Postgres', () => {
       expect(await directory.searchCount(a(), query)).toBe(found.length);
       return who(found);
     };
-    const where = (keep: (p: Person, i: number) => boolean) => PEOPLE.flatMap((p, i) => (keep(p, i) ? [i] : []));
 
     it.each<[string, number[]]>([
       // Fields
