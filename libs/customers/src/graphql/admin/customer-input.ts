@@ -1,0 +1,64 @@
+import { parseGlobalId } from '@platform/graphql';
+import type { CustomerInput, MarketingConsentInput } from '../../customer.inputs.js';
+import { type CustomerError, CustomerErrors, customerNotFound } from '../../customers.errors.js';
+import type { AdminCustomerInput, CustomerEmailMarketingConsentInput, CustomerSmsMarketingConsentInput } from './customer.args.js';
+
+// The admin schema's inputs in the domain's terms: global ids become integers, enum values the domain's
+// lowercase ones, dates ISO text. An id that names nothing of the right type is the caller's input problem.
+
+/** The integer id of a customer's global id, or null when it cannot name one. */
+export function customerIdOf(gid: string | null | undefined): number | null {
+  const parsed = gid ? parseGlobalId(gid) : null;
+  return parsed && parsed.type === 'Customer' ? parsed.id : null;
+}
+
+/** The problem of an id that names no customer, on the argument `field` (`id`, `customerId`). */
+export function noSuchCustomer(field = 'id'): CustomerError {
+  return customerNotFound(field);
+}
+
+export function customerInputOf(input: AdminCustomerInput): { input: CustomerInput; problems: CustomerError[] } {
+  const problems: CustomerError[] = [];
+  const addresses = input.addresses?.map(({ id, countryCode, ...address }, i) => {
+    if (id === undefined || id === null) return { ...address, countryCode };
+    const parsed = parseGlobalId(id);
+    if (!parsed || parsed.type !== 'MailingAddress') problems.push(CustomerErrors.NOT_FOUND('Address does not exist', { field: `addresses[${i}].id` }));
+    return { ...address, countryCode, id: parsed?.id ?? 0 };
+  });
+  const mapped: CustomerInput = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    note: input.note,
+    tags: input.tags,
+    taxExempt: input.taxExempt,
+    taxExemptions: input.taxExemptions,
+    multipassIdentifier: input.multipassIdentifier,
+    addresses,
+    emailMarketingConsent: input.emailMarketingConsent && consentOf(input.emailMarketingConsent),
+    smsMarketingConsent: input.smsMarketingConsent && consentOf(input.smsMarketingConsent),
+    metafields: input.metafields,
+  };
+  // Absent stays absent ("leave as is"); only what the caller sent reaches the service.
+  for (const key of Object.keys(mapped) as (keyof CustomerInput)[]) if (mapped[key] === undefined) delete mapped[key];
+  return { input: mapped, problems };
+}
+
+export function consentOf(consent: CustomerEmailMarketingConsentInput | CustomerSmsMarketingConsentInput): MarketingConsentInput {
+  return {
+    state: consent.marketingState.toLowerCase(),
+    optInLevel: consent.marketingOptInLevel ? consent.marketingOptInLevel.toLowerCase() : consent.marketingOptInLevel,
+    consentUpdatedAt: consent.consentUpdatedAt ? isoOf(consent.consentUpdatedAt) : consent.consentUpdatedAt,
+  };
+}
+
+// The DateTime scalar makes any text a Date; one it could not read goes on as text the service refuses.
+function isoOf(date: Date): string {
+  return Number.isNaN(date.getTime()) ? 'invalid date' : date.toISOString();
+}
+
+/** `tagsAdd(tags: ["a, b"])` means two tags, as the hosted platform reads a comma-separated list. */
+export function tagsOf(tags: readonly string[]): string[] {
+  return tags.flatMap((tag) => tag.split(',')).map((tag) => tag.trim()).filter(Boolean);
+}

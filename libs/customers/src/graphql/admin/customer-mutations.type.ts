@@ -1,0 +1,166 @@
+import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminNode, AdminSchema, UrlScalar } from '@platform/graphql';
+import { AdminCustomer } from './customer.type.js';
+
+const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
+
+// The hosted admin schema's UserError has no code; ours adds one (docs/decisions.md), so every payload
+// answers `userErrors { field message code }`.
+export const USER_ERROR_CODES = [
+  'ALREADY_ENABLED',
+  'BLANK',
+  'CONTAINS_HTML_TAGS',
+  'CONTAINS_URL',
+  'HAS_ORDERS',
+  'INVALID',
+  'NOT_FOUND',
+  'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
+  'TAKEN',
+  'TOO_LONG',
+  'TOO_SHORT',
+] as const;
+export type UserErrorCodeValue = (typeof USER_ERROR_CODES)[number];
+export const UserErrorCode = enumOf(USER_ERROR_CODES);
+registerEnumType(UserErrorCode, { registerIn: () => AdminSchema, name: 'UserErrorCode', description: 'Why a mutation refused its input.' });
+
+// The hosted names of the codes of the mutations that have their own error type.
+export const CONSENT_ERROR_CODES = ['INCLUSION', 'INTERNAL_ERROR', 'INVALID', 'MISSING_ARGUMENT'] as const;
+export type ConsentErrorCodeValue = (typeof CONSENT_ERROR_CODES)[number];
+export const CustomerEmailMarketingConsentUpdateUserErrorCode = enumOf(CONSENT_ERROR_CODES);
+registerEnumType(CustomerEmailMarketingConsentUpdateUserErrorCode, { registerIn: () => AdminSchema, name: 'CustomerEmailMarketingConsentUpdateUserErrorCode' });
+export const CustomerSmsMarketingConsentErrorCode = enumOf(CONSENT_ERROR_CODES);
+registerEnumType(CustomerSmsMarketingConsentErrorCode, { registerIn: () => AdminSchema, name: 'CustomerSmsMarketingConsentErrorCode' });
+
+export const INVITE_ERROR_CODES = ['INVALID'] as const;
+export type InviteErrorCodeValue = (typeof INVITE_ERROR_CODES)[number];
+export const CustomerSendAccountInviteEmailUserErrorCode = enumOf(INVITE_ERROR_CODES);
+registerEnumType(CustomerSendAccountInviteEmailUserErrorCode, { registerIn: () => AdminSchema, name: 'CustomerSendAccountInviteEmailUserErrorCode' });
+
+@ObjectType('UserError', { registerIn: () => AdminSchema, description: 'An input problem of a mutation; nothing was written.' })
+export class AdminUserError {
+  @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => UserErrorCode, { nullable: true })
+  code!: UserErrorCodeValue | null;
+}
+
+@ObjectType('CustomerEmailMarketingConsentUpdateUserError', { registerIn: () => AdminSchema })
+export class EmailConsentUserError {
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => CustomerEmailMarketingConsentUpdateUserErrorCode, { nullable: true })
+  code!: ConsentErrorCodeValue | null;
+}
+
+@ObjectType('CustomerSmsMarketingConsentError', { registerIn: () => AdminSchema })
+export class SmsConsentUserError {
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => CustomerSmsMarketingConsentErrorCode, { nullable: true })
+  code!: ConsentErrorCodeValue | null;
+}
+
+@ObjectType('CustomerSendAccountInviteEmailUserError', { registerIn: () => AdminSchema })
+export class InviteUserError {
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => CustomerSendAccountInviteEmailUserErrorCode, { nullable: true })
+  code!: InviteErrorCodeValue | null;
+}
+
+@ObjectType('CustomerCreatePayload', { registerIn: () => AdminSchema })
+export class CustomerCreatePayload {
+  @Field(() => AdminCustomer, { nullable: true })
+  customer!: AdminCustomer | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('CustomerUpdatePayload', { registerIn: () => AdminSchema })
+export class CustomerUpdatePayload {
+  @Field(() => AdminCustomer, { nullable: true })
+  customer!: AdminCustomer | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('CustomerDeletePayload', { registerIn: () => AdminSchema })
+export class CustomerDeletePayload {
+  @Field(() => ID, { nullable: true })
+  deletedCustomerId!: string | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('CustomerGenerateAccountActivationUrlPayload', { registerIn: () => AdminSchema })
+export class CustomerGenerateAccountActivationUrlPayload {
+  @Field(() => UrlScalar, { nullable: true, description: 'One-time, valid 30 days; a new one invalidates the previous.' })
+  accountActivationUrl!: string | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('CustomerSendAccountInviteEmailPayload', { registerIn: () => AdminSchema })
+export class CustomerSendAccountInviteEmailPayload {
+  @Field(() => AdminCustomer, { nullable: true })
+  customer!: AdminCustomer | null;
+
+  @Field(() => [InviteUserError])
+  userErrors!: InviteUserError[];
+}
+
+@ObjectType('CustomerEmailMarketingConsentUpdatePayload', { registerIn: () => AdminSchema })
+export class CustomerEmailMarketingConsentUpdatePayload {
+  @Field(() => AdminCustomer, { nullable: true })
+  customer!: AdminCustomer | null;
+
+  @Field(() => [EmailConsentUserError])
+  userErrors!: EmailConsentUserError[];
+}
+
+@ObjectType('CustomerSmsMarketingConsentUpdatePayload', { registerIn: () => AdminSchema })
+export class CustomerSmsMarketingConsentUpdatePayload {
+  @Field(() => AdminCustomer, { nullable: true })
+  customer!: AdminCustomer | null;
+
+  @Field(() => [SmsConsentUserError])
+  userErrors!: SmsConsentUserError[];
+}
+
+@ObjectType('TagsAddPayload', { registerIn: () => AdminSchema })
+export class TagsAddPayload {
+  @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
+  node!: AdminNode | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('TagsRemovePayload', { registerIn: () => AdminSchema })
+export class TagsRemovePayload {
+  @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
+  node!: AdminNode | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}

@@ -1,0 +1,170 @@
+import { type UserErrorView, userErrorsOf } from '@platform/errors';
+import { toGlobalId } from '@platform/graphql';
+import { moneyV2 } from '@platform/money';
+import { displayName } from '../../customer-account.rules.js';
+import type { AddressRecord, CustomerDetailRecord } from '../../customer.records.js';
+import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
+import { addressName, formattedArea } from '../../mailing-address.rules.js';
+import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
+import type { ConsentErrorCodeValue, InviteErrorCodeValue, UserErrorCodeValue } from './customer-mutations.type.js';
+
+// Records to admin views: plain objects with every scalar field ready, and the record for the field
+// resolvers of nested lists and other contexts' fields (orders, lastOrder).
+
+const upper = (value: string) => value.toUpperCase();
+
+export function adminCustomerView(record: CustomerDetailRecord): AdminCustomer {
+  const email = record.emailMarketingConsent;
+  const sms = record.smsMarketingConsent;
+  return {
+    __typename: 'Customer',
+    id: toGlobalId('Customer', record.id),
+    legacyResourceId: String(record.id),
+    firstName: record.firstName,
+    lastName: record.lastName,
+    displayName: displayName(record),
+    email: record.email,
+    phone: record.phone,
+    state: upper(record.state),
+    note: record.note,
+    verifiedEmail: record.verifiedEmail,
+    taxExempt: record.taxExempt,
+    taxExemptions: record.taxExemptions,
+    tags: record.tags,
+    numberOfOrders: String(record.ordersCount),
+    amountSpent: moneyV2(record.totalSpent, record.currency),
+    defaultAddress: record.defaultAddress && adminAddressView(record.defaultAddress),
+    // The hosted platform answers no email consent for a customer without an email address.
+    emailMarketingConsent: record.email
+      ? { marketingState: upper(email.state), marketingOptInLevel: email.optInLevel && upper(email.optInLevel), consentUpdatedAt: dateOrNull(email.consentUpdatedAt) }
+      : null,
+    smsMarketingConsent: sms && {
+      marketingState: upper(sms.state),
+      marketingOptInLevel: sms.optInLevel ? upper(sms.optInLevel) : 'UNKNOWN',
+      consentUpdatedAt: dateOrNull(sms.consentUpdatedAt),
+      consentCollectedFrom: sms.consentCollectedFrom && consentSource(sms.consentCollectedFrom),
+    },
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    record,
+  };
+}
+
+export function adminAddressView(record: AddressRecord): AdminMailingAddress {
+  return {
+    __typename: 'MailingAddress',
+    id: toGlobalId('MailingAddress', record.id),
+    address1: record.address1,
+    address2: record.address2,
+    city: record.city,
+    company: record.company,
+    country: record.country,
+    countryCodeV2: record.countryCode,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    name: addressName(record),
+    phone: record.phone,
+    province: record.province,
+    provinceCode: record.provinceCode,
+    zip: record.zip,
+    formattedArea: formattedArea(record),
+    record,
+  };
+}
+
+// The schema knows two sources; anything else recorded (REST accepts any word) shows as OTHER.
+function consentSource(from: string): string {
+  const source = from.toUpperCase();
+  return (CONSENT_SOURCES as readonly string[]).includes(source) ? source : 'OTHER';
+}
+
+function dateOrNull(iso: string | null): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// ---- Problems as each payload's userErrors. Each Record covers every code of the context, so a new code
+// without a mapping does not compile.
+
+const USER_ERROR_CODES: Record<CustomerErrorCode, UserErrorCodeValue | null> = {
+  BLANK: 'BLANK',
+  INVALID: 'INVALID',
+  TAKEN: 'TAKEN',
+  TOO_LONG: 'TOO_LONG',
+  TOO_SHORT: 'TOO_SHORT',
+  CONTAINS_HTML_TAGS: 'CONTAINS_HTML_TAGS',
+  CONTAINS_URL: 'CONTAINS_URL',
+  PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE: 'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
+  UNIDENTIFIED_CUSTOMER: null,
+  ACCESS_TOKEN_NOT_FOUND: null,
+  NOT_FOUND: 'NOT_FOUND',
+  HAS_ORDERS: 'HAS_ORDERS',
+  ALREADY_ENABLED: 'ALREADY_ENABLED',
+  EXPIRED: 'INVALID',
+};
+
+// The hosted consent errors know only these four codes.
+const CONSENT_ERROR_CODES: Record<CustomerErrorCode, ConsentErrorCodeValue | null> = {
+  BLANK: 'MISSING_ARGUMENT',
+  INVALID: 'INVALID',
+  TAKEN: 'INVALID',
+  TOO_LONG: 'INVALID',
+  TOO_SHORT: 'INVALID',
+  CONTAINS_HTML_TAGS: 'INVALID',
+  CONTAINS_URL: 'INVALID',
+  PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE: 'INVALID',
+  UNIDENTIFIED_CUSTOMER: 'INVALID',
+  ACCESS_TOKEN_NOT_FOUND: 'INVALID',
+  NOT_FOUND: 'INVALID',
+  HAS_ORDERS: 'INVALID',
+  ALREADY_ENABLED: 'INVALID',
+  EXPIRED: 'INVALID',
+};
+
+const INVITE_ERROR_CODES: Record<CustomerErrorCode, InviteErrorCodeValue | null> = {
+  BLANK: 'INVALID',
+  INVALID: 'INVALID',
+  TAKEN: 'INVALID',
+  TOO_LONG: 'INVALID',
+  TOO_SHORT: 'INVALID',
+  CONTAINS_HTML_TAGS: 'INVALID',
+  CONTAINS_URL: 'INVALID',
+  PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE: 'INVALID',
+  UNIDENTIFIED_CUSTOMER: 'INVALID',
+  ACCESS_TOKEN_NOT_FOUND: 'INVALID',
+  NOT_FOUND: 'INVALID',
+  HAS_ORDERS: 'INVALID',
+  ALREADY_ENABLED: 'INVALID',
+  EXPIRED: 'INVALID',
+};
+
+/**
+ * The service names its fields as CustomerInput does (`email`, `addresses[1].countryCode`) and the customer
+ * as `id`: fields go under the mutation's input argument (`under`), the customer's id where the mutation
+ * takes it (`idPath`, e.g. `customerId`).
+ */
+function placed<Code>(errors: UserErrorView<Code>[], under: string | undefined, idPath: string[]): UserErrorView<Code>[] {
+  return errors.map((e) => {
+    if (e.field === null) return e;
+    if (e.field.length === 1 && e.field[0] === 'id') return { ...e, field: idPath };
+    const field = e.field.map((part) => SCHEMA_NAMES[part] ?? part);
+    return { ...e, field: under ? [under, ...field] : field };
+  });
+}
+
+// The consent inputs' domain names and the schema's.
+const SCHEMA_NAMES: Record<string, string> = { state: 'marketingState', optInLevel: 'marketingOptInLevel' };
+
+/** userErrors of customerCreate/Update/Delete (`input`), the activation URL (`customerId`) and tags (`id`). */
+export function userErrors(problems: readonly CustomerError[], under?: string, idPath: string[] = under ? [under, 'id'] : ['id']): UserErrorView<UserErrorCodeValue>[] {
+  return placed(userErrorsOf(problems, USER_ERROR_CODES), under, idPath);
+}
+
+export function consentUserErrors(problems: readonly CustomerError[]): UserErrorView<ConsentErrorCodeValue>[] {
+  return placed(userErrorsOf(problems, CONSENT_ERROR_CODES), 'input', ['input', 'customerId']);
+}
+
+export function inviteUserErrors(problems: readonly CustomerError[]): UserErrorView<InviteErrorCodeValue>[] {
+  return placed(userErrorsOf(problems, INVITE_ERROR_CODES), undefined, ['customerId']);
+}

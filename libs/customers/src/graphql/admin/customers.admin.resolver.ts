@@ -1,0 +1,53 @@
+import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { DomainError } from '@platform/errors';
+import { MAX_PAGE_SIZE, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
+import { CustomerDirectoryService } from '../../customer-directory.service.js';
+import { CustomerAddressesArgs, CustomerIdentifierInput, CustomersArgs, CustomersCountArgs } from './customer.args.js';
+import { adminAddressView, adminCustomerView } from './customer.presenter.js';
+import { AdminCount, AdminCustomer, AdminCustomerConnection, AdminMailingAddress } from './customer.type.js';
+
+const READ = 'read_customers';
+
+@Resolver(() => AdminCustomer)
+export class CustomersAdminResolver {
+  constructor(private readonly directory: CustomerDirectoryService) {}
+
+  @RequiresScope(READ)
+  @Query(() => AdminCustomerConnection, { description: 'The shop\'s customers, searched and sorted.' })
+  async customers(@Ctx() ctx: RequestContext, @Args() args: CustomersArgs) {
+    const page = pageOf(args);
+    return connectionOf(await this.directory.search(ctx, args.query ?? null, { key: args.sortKey, reverse: page.reverse }, page), adminCustomerView);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminCustomer, { nullable: true, description: 'The customer with this global id; null when the shop has none.' })
+  async customer(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
+    const record = await this.directory.customer(ctx, requireGlobalId(id, 'Customer'));
+    return record && adminCustomerView(record);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminCount, { nullable: true, description: 'How many customers match the search (every customer without one).' })
+  async customersCount(@Ctx() ctx: RequestContext, @Args() args: CustomersCountArgs) {
+    return { count: await this.directory.searchCount(ctx, args.query ?? null), precision: 'EXACT' };
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminCustomer, { nullable: true, description: 'The customer with this email address or phone number.' })
+  async customerByIdentifier(@Ctx() ctx: RequestContext, @Args('identifier') identifier: CustomerIdentifierInput) {
+    const given = [identifier.emailAddress, identifier.phoneNumber].filter((v) => v !== undefined && v !== null);
+    if (given.length !== 1) throw new DomainError('UNPROCESSABLE', 'Provide exactly one of emailAddress or phoneNumber.', { field: 'identifier' });
+    const record = await this.directory.byIdentifier(ctx, { emailAddress: identifier.emailAddress, phoneNumber: identifier.phoneNumber });
+    return record && adminCustomerView(record);
+  }
+
+  @ResolveField(() => [AdminMailingAddress], { description: "The customer's addresses, the default first, then the most recently updated." })
+  async addresses(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: CustomerAddressesArgs) {
+    const first = args.first ?? null;
+    if (first !== null && (first < 0 || first > MAX_PAGE_SIZE)) {
+      throw new DomainError('UNPROCESSABLE', `first must be between 0 and ${MAX_PAGE_SIZE}`, { field: 'first' });
+    }
+    return (await this.directory.addresses(ctx, customer.record.id, first)).map(adminAddressView);
+  }
+}
