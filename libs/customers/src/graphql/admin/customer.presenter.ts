@@ -147,6 +147,8 @@ const INVITE_ERROR_CODES: Record<CustomerErrorCode, InviteErrorCodeValue | null>
 function placed<Code>(errors: UserErrorView<Code>[], under: string | undefined, idPath: string[]): UserErrorView<Code>[] {
   return errors.map((e) => {
     if (e.field === null) return e;
+    // A problem of the customer as a whole (`base`) names no input field.
+    if (e.field.length === 1 && e.field[0] === 'base') return { ...e, field: null };
     if (e.field.length === 1 && e.field[0] === 'id') return { ...e, field: idPath };
     const field = e.field.map((part) => SCHEMA_NAMES[part] ?? part);
     return { ...e, field: under ? [under, ...field] : field };
