@@ -1,4 +1,4 @@
-import type { CustomerState, EmailMarketingConsent } from './customer.entity.js';
+import type { CustomerState, EmailMarketingConsent, SmsMarketingConsent } from './customer.entity.js';
 
 export interface NewCustomerAddress {
   firstName?: string | null;
@@ -29,6 +29,9 @@ export interface NewCustomer {
   note?: string | null;
   verifiedEmail?: boolean;
   emailMarketingConsent?: EmailMarketingConsent;
+  smsMarketingConsent?: SmsMarketingConsent | null;
+  taxExempt?: boolean;
+  taxExemptions?: string[];
   currency?: string;
   addresses?: NewCustomerAddress[];
 }
@@ -39,6 +42,19 @@ export interface CustomerOrderStats {
   ordersCount: number;
   /** Exact decimal string, e.g. '129.90'. */
   amountSpent: string;
+  /** The newest of these orders: sets lastOrderId/Name/At unless a later one is recorded; a paid one sets `currency`. */
+  lastOrder?: CustomerLastOrder;
+}
+
+export interface CustomerLastOrder {
+  id: number;
+  /** The order's name, e.g. '#1001'. */
+  name: string;
+  processedAt: Date;
+  /** ISO 4217. */
+  currency: string;
+  /** Whether it is paid (the customer's currency is that of their last paid order). */
+  paid: boolean;
 }
 
 /** What customerCreate and customerUpdate accept; absent means "leave as is", null means "clear". */

@@ -22,6 +22,9 @@ export function customerRows(input: NewCustomer, field = 'customer') {
   if (input.passwordHash != null && !isPasswordHash(input.passwordHash)) throw invalid('passwordHash', 'must be made by hashPassword');
   const consent = input.emailMarketingConsent ?? { state: 'not_subscribed', optInLevel: null, consentUpdatedAt: null };
   if (!MARKETING_STATES.includes(consent.state)) throw invalid('emailMarketingConsent.state', `must be one of ${MARKETING_STATES.join(', ')}`);
+  const sms = input.smsMarketingConsent ?? null;
+  if (sms && !MARKETING_STATES.includes(sms.state)) throw invalid('smsMarketingConsent.state', `must be one of ${MARKETING_STATES.join(', ')}`);
+  if (sms && !input.phone) throw invalid('smsMarketingConsent', 'needs a phone');
   const currency = (input.currency ?? 'USD').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw invalid('currency', 'must be an ISO 4217 code');
 
@@ -40,6 +43,9 @@ export function customerRows(input: NewCustomer, field = 'customer') {
       note: input.note ?? null,
       verifiedEmail: input.verifiedEmail ?? false,
       emailMarketingConsent: { state: consent.state, optInLevel: consent.optInLevel ?? null, consentUpdatedAt: consent.consentUpdatedAt ?? null },
+      smsMarketingConsent: sms && { state: sms.state, optInLevel: sms.optInLevel ?? null, consentUpdatedAt: sms.consentUpdatedAt ?? null, consentCollectedFrom: sms.consentCollectedFrom ?? null },
+      taxExempt: input.taxExempt ?? false,
+      taxExemptions: [...new Set(input.taxExemptions ?? [])],
       currency,
     },
     addresses: addresses.map((a, i) => ({

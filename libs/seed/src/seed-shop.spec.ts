@@ -2,7 +2,7 @@ import { Decimal } from '@platform/money';
 import type { NewCollection, NewProduct } from '@platform/catalog';
 import type { NewArticle, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup } from '@platform/content';
 import type { NewMarket, NewTranslation } from '@platform/localization';
-import { type NewCustomer, verifyPassword } from '@platform/customers';
+import { type CustomerOrderStats, type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
 import type { RequestContext } from '@platform/request';
 import { DEMO_CUSTOMER_PASSWORD } from './shop-data.generator.js';
@@ -19,7 +19,8 @@ function fakeServices() {
     products: [] as (NewProduct & { id: number; variantIds: number[] })[],
     customers: [] as (NewCustomer & { id: number })[],
     orders: [] as NewOrder[],
-    stats: new Map<number, { ordersCount: number; amountSpent: Decimal }>(),
+    stats: new Map<number, { ordersCount: number; amountSpent: Decimal; lastOrder?: CustomerOrderStats['lastOrder'] }>(),
+    orderIds: new Map<string, number>(),
     calls: { importProducts: 0 },
     markets: [] as NewMarket[],
     pages: [] as (NewPage & { id: number })[],
@@ -62,14 +63,19 @@ function fakeServices() {
       addOrderStats: async (_shopId, stats) => {
         for (const s of stats) {
           const entry = state.stats.get(s.customerId) ?? { ordersCount: 0, amountSpent: new Decimal(0) };
-          state.stats.set(s.customerId, { ordersCount: entry.ordersCount + s.ordersCount, amountSpent: entry.amountSpent.plus(s.amountSpent) });
+          // As the service does: the newer last order wins.
+          const lastOrder = !entry.lastOrder || (s.lastOrder && s.lastOrder.processedAt >= entry.lastOrder.processedAt) ? s.lastOrder : entry.lastOrder;
+          state.stats.set(s.customerId, { ordersCount: entry.ordersCount + s.ordersCount, amountSpent: entry.amountSpent.plus(s.amountSpent), lastOrder });
         }
       },
     },
     orders: {
       importOrders: async (_shopId, orders) => {
         state.orders.push(...orders);
-        return orders.map((o) => ({ id: nextId++, name: o.name, lineItemIds: o.lineItems.map(() => nextId++) }));
+        return orders.map((o) => {
+          state.orderIds.set(o.name, nextId);
+          return { id: nextId++, name: o.name, lineItemIds: o.lineItems.map(() => nextId++) };
+        });
       },
     },
     markets: {
@@ -150,6 +156,22 @@ describe('seedShop', () => {
       expect(stats.ordersCount).toBe(theirs.length);
       const spent = theirs.filter((o) => !o.cancelledAt).reduce((sum, o) => sum.plus(o.totalPrice), new Decimal(0));
       expect(stats.amountSpent.toFixed(2)).toBe(spent.toFixed(2));
+    }
+  });
+
+  it("gives each customer their newest order as the last one, across chunks, with its currency and whether it is paid", async () => {
+    const { services, state } = fakeServices();
+    await seedShop(services, SHOP, { seed: 3, products: 10, customers: 10, orders: 30, chunkSize: 4 });
+    expect(state.stats.size).toBeGreaterThan(1);
+    for (const [customerId, stats] of state.stats) {
+      const newest = state.orders.filter((o) => o.customerId === customerId).sort((x, y) => y.processedAt.getTime() - x.processedAt.getTime())[0]!;
+      expect(stats.lastOrder).toEqual({
+        id: state.orderIds.get(newest.name),
+        name: newest.name,
+        processedAt: newest.processedAt,
+        currency: newest.currency,
+        paid: newest.financialStatus === 'paid' || newest.financialStatus === 'partially_refunded',
+      });
     }
   });
 

@@ -9,7 +9,7 @@ import type {
   NewMetafield,
   SellingPlansService,
 } from '@platform/content';
-import { type CustomersService, hashPassword } from '@platform/customers';
+import { type CustomerOrderStats, type CustomersService, hashPassword } from '@platform/customers';
 import type { MarketsService, NewTranslation, TranslatableResourceType, TranslationsService } from '@platform/localization';
 import type { NewOrder, OrdersService } from '@platform/orders';
 import type { RequestContext } from '@platform/request';
@@ -190,7 +190,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   for (const chunk of data.orders(chunkSize)) {
     const orders = await resolveOrders(services, ctx, chunk);
     const imported = await services.orders.importOrders(ctx, orders);
-    await services.customers.addOrderStats(ctx, customerStats(orders));
+    await services.customers.addOrderStats(ctx, customerStats(orders, imported.map((o) => o.id)));
     counts.orders += imported.length;
     counts.lineItems += imported.reduce((n, o) => n + o.lineItemIds.length, 0);
     report('orders', counts.orders, ordersTotal);
@@ -283,15 +283,27 @@ async function resolveOrders(services: SeedServices, ctx: RequestContext, chunk:
   }));
 }
 
-// Cancelled orders count as orders but not as money spent.
-function customerStats(orders: NewOrder[]) {
-  const stats = new Map<number, { ordersCount: number; spent: Decimal }>();
-  for (const order of orders) {
-    if (order.customerId == null) continue;
-    const entry = stats.get(order.customerId) ?? { ordersCount: 0, spent: new Decimal(0) };
+// Cancelled orders count as orders but not as money spent. Each customer's newest order of the chunk is their
+// last order (chunks are in time order, so a later chunk's replaces it); a paid one sets their currency.
+function customerStats(orders: NewOrder[], ids: number[]): CustomerOrderStats[] {
+  const stats = new Map<number, { ordersCount: number; spent: Decimal; last: number }>();
+  orders.forEach((order, i) => {
+    if (order.customerId == null) return;
+    const entry = stats.get(order.customerId) ?? { ordersCount: 0, spent: new Decimal(0), last: i };
     entry.ordersCount += 1;
     if (!order.cancelledAt) entry.spent = entry.spent.plus(order.totalPrice);
+    if (order.processedAt >= orders[entry.last].processedAt) entry.last = i;
     stats.set(order.customerId, entry);
-  }
-  return [...stats].map(([customerId, s]) => ({ customerId, ordersCount: s.ordersCount, amountSpent: s.spent.toFixed(2) }));
+  });
+  return [...stats].map(([customerId, s]) => {
+    const last = orders[s.last];
+    return {
+      customerId,
+      ordersCount: s.ordersCount,
+      amountSpent: s.spent.toFixed(2),
+      lastOrder: { id: ids[s.last], name: last.name, processedAt: last.processedAt, currency: last.currency, paid: PAID.has(last.financialStatus ?? 'pending') },
+    };
+  });
 }
+
+const PAID = new Set(['paid', 'partially_refunded']);

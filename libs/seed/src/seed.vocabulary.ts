@@ -66,6 +66,9 @@ export const FRONTPAGE_SIZE = 12;
 
 export const CUSTOMER_TAGS = ['vip', 'newsletter', 'wholesale', 'repeat-buyer', 'local', 'influencer'] as const;
 
+// Tax exemption codes of the hosted platform (Canadian exemptions), for the few tax-exempt demo customers.
+export const TAX_EXEMPTIONS = ['CA_STATUS_CARD_EXEMPTION', 'CA_BC_RESELLER_EXEMPTION', 'CA_DIPLOMAT_EXEMPTION'] as const;
+
 export const CUSTOMER_NOTES = [
   'Prefers to be contacted by email.',
   'Asked about wholesale pricing.',

@@ -1,5 +1,5 @@
 import { Decimal } from '@platform/money';
-import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData } from './shop-data.generator.js';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData, seedPhone } from './shop-data.generator.js';
 import { DEMO_SEED_OPTIONS } from './seed-shop.js';
 
 const DEMO: ShopDataSizes = { products: DEMO_SEED_OPTIONS.products, customers: DEMO_SEED_OPTIONS.customers, orders: DEMO_SEED_OPTIONS.orders };
@@ -105,10 +105,34 @@ describe('generateShopData', () => {
     for (const c of demo.customers) {
       expect(c.password).toBe(c.state === 'enabled' ? DEMO_CUSTOMER_PASSWORD : null);
       expect(c.addresses!.length).toBeGreaterThanOrEqual(1);
-      expect(c.addresses!.length).toBeLessThanOrEqual(2);
+      expect(c.addresses!.length).toBeLessThanOrEqual(15);
       expect(['US', 'CA', 'FR']).toContain(c.addresses![0].countryCode);
     }
     expect(demo.customers.some((c) => c.tags!.length > 0)).toBe(true);
+    expect(demo.customers.some((c) => c.note)).toBe(true);
+    // Some have more addresses than REST's ten.
+    expect(demo.customers.filter((c) => c.addresses!.length >= 12).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives customers unique E.164 phones, SMS consent only with a phone, and a few tax exemptions', () => {
+    const phones = demo.customers.flatMap((c) => (c.phone ? [c.phone] : []));
+    expect(phones.length).toBeGreaterThan(20);
+    expect(new Set(phones).size).toBe(phones.length);
+    for (const phone of phones) expect(phone).toMatch(/^\+[1-9]\d{6,14}$/);
+    // Unique however large the shop: the number comes from the customer's position.
+    const many = Array.from({ length: 100_000 }, (_, i) => seedPhone(798, i));
+    expect(new Set(many).size).toBe(many.length);
+    expect(seedPhone(2, 5)).not.toBe(seedPhone(1, 5));
+    for (const c of demo.customers) {
+      if (!c.phone) expect(c.smsMarketingConsent).toBeNull();
+      for (const a of c.addresses!) expect(a.phone).toBe(c.phone);
+    }
+    const smsStates = new Set(demo.customers.flatMap((c) => (c.smsMarketingConsent ? [c.smsMarketingConsent.state] : [])));
+    expect(smsStates).toEqual(new Set(['subscribed', 'not_subscribed', 'unsubscribed']));
+    expect(new Set(demo.customers.map((c) => c.emailMarketingConsent!.state))).toEqual(new Set(['subscribed', 'not_subscribed', 'unsubscribed']));
+    const exempt = demo.customers.filter((c) => c.taxExempt);
+    expect(exempt.length).toBeGreaterThan(0);
+    for (const c of demo.customers) expect(c.taxExemptions!.length).toBe(c.taxExempt ? 1 : 0);
   });
 
   it("adds up orders: subtotal is the sum of the lines, total is subtotal plus tax", () => {
@@ -137,6 +161,11 @@ describe('generateShopData', () => {
     expect(demo.orders.some((o) => o.closedAt && !o.cancelledAt)).toBe(true);
     expect(demo.orders.some((o) => !o.closedAt)).toBe(true);
     expect(demo.orders.some((o) => o.customerEmail)).toBe(true);
+    // Customers have open, closed and cancelled orders.
+    const theirs = demo.orders.filter((o) => o.customerEmail);
+    expect(theirs.some((o) => o.cancelledAt)).toBe(true);
+    expect(theirs.some((o) => o.closedAt && !o.cancelledAt)).toBe(true);
+    expect(theirs.some((o) => !o.closedAt)).toBe(true);
   });
 
   it('refuses negative sizes and makes no orders without products', () => {

@@ -34,6 +34,7 @@ import {
   CUSTOMER_NOTES,
   DESCRIPTION_OPENERS,
   CUSTOMER_TAGS,
+  TAX_EXEMPTIONS,
   type CollectionTemplate,
   type Country,
   FRONTPAGE_SIZE,
@@ -339,11 +340,14 @@ class ShopDataGenerator {
         : `${slugify(firstName)}.${slugify(lastName)}.${index + 1}@${f.helpers.arrayElement(['example.com', 'example.net', 'example.org'])}`;
     // Fixed by position so every shop, however small, has each state: mostly enabled accounts.
     const state = index === 0 ? 'enabled' : index % 10 === 7 ? 'invited' : index % 10 === 8 ? 'disabled' : index % 20 === 19 ? 'declined' : 'enabled';
-    const phone = f.number.int(9) < 6 ? f.phone.number({ style: 'international' }) : null;
+    const hasPhone = f.number.int(9) < 6;
+    // Drawn and dropped, so the records' random sequence is unchanged: phones are unique per shop, made from the index.
+    if (hasPhone) f.phone.number({ style: 'international' });
+    const phone = hasPhone ? seedPhone(this.seed, index) : null;
     const subscribed = f.number.int(9) < 5;
     const consentDaysAgo = f.number.int({ min: 1, max: 700 });
     const addresses = Array.from({ length: f.number.int({ min: 1, max: 2 }) }, () => address(f, firstName, lastName, phone));
-    return {
+    const customer: SeedCustomer = {
       firstName,
       lastName,
       email,
@@ -358,6 +362,26 @@ class ShopDataGenerator {
         : { state: f.helpers.arrayElement(['not_subscribed', 'unsubscribed'] as const), optInLevel: null, consentUpdatedAt: null },
       currency: this.currency,
       addresses,
+    };
+    // Drawn after everything above, so adding them left the earlier fields as they were.
+    // Every fifteenth customer (from the fifth) has moved a lot: 12 to 15 addresses, more than REST's ten.
+    const moves = index % 15 === 4 ? f.number.int({ min: 10, max: 13 }) : 0;
+    addresses.push(...Array.from({ length: moves }, () => address(f, firstName, lastName, phone)));
+    const smsDaysAgo = f.number.int({ min: 1, max: 700 });
+    const smsState = f.helpers.arrayElement(['subscribed', 'not_subscribed', 'unsubscribed'] as const);
+    const taxExempt = index % 12 === 5;
+    return {
+      ...customer,
+      smsMarketingConsent: phone
+        ? {
+            state: smsState,
+            optInLevel: smsState === 'subscribed' ? 'single_opt_in' : null,
+            consentUpdatedAt: smsState === 'not_subscribed' ? null : new Date(SEED_REFERENCE_DATE.getTime() - smsDaysAgo * DAY).toISOString(),
+            consentCollectedFrom: smsState === 'not_subscribed' ? null : 'OTHER',
+          }
+        : null,
+      taxExempt,
+      taxExemptions: taxExempt ? [f.helpers.arrayElement(TAX_EXEMPTIONS)] : [],
     };
   }
 
@@ -513,6 +537,15 @@ export function demoMarkets(currency: string): NewMarket[] {
     exchangeRate: m === primary ? '1' : new Decimal(m.usdRate).div(primary.usdRate).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toString(),
     rounding: m === primary ? null : m.rounding,
   }));
+}
+
+/**
+ * A customer's phone in E.164, distinct for every index of a shop (up to 7,990,000): `+1 NPA 555 XXXX`
+ * (555 numbers are fictional), the area code chosen by the seed and stepping every 10,000 customers.
+ */
+export function seedPhone(seed: number, index: number): string {
+  const areaCode = 201 + ((Math.abs(Math.trunc(seed)) + Math.floor(index / 10_000)) % 799);
+  return `+1${areaCode}555${String(index % 10_000).padStart(4, '0')}`;
 }
 
 function address(f: Faker, firstName: string, lastName: string, phone: string | null): NewCustomerAddress {

@@ -85,7 +85,7 @@ describe('seeding shops on Postgres', () => {
       .filter((line) => MY_TABLES.some((t) => line.includes(`"${t}"`)))
       .filter((line) => !/drop constraint "\w+_fkey"/.test(line))
       .filter((line) => !/(drop column "id"|add "id" bigserial primary key)/.test(line))
-      .filter((line) => !/alter column "(created_at|updated_at|tags|email_marketing_consent)" drop default/.test(line))
+      .filter((line) => !/alter column "(created_at|updated_at|tags|tax_exemptions|email_marketing_consent)" drop default/.test(line))
       .filter((line) => !/products_search_vector_trigger/.test(line));
     expect(unexplained).toEqual([]);
   });
@@ -191,6 +191,14 @@ describe('seeding shops on Postgres', () => {
       [shopA.id],
     );
     expect(wrongCustomers).toEqual([]);
+    // The last order is the customer's newest (REST last_order_id / last_order_name, GraphQL lastOrder).
+    const wrongLast = await sql(
+      `select c.id from customers c
+         left join lateral (select o.id, o.name, o.processed_at from orders o where o.customer_id = c.id order by o.processed_at desc, o.id desc limit 1) o on true
+        where c.shop_id = ? and (c.last_order_id is distinct from o.id or c.last_order_name is distinct from o.name or c.last_order_at is distinct from o.processed_at)`,
+      [shopA.id],
+    );
+    expect(wrongLast).toEqual([]);
     const [{ with_orders }] = await sql<{ with_orders: string }>('select count(*) as with_orders from customers where shop_id = ? and orders_count > 0', [shopA.id]);
     expect(Number(with_orders)).toBeGreaterThan(0);
     expect(Number(with_orders)).toBeLessThan(60);
@@ -207,6 +215,34 @@ describe('seeding shops on Postgres', () => {
     expect(await count('customers', shopA, "state = 'invited'")).toBeGreaterThan(0);
     expect(await count('customers', shopA, "state = 'disabled'")).toBeGreaterThan(0);
     expect(await count('customers', shopA, "state <> 'enabled' and password_hash is not null")).toBe(0);
+  });
+
+  it('seeds customers in every state, with unique E.164 phones, SMS consent, tags, notes, tax exemptions and more than ten addresses for some', async () => {
+    for (const state of ['enabled', 'invited', 'disabled', 'declined']) expect({ state, n: await count('customers', shopA, `state = '${state}'`) > 0 }).toEqual({ state, n: true });
+    const [phones] = await sql<Record<string, string>>(
+      `select count(phone) as phones, count(distinct phone) as distinct_phones, count(*) filter (where phone !~ '^\\+[1-9][0-9]{6,14}$') as not_e164,
+              count(*) filter (where (phone is null) <> (sms_marketing_consent is null)) as consent_without_phone
+         from customers where shop_id = ?`,
+      [shopA.id],
+    );
+    expect(Number(phones.phones)).toBeGreaterThan(20);
+    expect(phones).toMatchObject({ distinct_phones: phones.phones, not_e164: '0', consent_without_phone: '0' });
+    const sms = await sql<{ state: string }>(`select distinct sms_marketing_consent->>'state' as state from customers where shop_id = ? and phone is not null order by 1`, [shopA.id]);
+    expect(sms.map((r) => r.state)).toEqual(['not_subscribed', 'subscribed', 'unsubscribed']);
+    expect(await count('customers', shopA, 'cardinality(tags) > 0')).toBeGreaterThan(0);
+    expect(await count('customers', shopA, 'note is not null')).toBeGreaterThan(0);
+    expect(await count('customers', shopA, 'tax_exempt and cardinality(tax_exemptions) = 1')).toBeGreaterThan(0);
+    const many = await sql<{ n: string }>('select count(*) as n from customer_addresses where shop_id = ? group by customer_id having count(*) > 10', [shopA.id]);
+    expect(many.length).toBeGreaterThanOrEqual(3);
+    expect(many.every((r) => Number(r.n) >= 12 && Number(r.n) <= 15)).toBe(true);
+    // Customers have open, closed and cancelled orders.
+    const [kinds] = await sql<Record<string, string>>(
+      `select count(*) filter (where cancelled_at is not null) as cancelled, count(*) filter (where closed_at is not null and cancelled_at is null) as closed,
+              count(*) filter (where closed_at is null) as open
+         from orders where shop_id = ? and customer_id is not null`,
+      [shopA.id],
+    );
+    for (const kind of ['cancelled', 'closed', 'open']) expect({ kind, some: Number(kinds[kind]) > 0 }).toEqual({ kind, some: true });
   });
 
   it("keeps a second shop's rows apart, with the same handles allowed per shop", async () => {
