@@ -28,9 +28,11 @@ interface ShopA {
   menu: { handle: string };
   metaobject: { id: string; handle: string; type: string };
   location: string;
-  customer: { token: string; email: string; password: string; firstName: string };
+  customer: { token: string; email: string; password: string; firstName: string; id: string; addressId: string };
   /** An A customer with a phone, for the uniqueness checks. */
   other: { email: string; phone: string };
+  /** Another A customer with a phone, for the admin's uniqueness checks (the storefront's cases take `other` on B). */
+  third: { email: string; phone: string };
 }
 
 interface Probe {
@@ -49,6 +51,8 @@ type Cases = Record<string, (a: ShopA, b: ShopB) => Probe[]>;
 interface ShopB {
   blogHandle: string;
   customerToken: string;
+  /** The global id of B's own customer. */
+  customerId: string;
 }
 
 const NODE = 'query($id: ID!) { node(id: $id) { __typename id } }';
@@ -157,9 +161,83 @@ const STOREFRONT_CASES: Cases = {
   ],
 };
 
+const notFound = (field: string[], code = 'NOT_FOUND') => [{ field, message: 'Customer does not exist', code }];
+// A mutation B sends naming A's customer: refused as an unknown customer, and A's customer is unchanged.
+const customerMutation = (query: string, variables: Record<string, unknown>, payload: unknown) => (a: ShopA): Probe => ({
+  query,
+  variables,
+  expect: (d) => expect(Object.values(d)[0]).toEqual(payload),
+  then: () => expectCustomerOfA(a),
+});
+
 const ADMIN_CASES: Cases = {
   'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
   'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
+  'Query.customer': (a) => [byId('customer', a.customer.id)],
+  'Mutation.customerCreate': (a) => [
+    // A's email and phone are free on B: a TAKEN here would tell B who shops at A.
+    {
+      query: 'mutation($input: CustomerInput!) { customerCreate(input: $input) { customer { email phone } userErrors { field code } } }',
+      variables: { input: { email: a.third.email, phone: a.third.phone, firstName: 'Beta' } },
+      expect: (d) => expect(d.customerCreate).toEqual({ customer: { email: a.third.email, phone: a.third.phone }, userErrors: [] }),
+    },
+  ],
+  'Mutation.customerUpdate': (a, b) => [
+    customerMutation('mutation($input: CustomerInput!) { customerUpdate(input: $input) { customer { id } userErrors { field message code } } }', { input: { id: a.customer.id, firstName: 'Mallory' } }, {
+      customer: null,
+      userErrors: notFound(['input', 'id']),
+    })(a),
+    // B's own customer cannot take over A's address.
+    {
+      query: 'mutation($input: CustomerInput!) { customerUpdate(input: $input) { customer { id } userErrors { field } } }',
+      variables: { input: { id: b.customerId, addresses: [{ id: a.customer.addressId, city: 'Mallory' }] } },
+      expect: (d) => expect(d.customerUpdate).toEqual({ customer: null, userErrors: [{ field: ['input', 'addresses', '0', 'id'] }] }),
+    },
+  ],
+  'Mutation.customerDelete': (a) => [
+    customerMutation('mutation($id: ID!) { customerDelete(input: { id: $id }) { deletedCustomerId userErrors { field message code } } }', { id: a.customer.id }, {
+      deletedCustomerId: null,
+      userErrors: notFound(['input', 'id']),
+    })(a),
+  ],
+  'Mutation.customerGenerateAccountActivationUrl': (a) => [
+    customerMutation('mutation($id: ID!) { customerGenerateAccountActivationUrl(customerId: $id) { accountActivationUrl userErrors { field message code } } }', { id: a.customer.id }, {
+      accountActivationUrl: null,
+      userErrors: notFound(['customerId']),
+    })(a),
+  ],
+  'Mutation.customerSendAccountInviteEmail': (a) => [
+    customerMutation('mutation($id: ID!) { customerSendAccountInviteEmail(customerId: $id) { customer { id } userErrors { field message code } } }', { id: a.customer.id }, {
+      customer: null,
+      userErrors: notFound(['customerId'], 'INVALID'),
+    })(a),
+  ],
+  'Mutation.customerEmailMarketingConsentUpdate': (a) => [
+    customerMutation(
+      'mutation($input: CustomerEmailMarketingConsentUpdateInput!) { customerEmailMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message code } } }',
+      { input: { customerId: a.customer.id, emailMarketingConsent: { marketingState: 'UNSUBSCRIBED' } } },
+      { customer: null, userErrors: notFound(['input', 'customerId'], 'INVALID') },
+    )(a),
+  ],
+  'Mutation.customerSmsMarketingConsentUpdate': (a) => [
+    customerMutation(
+      'mutation($input: CustomerSmsMarketingConsentUpdateInput!) { customerSmsMarketingConsentUpdate(input: $input) { customer { id } userErrors { field message code } } }',
+      { input: { customerId: a.customer.id, smsMarketingConsent: { marketingState: 'UNSUBSCRIBED' } } },
+      { customer: null, userErrors: notFound(['input', 'customerId'], 'INVALID') },
+    )(a),
+  ],
+  'Mutation.tagsAdd': (a) => [
+    customerMutation('mutation($id: ID!) { tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
+      node: null,
+      userErrors: notFound(['id']),
+    })(a),
+  ],
+  'Mutation.tagsRemove': (a) => [
+    customerMutation('mutation($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
+      node: null,
+      userErrors: notFound(['id']),
+    })(a),
+  ],
 };
 
 /** `METHOD /path` of each admin REST route with an id parameter → requests B sends with A's ids (expect 404). */
@@ -245,7 +323,9 @@ beforeAll(async () => {
   const signUp = await storefront(beta, 'private', 'mutation { customerCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerUserErrors { code } } }');
   expect(signUp.body.data.customerCreate.customerUserErrors).toEqual([]);
   const bLogin = await storefront(beta, 'private', 'mutation { customerAccessTokenCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerAccessToken { accessToken } } }');
-  shopB = { blogHandle: 'beta-journal', customerToken: bLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken };
+  const customerToken: string = bLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken;
+  const bCustomer = await storefront(beta, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { id } }', { t: customerToken });
+  shopB = { blogHandle: 'beta-journal', customerToken, customerId: bCustomer.body.data.customer.id };
 
   // A, as A's own app and customer see it.
   const aLogin = await storefront(alpha, 'private', 'mutation($i: CustomerAccessTokenCreateInput!) { customerAccessTokenCreate(input: $i) { customerAccessToken { accessToken } } }', {
@@ -255,8 +335,8 @@ beforeAll(async () => {
   const aData = await storefront(alpha, 'private', A_DATA, { token });
   expect(aData.body.errors).toBeUndefined();
   const d = aData.body.data;
-  const [other] = (await db.query('select email, phone from customers where shop_id = $1 and phone is not null and email <> $2 order by id limit 1', [alpha.shop.id, DEMO_CUSTOMER_EMAIL])).rows;
-  expect(other).toBeDefined();
+  const [other, third] = (await db.query('select email, phone from customers where shop_id = $1 and phone is not null and email <> $2 order by id limit 2', [alpha.shop.id, DEMO_CUSTOMER_EMAIL])).rows;
+  expect(third).toBeDefined();
   const blog = d.blogs.nodes[0];
   const metaobject = d.metaobjects.nodes[0];
   const gids = [...new Set(JSON.stringify(d).match(/gid:\/\/platform\/\w+\/\d+/g) ?? [])];
@@ -271,14 +351,15 @@ beforeAll(async () => {
     metaobject,
     // No locations yet: any id of A's stands in for one.
     location: d.shop.id,
-    customer: { token, email: d.customer.email, password: DEMO_CUSTOMER_PASSWORD, firstName: d.customer.firstName },
+    customer: { token, email: d.customer.email, password: DEMO_CUSTOMER_PASSWORD, firstName: d.customer.firstName, id: d.customer.id, addressId: d.customer.addresses.nodes[0].id },
     other,
+    third,
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
   const bData = await storefront(beta, 'private', A_DATA, { token: shopB.customerToken });
   const bStrings = stringsUnder(bData.body.data, FINGERPRINT_KEYS);
-  fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, alpha.host].filter((s) => !bStrings.has(s));
+  fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, third.email, third.phone, alpha.host].filter((s) => !bStrings.has(s));
 });
 
 afterAll(async () => {
