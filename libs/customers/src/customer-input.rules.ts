@@ -125,11 +125,13 @@ export interface CustomerContact {
 
 /**
  * The problems of the customer a write leaves: it must have a name, a phone or an email, and the marketing consent
- * the input sets needs the channel it is about.
+ * the input sets needs the channel it is about. `reported` are the input's problems: a contact field given but
+ * invalid is reported there, not again as a customer without contact.
  */
-export function contactProblems(result: CustomerContact, changes: CustomerChanges): CustomerError[] {
+export function contactProblems(result: CustomerContact, changes: CustomerChanges, reported: readonly CustomerError[] = []): CustomerError[] {
   const problems: Problems = [];
-  if (!result.email && !result.phone && !result.firstName && !result.lastName) {
+  const contactReported = reported.some((p) => ['email', 'phone', 'firstName', 'lastName'].includes(p.field ?? ''));
+  if (!result.email && !result.phone && !result.firstName && !result.lastName && !contactReported) {
     problems.push(problemOf('base', 'BLANK', 'Customer must have a name, phone number or email address'));
   }
   if (changes.emailMarketingConsent && changes.emailMarketingConsent.consentUpdatedAt !== null && !result.email) problems.push(consentNeedsEmail());

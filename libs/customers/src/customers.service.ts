@@ -1,15 +1,36 @@
 import { Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { MetafieldsService } from '@platform/content';
 import { insertRows } from '@platform/database';
 import { Decimal, parseMoney } from '@platform/money';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, inTransaction } from '@platform/request';
+import { activationUrl, inviteRecord } from './activation-link.rules.js';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
+import { CustomerActivationService } from './customer-activation.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
+import { CustomerDirectoryService } from './customer-directory.service.js';
+import { CustomerEmailQueue } from './customer-email-queue.js';
+import {
+  type AddressChange,
+  TAGS_MAX,
+  checkCustomerInput,
+  checkedTags,
+  consentNeedsEmail,
+  consentNeedsPhone,
+  contactProblems,
+  emailConsent,
+  smsConsent,
+  tagsAfter,
+  tooManyTags,
+} from './customer-input.rules.js';
+import { hashPassword } from './customer-password.js';
+import { Refused, applyFields, clashes, takenBy, validId, writeAddresses } from './customer-writes.js';
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerDeletion, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
 import { Customer } from './customer.entity.js';
 import { customerRows, normalizeEmail } from './customer.rules.js';
-import { CustomerErrors } from './customers.errors.js';
+import { type CustomerError, CustomerErrors, customerNotFound } from './customers.errors.js';
 
 // Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
 const STATS_PER_STATEMENT = 5_000;
@@ -20,6 +41,13 @@ const STATS_PER_STATEMENT = 5_000;
  */
 @Injectable()
 export class CustomersService {
+  constructor(
+    private readonly directory: CustomerDirectoryService,
+    private readonly activation: CustomerActivationService,
+    private readonly metafields: MetafieldsService,
+    private readonly emails: CustomerEmailQueue,
+  ) {}
+
   /** Creates customers with their addresses in one transaction, with multi-row inserts (bulk import and seeding). */
   async importCustomers(ctx: RequestContext, customers: NewCustomer[]): Promise<ImportedCustomer[]> {
     if (customers.length === 0) return [];
@@ -45,58 +73,208 @@ export class CustomersService {
   }
 
   // ---- The merchant's use cases (REST and admin GraphQL). Input problems come back as `problems` (nothing written);
-  // fields are named as in CustomerInput (`email`, `addresses[1].countryCode`, `base`).
+  // fields are named as in CustomerInput (`email`, `addresses[1].countryCode`, `base`). Each write is one
+  // transaction; the customer it answers is read after the commit, as the directory shows it.
 
   /**
    * Creates a customer: with password + passwordConfirmation `enabled` (a welcome email unless sendEmailWelcome is
    * false), without `disabled` (sendEmailInvite: an invite email, state `invited`). Emails are jobs enqueued after commit.
    */
   async create(ctx: RequestContext, input: CustomerInput): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: create ${ctx.shop.id} ${Object.keys(input).length}`);
+    const now = new Date();
+    const { problems, changes } = checkCustomerInput(input, true, now);
+    const contact = { email: changes.email ?? null, phone: changes.phone ?? null, firstName: changes.firstName ?? null, lastName: changes.lastName ?? null };
+    problems.push(...contactProblems(contact, changes, problems));
+    const inviting = input?.sendEmailInvite === true && changes.password === undefined;
+    if (inviting && !contact.email && !problems.some((p) => p.field === 'email')) {
+      problems.push(CustomerErrors.BLANK("Email can't be blank when an account invite is sent", { field: 'email' }));
+    }
+    if (problems.length > 0) return failed(problems);
+    const clashing = await clashes(ctx.em, contact, null);
+    if (clashing.length > 0) return failed(clashing);
+    const passwordHash = changes.password === undefined ? null : await hashPassword(changes.password);
+
+    let created: { id: number; token: string | null };
+    try {
+      created = await ctx.em.transactional(async (em) => {
+        const customer = em.create(Customer, {
+          shopId: ctx.shop.id,
+          state: passwordHash ? 'enabled' : inviting ? 'invited' : 'disabled',
+          passwordHash,
+          currency: ctx.shop.currency,
+        });
+        applyFields(customer, changes);
+        const token = inviting ? this.activation.issueLink(customer, now) : null;
+        await em.flush();
+        await writeAddresses(em, ctx.shop.id, customer.id, [], changes.addresses ?? []);
+        await this.metafields.setMetafields(inTransaction(ctx, em), 'CUSTOMER', customer.id, changes.metafields ?? []);
+        return { id: customer.id, token };
+      });
+    } catch (error) {
+      return failed(takenBy(error) ?? rethrow(error));
+    }
+
+    if (created.token) {
+      const invite = inviteRecord({}, contact.email, ctx.shop.domain).invite!;
+      const url = activationUrl(ctx.origin, created.id, created.token);
+      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_invite', customerId: created.id, activationUrl: url, invite });
+    } else if (passwordHash && contact.email && input.sendEmailWelcome !== false) {
+      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_welcome', customerId: created.id });
+    }
+    return this.answer(ctx, created.id);
   }
 
-  /** Changes the fields the input sets; an unknown id is a NOT_FOUND problem. */
+  /** Changes the fields the input sets; an unknown id is a NOT_FOUND problem. Addresses with an id change, others are added. */
   async update(ctx: RequestContext, id: number, input: CustomerInput): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: update ${ctx.shop.id} ${id} ${Object.keys(input).length}`);
+    const current = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
+    if (!current) return failed([customerNotFound()]);
+    const now = new Date();
+    const { problems, changes } = checkCustomerInput(input, false, now);
+    problems.push(...(await this.foreignAddresses(ctx, id, changes.addresses ?? [])));
+    const contact = {
+      email: changes.email !== undefined ? changes.email : (current.email ?? null),
+      phone: changes.phone !== undefined ? changes.phone : (current.phone ?? null),
+      firstName: changes.firstName !== undefined ? changes.firstName : (current.firstName ?? null),
+      lastName: changes.lastName !== undefined ? changes.lastName : (current.lastName ?? null),
+    };
+    problems.push(...contactProblems(contact, changes, problems));
+    if (problems.length > 0) return failed(problems);
+    const clashing = await clashes(ctx.em, { email: changes.email, phone: changes.phone }, id);
+    if (clashing.length > 0) return failed(clashing);
+    const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+
+    return this.write(ctx, id, async (customer, em) => {
+      applyFields(customer, changes);
+      if (passwordHash !== undefined) {
+        // A password makes an account; an activation link still out there has nothing left to do.
+        customer.passwordHash = passwordHash;
+        customer.state = 'enabled';
+        customer.activationTokenHash = null;
+        customer.activationExpiresAt = null;
+      }
+      if (changes.addresses?.length) {
+        const existing = await em.find(CustomerAddress, { shopId: ctx.shop.id, customerId: id }, { orderBy: { id: 'asc' } });
+        await writeAddresses(em, ctx.shop.id, id, existing, changes.addresses);
+      }
+      await this.metafields.setMetafields(inTransaction(ctx, em), 'CUSTOMER', id, changes.metafields ?? []);
+      customer.updatedAt = now;
+    });
   }
 
-  /** Deletes a customer without orders (HAS_ORDERS otherwise; NOT_FOUND for an unknown id). */
+  /** Deletes a customer without orders (HAS_ORDERS otherwise; NOT_FOUND for an unknown id), its addresses and metafields. */
   async delete(ctx: RequestContext, id: number): Promise<CustomerDeletion> {
-    throw new Error(`not built yet: delete ${ctx.shop.id} ${id}`);
+    if (!validId(id)) return { deletedId: null, problems: [customerNotFound()] };
+    return ctx.em.transactional(async (em) => {
+      // The order count kept here, and any order row still naming the customer (orders imported without their
+      // totals): deleting would leave those orders without their customer.
+      const [row] = await em.getConnection().execute<{ orders_count: number; has_orders: boolean }[]>(
+        `select c.orders_count, exists (select 1 from orders o where o.shop_id = c.shop_id and o.customer_id = c.id) as has_orders
+           from customers c where c.shop_id = ? and c.id = ? for update`,
+        [ctx.shop.id, id],
+        'all',
+        em.getTransactionContext(),
+      );
+      if (!row) return { deletedId: null, problems: [customerNotFound()] };
+      if (row.orders_count > 0 || row.has_orders) {
+        return { deletedId: null, problems: [CustomerErrors.HAS_ORDERS("Customer can't be deleted because they have orders", { field: 'base' })] };
+      }
+      await this.metafields.deleteMetafields(inTransaction(ctx, em), 'CUSTOMER', id);
+      // Addresses and access tokens go with the customer (on delete cascade).
+      await em.nativeDelete(Customer, { shopId: ctx.shop.id, id });
+      return { deletedId: id, problems: [] };
+    });
   }
 
   /** tagsAdd / tagsRemove on a customer: the tags after the change. */
   async changeTags(ctx: RequestContext, id: number, add: string[], remove: string[]): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: tags ${ctx.shop.id} ${id} ${add.length} ${remove.length}`);
+    const problems: CustomerError[] = [];
+    const adding = checkedTags(problems, 'tags', add);
+    const removing = checkedTags(problems, 'tags', remove);
+    return this.write(ctx, id, (customer) => {
+      if (problems.length > 0) throw new Refused(problems);
+      const tags = tagsAfter(customer.tags, adding!, removing!);
+      if (tags.length > TAGS_MAX) throw new Refused([tooManyTags()]);
+      customer.tags = tags;
+      customer.updatedAt = new Date();
+    });
   }
 
   async updateEmailMarketingConsent(ctx: RequestContext, id: number, consent: MarketingConsentInput): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: consent ${ctx.shop.id} ${id} ${consent.state}`);
+    const problems: CustomerError[] = [];
+    const now = new Date();
+    const value = emailConsent(problems, 'emailMarketingConsent', consent, now);
+    return this.write(ctx, id, (customer) => {
+      if (!customer.email) problems.push(consentNeedsEmail());
+      if (problems.length > 0) throw new Refused(problems);
+      customer.emailMarketingConsent = value!;
+      customer.updatedAt = now;
+    });
   }
 
   async updateSmsMarketingConsent(ctx: RequestContext, id: number, consent: SmsMarketingConsentInput): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: sms consent ${ctx.shop.id} ${id} ${consent.state}`);
+    const problems: CustomerError[] = [];
+    const now = new Date();
+    const value = smsConsent(problems, 'smsMarketingConsent', consent, now);
+    return this.write(ctx, id, (customer) => {
+      if (!customer.phone) problems.push(consentNeedsPhone());
+      if (problems.length > 0) throw new Refused(problems);
+      customer.smsMarketingConsent = value;
+      customer.updatedAt = now;
+    });
   }
 
   /**
    * A new one-time activation URL on `ctx.origin` (`/account/activate/<id>/<token>`), valid 30 days; it replaces the
    * previous one. ALREADY_ENABLED for an enabled customer, NOT_FOUND for an unknown id.
    */
-  async activationUrl(ctx: RequestContext, id: number): Promise<ActivationUrlResult> {
-    throw new Error(`not built yet: activation ${ctx.shop.id} ${id}`);
+  activationUrl(ctx: RequestContext, id: number): Promise<ActivationUrlResult> {
+    return this.activation.activationUrl(ctx, id);
   }
 
   /** Queues an account invite email (a job) with a new activation URL; the customer becomes `invited`. */
-  async sendInvite(ctx: RequestContext, id: number, invite: CustomerInviteInput): Promise<CustomerInviteResult> {
-    throw new Error(`not built yet: invite ${ctx.shop.id} ${id} ${Object.keys(invite).length}`);
+  sendInvite(ctx: RequestContext, id: number, invite: CustomerInviteInput): Promise<CustomerInviteResult> {
+    return this.activation.sendInvite(ctx, id, invite);
   }
 
   /**
    * The hosted activation page's form: with the live token of the customer's link and a valid password (twice), the
    * customer becomes `enabled` and the link dies. EXPIRED for a replaced, used or old link.
    */
-  async activate(ctx: RequestContext, id: number, token: string, password: string, passwordConfirmation: string): Promise<CustomerWriteResult> {
-    throw new Error(`not built yet: activate ${ctx.shop.id} ${id} ${token.length} ${password.length} ${passwordConfirmation.length}`);
+  activate(ctx: RequestContext, id: number, token: string, password: string, passwordConfirmation: string): Promise<CustomerWriteResult> {
+    return this.activation.activate(ctx, id, token, password, passwordConfirmation);
+  }
+
+  // One write on a customer: locked in a transaction that commits what `change` did, then the customer as it now
+  // is. NOT_FOUND for an id the shop does not have; `change` throws Refused to roll back and answer problems.
+  private async write(ctx: RequestContext, id: number, change: (customer: Customer, em: EntityManager) => unknown): Promise<CustomerWriteResult> {
+    if (!validId(id)) return failed([customerNotFound()]);
+    try {
+      await ctx.em.transactional(async (em) => {
+        const customer = await em.findOne(Customer, { id, shopId: ctx.shop.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!customer) throw new Refused([customerNotFound()]);
+        await change(customer, em);
+        await em.flush();
+      });
+    } catch (error) {
+      if (error instanceof Refused) return failed(error.problems);
+      return failed(takenBy(error) ?? rethrow(error));
+    }
+    return this.answer(ctx, id);
+  }
+
+  private async answer(ctx: RequestContext, id: number): Promise<CustomerWriteResult> {
+    return { customer: await this.directory.customer(ctx, id), problems: [] };
+  }
+
+  // Addresses of the input that name an id this customer does not have (another customer's, another shop's, none).
+  private async foreignAddresses(ctx: RequestContext, customerId: number, changes: AddressChange[]): Promise<CustomerError[]> {
+    const ids = changes.flatMap((c) => (c.id === undefined ? [] : [c.id]));
+    if (ids.length === 0) return [];
+    const own = await ctx.em.find(CustomerAddress, { shopId: ctx.shop.id, customerId, id: { $in: ids } }, { fields: ['id'], disableIdentityMap: true });
+    const owned = new Set(own.map((a) => a.id));
+    return changes.flatMap((c, i) =>
+      c.id === undefined || owned.has(c.id) ? [] : [CustomerErrors.INVALID('Address does not exist', { field: `addresses[${i}].id` })],
+    );
   }
 
   /** Deletes the shop's customer access tokens that have expired (the daily job; logging in sweeps one customer's). */
@@ -115,27 +293,68 @@ export class CustomersService {
     return rows.map((r) => ({ id: r.id, email: r.email! }));
   }
 
-  /** Adds orders to customers' ordersCount and totalSpent (e.g. after importing their orders). */
+  /**
+   * Adds orders to customers' ordersCount and totalSpent (e.g. after importing their orders). With `lastOrder` (the
+   * newest of the orders added), lastOrderId/Name/At follow it unless a later order is already recorded, and a paid
+   * one sets the customer's currency (the last paid order's).
+   */
   async addOrderStats(ctx: RequestContext, stats: CustomerOrderStats[]): Promise<void> {
     stats.forEach((s, i) => {
       if (!Number.isSafeInteger(s.ordersCount) || s.ordersCount < 0 || parseMoney(s.amountSpent) === null) {
         throw CustomerErrors.INVALID('needs a non-negative count and amount', { field: `stats[${i}]` });
       }
+      if (s.lastOrder !== undefined && !validLastOrder(s.lastOrder)) {
+        throw CustomerErrors.INVALID('needs an id, a name, a processedAt date, an ISO 4217 currency and paid', { field: `stats[${i}].lastOrder` });
+      }
     });
+    // Whether the row's last order is at least as recent as the one the customer has.
+    const newer = '(v.last_at is not null and (c.last_order_at is null or v.last_at >= c.last_order_at))';
     await ctx.em.transactional(async (em) => {
       for (let start = 0; start < stats.length; start += STATS_PER_STATEMENT) {
         const chunk = stats.slice(start, start + STATS_PER_STATEMENT);
         // One statement per chunk; shop_id in the WHERE keeps another shop's customers out of reach.
         await em.getConnection().execute(
           `update customers c
-              set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now()
-             from (values ${chunk.map(() => '(?::bigint, ?::integer, ?::numeric)').join(', ')}) as v (id, orders_count, amount)
+              set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now(),
+                  last_order_id = case when ${newer} then v.last_id else c.last_order_id end,
+                  last_order_name = case when ${newer} then v.last_name else c.last_order_name end,
+                  currency = case when ${newer} and v.paid then v.currency else c.currency end,
+                  last_order_at = case when ${newer} then v.last_at else c.last_order_at end
+             from (values ${chunk.map(() => '(?::bigint, ?::integer, ?::numeric, ?::bigint, ?::text, ?::timestamptz, ?::varchar(3), ?::boolean)').join(', ')})
+                  as v (id, orders_count, amount, last_id, last_name, last_at, currency, paid)
             where c.id = v.id and c.shop_id = ?`,
-          [...chunk.flatMap((s) => [s.customerId, s.ordersCount, new Decimal(s.amountSpent).toFixed(2)]), ctx.shop.id],
+          [
+            ...chunk.flatMap((s) => [
+              s.customerId,
+              s.ordersCount,
+              new Decimal(s.amountSpent).toFixed(2),
+              s.lastOrder?.id ?? null,
+              s.lastOrder?.name ?? null,
+              s.lastOrder?.processedAt.toISOString() ?? null,
+              s.lastOrder?.currency ?? null,
+              s.lastOrder?.paid ?? false,
+            ]),
+            ctx.shop.id,
+          ],
           'run',
           em.getTransactionContext(),
         );
       }
     });
   }
+}
+
+function validLastOrder(o: NonNullable<CustomerOrderStats['lastOrder']>): boolean {
+  return (
+    Number.isSafeInteger(o.id) && o.id > 0 && typeof o.name === 'string' && o.name.length <= 255 && !o.name.includes('\0') &&
+    o.processedAt instanceof Date && !Number.isNaN(o.processedAt.getTime()) && /^[A-Z]{3}$/.test(o.currency) && typeof o.paid === 'boolean'
+  );
+}
+
+function failed(problems: CustomerError[]): CustomerWriteResult {
+  return { customer: null, problems };
+}
+
+function rethrow(error: unknown): never {
+  throw error;
 }

@@ -1,0 +1,85 @@
+import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { AddressChange, CustomerChanges } from './customer-input.rules.js';
+import { CustomerAddress } from './customer-address.entity.js';
+import { Customer } from './customer.entity.js';
+import { type CustomerError, taken } from './customers.errors.js';
+
+// The pieces of the merchant's writes that touch rows: the customer's own fields, its addresses, and the unique
+// violations a concurrent write can still cause. The use cases (customers.service.ts) hold the transaction.
+
+/** A write that found problems inside its transaction: thrown to roll it back, answered as `problems`. */
+export class Refused extends Error {
+  constructor(readonly problems: CustomerError[]) {
+    super('refused');
+  }
+}
+
+/** Ids the caller gives are looked up only when they can be ids (no bigint overflow in SQL). */
+export function validId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0;
+}
+
+/** Sets the customer's fields that `changes` names (not password, addresses or metafields). */
+export function applyFields(customer: Customer, changes: CustomerChanges): void {
+  const keys = [
+    'firstName', 'lastName', 'email', 'phone', 'note', 'tags', 'taxExempt', 'taxExemptions', 'multipassIdentifier', 'verifiedEmail',
+    'emailMarketingConsent', 'smsMarketingConsent',
+  ] as const;
+  for (const key of keys) {
+    if (changes[key] !== undefined) (customer as unknown as Record<string, unknown>)[key] = changes[key];
+  }
+}
+
+/**
+ * Changes and adds a customer's addresses (`existing` are all of them, oldest first; ids in `changes` are theirs)
+ * and keeps exactly one default while it has any: the one marked, else the current one unless unmarked, else the
+ * first. The old default is cleared first, as the one-default index does not wait for the end of the statement.
+ */
+export async function writeAddresses(em: EntityManager, shopId: number, customerId: number, existing: CustomerAddress[], changes: AddressChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const byId = new Map(existing.map((a) => [a.id, a]));
+  const unmarked = new Set<CustomerAddress>();
+  let marked: CustomerAddress | undefined;
+  const added: CustomerAddress[] = [];
+  for (const change of changes) {
+    const row = change.id === undefined
+      ? em.create(CustomerAddress, { shopId, customerId, ...blankAddress(), ...change.set, isDefault: false })
+      : Object.assign(byId.get(change.id)!, change.set);
+    if (change.id === undefined) added.push(row);
+    if (change.isDefault === true) marked = row;
+    if (change.isDefault === false) unmarked.add(row);
+  }
+  const all = [...existing, ...added];
+  const current = existing.find((a) => a.isDefault);
+  const target = marked ?? (current && !unmarked.has(current) ? current : (all.find((a) => !unmarked.has(a)) ?? all[0]));
+  if (current && current !== target) {
+    await em.nativeUpdate(CustomerAddress, { shopId, customerId, isDefault: true }, { isDefault: false });
+  }
+  for (const row of all) row.isDefault = row === target;
+  await em.flush();
+}
+
+function blankAddress() {
+  return {
+    firstName: null, lastName: null, company: null, address1: null, address2: null, city: null,
+    province: null, provinceCode: null, country: null, countryCode: null, zip: null, phone: null,
+  };
+}
+
+/** The TAKEN problems a unique violation stands for (another write took the email or phone meanwhile), or null. */
+export function takenBy(error: unknown): CustomerError[] | null {
+  if (!(error instanceof UniqueConstraintViolationException)) return null;
+  if (error.message.includes('customers_shop_id_email_unique')) return [taken('', 'email')];
+  if (error.message.includes('customers_shop_id_phone_unique')) return [taken('', 'phone')];
+  return null;
+}
+
+/** Email and phone belong to one customer of the shop: the TAKEN problems of `contact` (`self` excluded). */
+export async function clashes(em: EntityManager, contact: { email?: string | null; phone?: string | null }, self: number | null): Promise<CustomerError[]> {
+  const others = self === null ? {} : { id: { $ne: self } };
+  const [email, phone] = await Promise.all([
+    contact.email ? em.count(Customer, { email: contact.email, ...others }) : 0,
+    contact.phone ? em.count(Customer, { phone: contact.phone, ...others }) : 0,
+  ]);
+  return [...(email > 0 ? [taken('', 'email')] : []), ...(phone > 0 ? [taken('', 'phone')] : [])];
+}
