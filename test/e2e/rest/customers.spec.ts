@@ -141,6 +141,15 @@ describe('REST customers', () => {
       expect((await rest('POST', 'customers.json', { customer: { last_name: 'Only' } })).status).toBe(201);
     });
 
+    it('answers the ten most recently updated addresses and the default one', async () => {
+      const addresses = Array.from({ length: 12 }, (_, i) => ({ address1: `${i + 1} Elm St`, city: 'Ottawa', country_code: 'CA', default: i === 0 }));
+      const customer = await create({ addresses });
+      expect(customer.addresses).toHaveLength(10);
+      expect(customer.default_address).toMatchObject({ address1: '1 Elm St', default: true, country_name: 'Canada' });
+      const [{ n }] = (await db.query('select count(*)::int as n from customer_addresses where customer_id = $1', [customer.id])).rows;
+      expect(n).toBe(12);
+    });
+
     it('answers a malformed, unknown or foreign id with 404, as an unknown one', async () => {
       const foreign = await createCustomer(contextOf(t, globex));
       for (const id of ['abc', '1.5', '0', '-1', '99999999999999999999', '9007199254740993', '999999999', String(foreign.id)]) {
@@ -193,6 +202,21 @@ describe('REST customers', () => {
       const body = await refused('POST', 'customers.json', { customer: newCustomer({ metafields: [metafield] }) }, 422);
       expect(Object.keys(body.errors)).toContain(field);
       expect(body.errors[field]).toEqual([expect.any(String)]);
+    });
+
+    it('answers email marketing consent without an email with 422 naming the consent', async () => {
+      const body = await refused('POST', 'customers.json', { customer: { phone: '+16135550999', email_marketing_consent: { state: 'subscribed' } } }, 422);
+      expect(Object.keys(body.errors)).toEqual(['email_marketing_consent']);
+    });
+
+    it('checks metafields on update too, and stores valid ones', async () => {
+      const customer = await create();
+      const body = await refused('PUT', `customers/${customer.id}.json`, { customer: { metafields: [{ namespace: 'n'.repeat(21), key: 'size', value: 'v', type: 'single_line_text_field' }] } }, 422);
+      expect(Object.keys(body.errors)).toEqual(['metafields.namespace']);
+      const ok = await rest('PUT', `customers/${customer.id}.json`, { customer: { metafields: [{ namespace: 'custom', key: 'size', value: 42, type: 'number_integer' }] } });
+      expect(ok.status).toBe(200);
+      const rows = (await db.query(`select key, value from metafields where owner_type = 'CUSTOMER' and owner_id = $1`, [customer.id])).rows;
+      expect(rows).toEqual([{ key: 'size', value: '42' }]);
     });
 
     it('answers an update of a missing customer with 404 and an errors string', async () => {
