@@ -61,18 +61,20 @@ describe('every context', () => {
         if (name.endsWith('.args.ts') && !file.startsWith('graphql/')) return true;
         if (name.endsWith('.type.ts') && !file.startsWith('graphql/')) return true; // .type.ts is a GraphQL type
         if (name.endsWith('.resolver.ts') && !file.startsWith('graphql/')) return true;
-        if (/\.(controller|request|serializer)\.ts$/.test(name) && !file.startsWith('rest/')) return true;
+        // Controllers serve REST (rest/) or the pages the platform hosts (pages/, the online_store surface).
+        if (name.endsWith('.controller.ts') && !file.startsWith('rest/') && !file.startsWith('pages/')) return true;
+        if (/\.(request|serializer)\.ts$/.test(name) && !file.startsWith('rest/')) return true;
         if (name.endsWith('.factory.ts') && !file.startsWith('testing/')) return true;
         if (name.endsWith('.event.ts') && !file.startsWith('events/')) return true;
         if (name.endsWith('.job.ts') && !file.startsWith('jobs/')) return true;
-        if (name.endsWith('-api.module.ts') && !/^[a-z-]+-(storefront|admin|rest)-api\.module\.ts$/.test(name)) return true;
+        if (name.endsWith('-api.module.ts') && !/^[a-z-]+-(storefront|admin|rest|pages)-api\.module\.ts$/.test(name)) return true;
         return false;
       });
       expect(misnamed).toEqual([]);
     });
 
     it('lists each API module of a surface it serves in that surface of apps/api', () => {
-      const surfaces = { storefront: 'STOREFRONT_API_MODULES', admin: 'ADMIN_GRAPHQL_MODULES', rest: 'REST_MODULES' } as const;
+      const surfaces = { storefront: 'STOREFRONT_API_MODULES', admin: 'ADMIN_GRAPHQL_MODULES', rest: 'REST_MODULES', pages: 'PAGE_MODULES' } as const;
       for (const [surface, list] of Object.entries(surfaces)) {
         if (!filesOf(context).includes(`${context}-${surface}-api.module.ts`)) continue;
         const listed = new RegExp(`const ${list} = \\[[^\\]]*\\b${pascal(context)}${surface === 'rest' ? 'Rest' : pascal(surface)}ApiModule\\b`);

@@ -37,7 +37,11 @@ export type { CustomerState, EmailMarketingConsent, MarketingOptInLevel, Marketi
 export { CustomerDirectoryService } from './customer-directory.service.js';
 export { customerSearchCursor, customerSearchScope, customerSortOf } from './customer-search.rules.js';
 export { CustomersRestApiModule } from './customers-rest-api.module.js';
+export { CustomersAdminApiModule } from './customers-admin-api.module.js';
+export { CustomersPagesApiModule } from './customers-pages-api.module.js';
 export { CustomersStorefrontApiModule } from './customers-storefront-api.module.js';
+/** The admin `Customer` type, for the fields other contexts add to it (`Customer.orders`, `Customer.lastOrder`). */
+export { AdminCustomer } from './graphql/admin/customer.type.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
 export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';

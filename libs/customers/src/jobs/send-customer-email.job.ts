@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ShopJob, type ShopJobProcessor } from '@platform/queue';
 import type { RequestContext } from '@platform/request';
 import type { CustomerInviteRecord } from '../customer.records.js';
+import { CustomerEmailsService } from '../customer-emails.service.js';
 
 /**
  * An email to a customer, enqueued after the write that calls for it commits. The activation URL is issued by that
@@ -14,7 +15,9 @@ export type CustomerEmailData =
 @Injectable()
 @ShopJob('customers.send-email')
 export class SendCustomerEmailJob implements ShopJobProcessor<CustomerEmailData> {
-  async run(ctx: RequestContext, data: CustomerEmailData): Promise<void> {
-    throw new Error(`not built yet: ${ctx.shop.id} ${data.template}`);
+  constructor(private readonly emails: CustomerEmailsService) {}
+
+  run(ctx: RequestContext, data: CustomerEmailData): Promise<void> {
+    return this.emails.send(ctx, data);
   }
 }
