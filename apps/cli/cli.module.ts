@@ -4,6 +4,7 @@ import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
+import { MailModule } from '@platform/mail';
 import { SeedModule } from '@platform/seed';
 import { TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -14,7 +15,7 @@ export interface CliRuntime {
   logger: Logger;
 }
 
-/** What operator commands need: the database, shops and apps; no HTTP, no queue. */
+/** What operator commands need: the database, shops, apps and the outbox; no HTTP, no queue. */
 @Module({})
 export class CliModule {
   static forRoot(runtime: CliRuntime): DynamicModule {
@@ -28,6 +29,7 @@ export class CliModule {
         TenancyModule,
         AuthModule,
         SeedModule,
+        MailModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { AuthService } from '@platform/auth';
 import { DomainError } from '@platform/errors';
 import { migrateDatabase } from '@platform/database';
+import { Mailer, type OutboxEmail } from '@platform/mail';
 import { DemoShopService, type SeedProgressListener } from '@platform/seed';
 import { ShopService } from '@platform/tenancy';
 import { progressBar } from './progress-bar.js';
@@ -73,7 +74,28 @@ export const COMMANDS: Record<string, Command> = {
       ].join('\n'),
     };
   },
+
+  async 'mail:list'(app, flags) {
+    const handle = optional(flags, 'shop');
+    const shop = handle === undefined ? undefined : await app.get(ShopService).requireByHandle(handle);
+    const limit = count(flags, 'limit') ?? 50;
+    if (limit < 1 || limit > 1_000) throw new DomainError('BAD_REQUEST', '--limit must be between 1 and 1000', { field: 'limit' });
+    const emails = await app.get(Mailer).list(shop?.id, limit);
+    return { json: { emails }, text: emails.length ? emails.map(outboxText).join('\n\n') : 'The outbox is empty' };
+  },
 };
+
+// One email as a person reads it in a terminal: the headers, then the text body (links included) indented.
+function outboxText(email: OutboxEmail): string {
+  return [
+    `#${email.id}  ${email.createdAt.toISOString()}  ${email.status}${email.error ? ` (${email.error})` : ''}  shop ${email.shop}  ${email.template}`,
+    `  To: ${email.recipient}${email.bcc.length ? `  Bcc: ${email.bcc.join(', ')}` : ''}`,
+    `  From: ${email.sender}`,
+    `  Subject: ${email.subject}`,
+    '',
+    ...email.text.trimEnd().split('\n').map((line) => `    ${line}`),
+  ].join('\n');
+}
 
 function optional(flags: Flags, name: string): string | undefined {
   const value = flags[name];

@@ -18,7 +18,8 @@ const USAGE = `Usage: npm run platform -- <command> [--json]
   seed [--shop demo] [--products N] [--customers N] [--orders N] [--seed N]
   shop:create --handle H [--name N] [--plan standard|plus] [--currency USD]
   shop:set-state --shop H --state active|frozen|fraudulent|locked
-  app:create --shop H --name N --scopes all|<comma list>`;
+  app:create --shop H --name N --scopes all|<comma list>
+  mail:list [--shop H] [--limit 50]   the emails sent or kept in the outbox, newest first`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -34,6 +35,7 @@ const OPTIONS = {
   customers: { type: 'string' },
   orders: { type: 'string' },
   seed: { type: 'string' },
+  limit: { type: 'string' },
 } as const;
 
 /** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */
