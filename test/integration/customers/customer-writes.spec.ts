@@ -205,16 +205,17 @@ describe('customer writes on Postgres', () => {
 
   describe('update', () => {
     it('changes what the input sets, replaces tags, changes and adds addresses, and bumps updated_at', async () => {
-      const { id, addressIds } = await createCustomer(a(), { email: email(), tags: ['old'], phone: '+16135550110' });
+      const { id, addressIds } = await createCustomer(a(), { email: email(), tags: ['old'], phone: '+16135550110', multipassIdentifier: 'mp-1', note: 'kept' });
       const before = await one('select updated_at from customers where id = $1', [id]);
       const { customer, problems } = await customers.update(a(), id, {
         firstName: 'Changed',
+        multipassIdentifier: '',
         tags: ['new', 'newer'],
         addresses: [{ id: addressIds[0], city: 'Montreal' }, { city: 'Toronto', countryCode: 'CA', isDefault: true }],
         metafields: [{ namespace: 'loyalty', key: 'tier', value: 'silver', type: 'single_line_text_field' }],
       });
       expect(problems).toEqual([]);
-      expect(customer).toMatchObject({ id, firstName: 'Changed', tags: ['new', 'newer'], phone: '+16135550110', defaultAddress: { city: 'Toronto' } });
+      expect(customer).toMatchObject({ id, firstName: 'Changed', multipassIdentifier: null, note: 'kept', tags: ['new', 'newer'], phone: '+16135550110', defaultAddress: { city: 'Toronto' } });
       expect(await rows('select id::int, city, is_default from customer_addresses where customer_id = $1 order by id', [id])).toEqual([
         { id: addressIds[0], city: 'Montreal', is_default: false },
         { id: expect.any(Number), city: 'Toronto', is_default: true },

@@ -10,6 +10,8 @@ import { customerRows } from '../customer.rules.js';
 export interface CustomerTraits extends Omit<NewCustomer, 'passwordHash'> {
   /** An enabled account that logs in with this password (unless `state` says otherwise). */
   password?: string;
+  /** A field of the merchant's customer that imports do not take. */
+  multipassIdentifier?: string | null;
 }
 
 let made = 0;
@@ -17,7 +19,7 @@ let made = 0;
 /** A customer of ctx's shop with its addresses, validated by the same rules as an import. */
 export async function createCustomer(ctx: RequestContext, traits: CustomerTraits = {}): Promise<ImportedCustomer> {
   made += 1;
-  const { password, ...customer } = traits;
+  const { password, multipassIdentifier, ...customer } = traits;
   const rows = customerRows({
     email: `customer-${made}@factory.example`,
     firstName: 'Ada',
@@ -28,7 +30,7 @@ export async function createCustomer(ctx: RequestContext, traits: CustomerTraits
     passwordHash: password === undefined ? null : await hashPassword(password),
   });
   return ctx.em.transactional(async (em) => {
-    const row = em.create(Customer, { shopId: ctx.shop.id, ...rows.customer });
+    const row = em.create(Customer, { shopId: ctx.shop.id, ...rows.customer, multipassIdentifier: multipassIdentifier ?? null });
     await em.flush();
     const addresses = rows.addresses.map((a) => em.create(CustomerAddress, { shopId: ctx.shop.id, customerId: row.id, ...a }));
     await em.flush();
