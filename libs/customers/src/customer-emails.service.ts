@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
-import { type EmailMessage, Mailer } from '@platform/mail';
+import { Mailer } from '@platform/mail';
 import type { RequestContext } from '@platform/request';
 import { Customer } from './customer.entity.js';
 import { customerAccountInviteEmail } from './emails/customer-account-invite.email.js';
 import { customerAccountWelcomeEmail } from './emails/customer-account-welcome.email.js';
-import type { CustomerEmailData } from './jobs/send-customer-email.job.js';
+import type { CustomerInviteRecord } from './customer.records.js';
+
+const WELCOME = 'customer_account_welcome';
+const INVITE = 'customer_account_invite';
 
 /**
- * The emails customers get: renders the template of a queued email for the customer as they are now and sends it
- * with the Mailer, under a key derived from the job's data so a retried job does not send it twice.
+ * The emails customers get: renders a template for the customer as they are now and sends it with the Mailer, under
+ * a key derived from what is sent, so a retried job does not send it twice.
  */
 @Injectable()
 export class CustomerEmailsService {
@@ -19,39 +22,42 @@ export class CustomerEmailsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async send(ctx: RequestContext, data: CustomerEmailData): Promise<void> {
-    const customer = await ctx.em.findOne(Customer, { id: data.customerId }, { fields: ['firstName', 'email'], disableIdentityMap: true });
-    const message = customer ? this.message(ctx, customer, data) : null;
-    // Deleted since, or no address to write to: nothing to send, and retrying would not change that.
-    if (!message) return this.logger.warn({ shop: ctx.shop.handle, customerId: data.customerId, template: data.template }, 'customer email not sent: no recipient');
-    await this.mailer.send(ctx, message);
+  /** The welcome after an account was created with a password; one per customer. */
+  async sendWelcome(ctx: RequestContext, customerId: number): Promise<void> {
+    const customer = await this.recipient(ctx, customerId);
+    if (!customer?.email) return this.nobodyToWrite(ctx, customerId, WELCOME);
+    const email = customerAccountWelcomeEmail({ shopName: ctx.shop.name, firstName: customer.firstName ?? null, shopUrl: ctx.origin });
+    await this.mailer.send(ctx, { to: customer.email, from: shopSender(ctx), ...email, template: WELCOME, key: `${WELCOME}:${customerId}` });
   }
 
-  private message(ctx: RequestContext, customer: Pick<Customer, 'firstName' | 'email'>, data: CustomerEmailData): EmailMessage | null {
-    const shopName = ctx.shop.name;
-    const firstName = customer.firstName ?? null;
-    if (data.template === 'customer_account_welcome') {
-      if (!customer.email) return null;
-      const email = customerAccountWelcomeEmail({ shopName, firstName, shopUrl: ctx.origin });
-      // One welcome per customer.
-      return { to: customer.email, from: shopSender(ctx), ...email, template: data.template, key: `${data.template}:${data.customerId}` };
-    }
-    const to = data.invite.to || customer.email;
-    if (!to) return null;
+  /** The account invite carrying `activationUrl`; one per link (each invite issues a new one). */
+  async sendInvite(ctx: RequestContext, customerId: number, activationUrl: string, invite: CustomerInviteRecord): Promise<void> {
+    const customer = await this.recipient(ctx, customerId);
+    const to = invite.to || customer?.email;
+    if (!customer || !to) return this.nobodyToWrite(ctx, customerId, INVITE);
     const email = customerAccountInviteEmail({
-      shopName,
-      firstName,
-      subject: data.invite.subject,
-      customMessage: data.invite.customMessage,
-      activationUrl: data.activationUrl,
+      shopName: ctx.shop.name,
+      firstName: customer.firstName ?? null,
+      subject: invite.subject,
+      customMessage: invite.customMessage,
+      activationUrl,
     });
-    // One invite per activation link (each invite issues a new one); the key holds a digest, not the link's token.
-    const link = createHash('sha256').update(data.activationUrl).digest('hex').slice(0, 32);
-    return { to, from: data.invite.from || shopSender(ctx), bcc: data.invite.bcc, ...email, template: data.template, key: `${data.template}:${data.customerId}:${link}` };
+    // The key holds a digest of the link, not its token.
+    const link = createHash('sha256').update(activationUrl).digest('hex').slice(0, 32);
+    await this.mailer.send(ctx, { to, from: invite.from || shopSender(ctx), bcc: invite.bcc, ...email, template: INVITE, key: `${INVITE}:${customerId}:${link}` });
+  }
+
+  private recipient(ctx: RequestContext, customerId: number): Promise<Pick<Customer, 'firstName' | 'email'> | null> {
+    return ctx.em.findOne(Customer, { id: customerId }, { fields: ['firstName', 'email'], disableIdentityMap: true });
+  }
+
+  // Deleted since, or no address to write to: nothing to send, and retrying would not change that.
+  private nobodyToWrite(ctx: RequestContext, customerId: number, template: string): void {
+    this.logger.warn({ shop: ctx.shop.handle, customerId, template }, 'customer email not sent: no recipient');
   }
 }
 
 /** The sender of a shop's emails when the merchant named none. */
-export function shopSender(ctx: RequestContext): string {
+function shopSender(ctx: RequestContext): string {
   return `no-reply@${ctx.shop.domain}`;
 }

@@ -18,6 +18,7 @@ export class SendCustomerEmailJob implements ShopJobProcessor<CustomerEmailData>
   constructor(private readonly emails: CustomerEmailsService) {}
 
   run(ctx: RequestContext, data: CustomerEmailData): Promise<void> {
-    return this.emails.send(ctx, data);
+    if (data.template === 'customer_account_welcome') return this.emails.sendWelcome(ctx, data.customerId);
+    return this.emails.sendInvite(ctx, data.customerId, data.activationUrl, data.invite);
   }
 }
