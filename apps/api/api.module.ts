@@ -4,9 +4,9 @@ import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ContentStorefrontApiModule } from '@platform/content';
-import { CustomersStorefrontApiModule } from '@platform/customers';
+import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
-import { OrdersStorefrontApiModule } from '@platform/orders';
+import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
@@ -53,9 +53,11 @@ export interface ApiRuntime {
 
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
-export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule];
+export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule];
+// Pages the platform hosts for a shop's customers (`/account/…`, the online_store surface): HTML, no version, no token.
+const PAGE_MODULES = [CustomersPagesApiModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
 @Module({})
@@ -79,6 +81,7 @@ export class ApiModule {
         HealthModule,
         SeedModule,
         ...REST_MODULES,
+        ...PAGE_MODULES,
         ...STOREFRONT_API_MODULES,
         ...ADMIN_GRAPHQL_MODULES,
         GraphQLModule.forRoot<PlatformGraphqlOptions>({
