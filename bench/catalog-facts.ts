@@ -5,7 +5,7 @@ import type { CatalogFacts } from './scenarios.js';
 
 const VISIBLE = `status = 'active' and published_at is not null and published_at <= now()`;
 
-/** Handles, words, the page-1,000 cursor and the tokens of the seeded demo shop, for the scenarios' requests. */
+/** Handles, words, the page-1,000 cursor and the tokens (storefront and admin) of the seeded demo shop, for the scenarios' requests. */
 export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFacts> {
   const shopHandle = DEMO_SHOP_HANDLE;
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -36,7 +36,7 @@ export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFact
       handles,
       words,
       deepPage: { first, after: cursorCodec({ connection: 'products', sortKey: 'ID' }, ['bigint']).encode([Number(lastOfPage999.id)]) },
-      tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken },
+      tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken, admin: tokens.adminAccessToken },
     };
   } finally {
     await client.end();

@@ -11,11 +11,17 @@ interface Cannon {
   unexpected(): number;
 }
 
+// Unique values start with this process's id and start time, so no two runs (or servers) of a bench share one.
+const runTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+let uniques = 0;
+
 function cannon(url: string, connections: number, request: LoadRequest, seconds: number, rate?: number): Cannon {
   let unexpected = 0;
-  const { bodies, bodyHeaders, freshIpHeader } = request;
+  const { bodies, bodyHeaders, freshIpHeader, followLink, unique } = request;
   const refused = request.expect === 'refused';
-  const varies = (bodies !== undefined && bodies.length > 1) || freshIpHeader !== undefined;
+  const varies = (bodies !== undefined && bodies.length > 1) || freshIpHeader !== undefined || followLink || unique !== undefined;
+  // Next pages the answers linked to, not yet requested (shared by the connections: each takes the next waiting).
+  const nextPages: string[] = [];
   let ip = 0;
   const result = autocannon({
     url,
@@ -35,11 +41,17 @@ function cannon(url: string, connections: number, request: LoadRequest, seconds:
                 const headers = { ...request.headers, ...bodyHeaders?.[i] };
                 // 10.0.0.1, 10.0.0.2, …: every request a buyer of its own.
                 if (freshIpHeader) headers[freshIpHeader] = `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
-                return { ...req, headers, ...(bodies ? { body: bodies[i] } : {}) };
+                const body = bodies && unique ? bodies[i]!.replaceAll(unique, `${runTag}-${++uniques}`) : bodies?.[i];
+                const path = followLink ? (nextPages.shift() ?? request.path) : request.path;
+                return { ...req, path, headers, ...(body !== undefined ? { body } : {}) };
               },
             }
           : {}),
-        onResponse: (status, body) => {
+        onResponse: (status, body, _context, headers) => {
+          if (followLink) {
+            const next = nextLink(headers);
+            if (next) nextPages.push(next);
+          }
           // A GraphQL failure answers 200; look for the envelope's top-level `errors`.
           const graphqlError = status === 200 && body.startsWith('{"errors"');
           if (refused ? status < 300 && !graphqlError : graphqlError) unexpected++;
@@ -48,6 +60,16 @@ function cannon(url: string, connections: number, request: LoadRequest, seconds:
     ],
   });
   return { result, unexpected: () => unexpected };
+}
+
+// The path and query of the Link header's rel="next" target (RFC 8288), if any.
+function nextLink(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
+  const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'link')?.[1];
+  const link = [entry ?? []].flat().join(', ');
+  const target = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+  if (!target) return undefined;
+  const url = new URL(target);
+  return `${url.pathname}${url.search}`;
 }
 
 function summary(result: autocannon.Result, unexpected: number, refused: boolean): Omit<LoadResult, 'alongside' | 'serverCpuMs'> {

@@ -28,6 +28,13 @@ export interface LoadRequest {
   freshIpHeader?: string;
   /** What every answer must be: data (the default), or refused (a GraphQL `errors` envelope or a 4xx). */
   expect?: 'data' | 'refused';
+  /**
+   * Walk the list: a request goes to the `rel="next"` link of an earlier answer while one is waiting, else to
+   * `path` (page 1). With N connections, N walks are under way at once.
+   */
+  followLink?: boolean;
+  /** A placeholder in the bodies replaced by a value unique to each request of the run (a new customer's email). */
+  unique?: string;
 }
 
 export interface AlongsideLoad {

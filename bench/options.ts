@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 export interface BenchOptions {
   smoke: boolean;
   products: number;
+  /** Customers of the seeded shop: scenario 6 walks them 250 to a page. */
+  customers: number;
   /** Seconds of measured load per server, scenario and connection count (after the warm-up), split into rounds. */
   duration: number;
   warmup: number;
@@ -19,7 +21,7 @@ export interface BenchOptions {
   out?: string;
 }
 
-const USAGE = `npm run bench -- [--smoke] [--products N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
+const USAGE = `npm run bench -- [--smoke] [--products N] [--customers N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -27,6 +29,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     options: {
       smoke: { type: 'boolean', default: false },
       products: { type: 'string' },
+      customers: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       rounds: { type: 'string' },
@@ -45,6 +48,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   return {
     smoke,
     products: positive(values.products, smoke ? 2_000 : 10_000, 'products'),
+    customers: Math.round(positive(values.customers, smoke ? 1_000 : 5_000, 'customers')),
     duration: positive(values.duration, smoke ? 1 : 12, 'duration'),
     warmup: positive(values.warmup, smoke ? 0.5 : 3, 'warmup'),
     rounds: Math.round(positive(values.rounds, smoke ? 2 : 3, 'rounds')),

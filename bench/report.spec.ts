@@ -1,4 +1,4 @@
-import { medianOfRounds } from './report.js';
+import { medianOfRounds, withRatios } from './report.js';
 
 describe('medianOfRounds', () => {
   const round = (requestsPerSecond: number, p99: number, errors = 0) => ({ requestsPerSecond, p50: p99 / 2, p99, requests: requestsPerSecond * 4, errors, throttled: 0 });
@@ -35,6 +35,27 @@ describe('medianOfRounds', () => {
     expect(measured.alongside).toEqual([
       expect.objectContaining({ name: 'hostile', p99: 6, errors: 0 }),
       expect.objectContaining({ name: '/healthz', p99: 20, errors: 3 }),
+    ]);
+  });
+});
+
+describe('withRatios', () => {
+  const run = (scenario: string, server: 'baseline' | 'platform', connections: number, requestsPerSecond: number) => ({
+    scenario, number: '1', title: scenario, server, connections, rssMb: 0, requestsPerSecond, p50: 5, p99: 10, requests: 1, errors: 0, throttled: 0, cpuMsPerRequest: null,
+  });
+
+  it("compares a scenario the baseline serves with the baseline's run of it, and the others with its scenario 1", () => {
+    const runs = withRatios([
+      run('products', 'baseline', 10, 1000),
+      run('rest-customers', 'baseline', 10, 100),
+      run('rest-customers', 'platform', 10, 80),
+      run('search', 'platform', 10, 500),
+    ]);
+    expect(runs.map((r) => [r.scenario, r.server, r.ratio])).toEqual([
+      ['products', 'baseline', 1],
+      ['rest-customers', 'baseline', 1],
+      ['rest-customers', 'platform', 0.8],
+      ['search', 'platform', 0.5],
     ]);
   });
 });

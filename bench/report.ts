@@ -16,7 +16,7 @@ export interface RunRecord extends Measured {
   server: ServerRole;
   connections: number;
   rssMb: number;
-  /** req/s and p99 relative to the baseline's scenario 1 at the same connection count. */
+  /** req/s and p99 relative to the baseline's answer to the same scenario (else to scenario 1) at the same connection count. */
   ratio: number | null;
   p99Ratio: number | null;
 }
@@ -61,11 +61,14 @@ function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
 }
 
-/** Adds the ratios to the baseline's scenario 1 (machines are noisy; ratios are what we compare). */
+/**
+ * Adds the ratios to the baseline (machines are noisy; ratios are what we compare): to its run of the same scenario
+ * when it serves it (scenario 6's routes), else to its scenario 1.
+ */
 export function withRatios(runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[]): RunRecord[] {
-  const baseline = (c: number) => runs.find((r) => r.server === 'baseline' && r.connections === c);
+  const baseline = (scenario: string, c: number) => runs.find((r) => r.server === 'baseline' && r.connections === c && r.scenario === scenario);
   return runs.map((run) => {
-    const base = baseline(run.connections);
+    const base = baseline(run.scenario, run.connections) ?? baseline('products', run.connections);
     return {
       ...run,
       ratio: base && base.requestsPerSecond > 0 ? round(run.requestsPerSecond / base.requestsPerSecond) : null,
@@ -102,6 +105,13 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
     }
   }
   targets.push(...hostileTargets(runs, connections));
+  // Scenario 6: the admin reads against the baseline's routes answering the same JSON.
+  for (const scenario of ADMIN_READS) {
+    for (const c of connections) {
+      const run = find(scenario, 'platform', c);
+      if (run?.ratio != null) targets.push({ target: `${scenario} >= 70% of the baseline's req/s at ${c} connections`, measured: `${Math.round(run.ratio * 100)}%`, met: run.ratio >= 0.7 });
+    }
+  }
   const platformRss = runs.filter((r) => r.server !== 'baseline').map((r) => r.rssMb);
   if (platformRss.length) {
     const peak = Math.max(...platformRss);
@@ -109,9 +119,10 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   }
   const failed = runs.filter((r) => r.errors > 0);
   targets.push({ target: 'no errors other than intended throttles', measured: failed.length ? failed.map((r) => `${r.scenario}@${r.connections}: ${r.errors}`).join(', ') : '0', met: failed.length === 0 });
-  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low && r.number !== 'hostile');
+  // The storefront's reads (scenario 6's admin pages of 250 customers are measured against their baseline instead).
+  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low && r.number !== 'hostile' && r.number !== '6');
   const slowest = reads.reduce((a, b) => (b.p99 > a.p99 ? b : a), reads[0]!);
-  if (slowest) targets.push({ target: `every read scenario p99 < 100 ms at ${low} connections`, measured: `worst ${slowest.scenario}: ${slowest.p99} ms`, met: slowest.p99 < 100 });
+  if (slowest) targets.push({ target: `every storefront read scenario p99 < 100 ms at ${low} connections`, measured: `worst ${slowest.scenario}: ${slowest.p99} ms`, met: slowest.p99 < 100 });
   const varying = sql.filter((s) => !s.constant);
   targets.push({ target: 'SQL statements per request constant in the page size', measured: varying.length ? `varies: ${varying.map((s) => s.scenario).join(', ')}` : 'constant', met: varying.length === 0 });
   const page1 = runs.find((r) => r.scenario === 'page-1');
@@ -127,6 +138,8 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   }
   return targets;
 }
+
+const ADMIN_READS = ['rest-customers', 'admin-customers'];
 
 const TOKEN_VARIANTS: [string, ServerRole][] = [
   ['products-public', 'platform'],

@@ -10,7 +10,7 @@ import { readCatalogFacts } from './catalog-facts.js';
 import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
 import { type RunRecord, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
-import { type CatalogFacts, PENDING, SCENARIOS, STOREFRONT_PATH, type Scenario, type ServerRole, loadRequest } from './scenarios.js';
+import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { countStatements } from './sql-count.js';
 
@@ -28,8 +28,8 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 
 await requireRedis(redisUrl);
 const started = Date.now();
-say(`bench: seeding ${options.products} products into a fresh database…`);
-const database = await createBenchDatabase(options.products);
+say(`bench: seeding ${options.products} products and ${options.customers} customers into a fresh database…`);
+const database = await createBenchDatabase(options.products, options.customers);
 try {
   await usePlusPlan(database.url);
   const facts = await readCatalogFacts(database.url);
@@ -71,17 +71,50 @@ try {
   await database.drop();
 }
 
-/** Same JSON from every server for scenario 1 (or the ratios compare different work), and an answer for every scenario. */
+/**
+ * Same JSON from every server for scenario 1 and for each scenario the baseline also serves (or the ratios compare
+ * different work; for the REST list also its second page, reached by each server's own Link), and an answer for every
+ * scenario.
+ */
 async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: Scenario[], facts: CatalogFacts): Promise<void> {
   const baseline = servers.get('baseline');
-  const expected = baseline && (await ask(baseline, SCENARIOS[0]!.body(facts)));
-  for (const [role, server] of servers) {
-    const answer = role === 'baseline' ? expected : await ask(server, SCENARIOS[0]!.body(facts));
-    if (expected !== undefined && !isDeepStrictEqual(answer, expected)) {
-      throw new Error(`bench: ${role} and the baseline answer scenario 1 differently:\n${JSON.stringify(answer).slice(0, 500)}\n${JSON.stringify(expected).slice(0, 500)}`);
+  const compared = scenarios.filter((s) => s.sameAnswer && s.servers.includes('baseline') && s.servers.includes('platform'));
+  if (baseline) {
+    for (const scenario of [SCENARIOS[0]!, ...compared]) {
+      const how = scenario.sameAnswer ?? 'exact';
+      const expected = await pages(baseline, scenario, facts);
+      for (const [role, server] of servers) {
+        if (role === 'baseline' || (scenario !== SCENARIOS[0] && !scenario.servers.includes(role))) continue;
+        const answer = await pages(server, scenario, facts);
+        if (!isDeepStrictEqual(comparable(answer, how), comparable(expected, how))) {
+          throw new Error(`bench: ${role} and the baseline answer ${scenario.id} differently:\n${JSON.stringify(answer).slice(0, 800)}\n${JSON.stringify(expected).slice(0, 800)}`);
+        }
+      }
     }
+  }
+  for (const [role, server] of servers) {
     for (const scenario of scenarios.filter((s) => s.servers.includes(role))) await checkAnswers(server, scenario, facts);
   }
+}
+
+// The sample's answer, and for a request walked by Link the next page's too.
+async function pages(server: ServerProcess, scenario: Scenario, facts: CatalogFacts): Promise<unknown[]> {
+  const sample = sampleRequest(scenario, facts);
+  const first = await ask(server, sample);
+  if (!loadRequest(scenario, facts).followLink) return [first.json];
+  const next = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
+  if (!next) throw new Error(`bench: ${server.name} answered ${scenario.id} without a next page; seed more rows`);
+  const url = new URL(next);
+  return [first.json, (await ask(server, { ...sample, path: `${url.pathname}${url.search}` })).json];
+}
+
+// What must be equal: the whole answer, its GraphQL data, or its keys at every level (a write's values differ).
+function comparable(value: unknown, how: 'exact' | 'data' | 'shape'): unknown {
+  if (how === 'data') return (value as { data?: unknown }[]).map((v) => v.data);
+  if (how === 'exact') return value;
+  const keys = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(keys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, keys((v as Record<string, unknown>)[k])])) : typeof v;
+  return keys(value);
 }
 
 /**
@@ -148,19 +181,19 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number):
   return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`));
 }
 
-async function send(server: ServerProcess, body: string, headers: Record<string, string> = {}): Promise<{ status: number; json: { errors?: unknown; data?: unknown } }> {
-  const res = await fetch(`${server.url}${STOREFRONT_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  return { status: res.status, json: (await res.json()) as { errors?: unknown } };
+async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {
+  const res = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  return { status: res.status, headers: res.headers, json: (await res.json()) as { errors?: unknown } };
 }
 
-async function ask(server: ServerProcess, body: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const { status, json } = await send(server, body, headers);
-  if (status !== 200 || json.errors) throw new Error(`bench: ${server.name} answered ${status} ${JSON.stringify(json).slice(0, 500)}`);
-  return json;
+async function ask(server: ServerProcess, request: SampleRequest): Promise<{ headers: Headers; json: unknown }> {
+  const { status, headers, json } = await send(server, request);
+  if (status >= 300 || json.errors) throw new Error(`bench: ${server.name} answered ${request.method} ${request.path} with ${status} ${JSON.stringify(json).slice(0, 500)}`);
+  return { headers, json };
 }
 
 /**
- * Every scenario's first body answers without errors before it is measured (a fast error is no result); every
+ * Every scenario's first request answers without errors before it is measured (a fast error is no result); every
  * body of a hostile mix is refused (a refusal that turned into an answer would measure execution instead).
  */
 async function checkAnswers(server: ServerProcess, scenario: Scenario, facts: CatalogFacts): Promise<void> {
@@ -168,14 +201,19 @@ async function checkAnswers(server: ServerProcess, scenario: Scenario, facts: Ca
   const headers = { ...request.headers, ...(request.freshIpHeader ? { [request.freshIpHeader]: '10.0.0.1' } : {}) };
   if (request.expect === 'refused') {
     for (const [i, body] of request.bodies!.entries()) {
-      const { status, json } = await send(server, body, { ...headers, ...request.bodyHeaders?.[i] });
+      const { status, json } = await send(server, { method: 'POST', path: request.path, headers: { ...headers, ...request.bodyHeaders?.[i] }, body });
       if (status < 400 && !json.errors) throw new Error(`bench: ${scenario.id} document ${i + 1} was not refused: ${JSON.stringify(json).slice(0, 300)}`);
     }
     return;
   }
-  const answer = (await ask(server, request.bodies![0]!, headers)) as { data: Record<string, { nodes?: unknown[] } | null> };
-  const root = Object.values(answer.data)[0];
-  if (!root || (root.nodes && root.nodes.length === 0)) throw new Error(`bench: ${scenario.id} answered no data: ${JSON.stringify(answer).slice(0, 300)}`);
+  const sample = sampleRequest(scenario, facts);
+  const { json } = await ask(server, { ...sample, headers: { ...sample.headers, ...headers } });
+  // The first value of the answer (GraphQL's first root field, REST's resource) holds something.
+  const answer = json as { data?: Record<string, unknown> } & Record<string, unknown>;
+  const root = Object.values(answer.data ?? answer)[0] as { nodes?: unknown[] } | unknown[] | null | undefined;
+  if (!root || (Array.isArray(root) ? root.length === 0 : root.nodes?.length === 0)) {
+    throw new Error(`bench: ${scenario.id} answered no data: ${JSON.stringify(answer).slice(0, 300)}`);
+  }
 }
 
 // The bench's shop is on plan plus: the platform runs with a plus shop's own limits.

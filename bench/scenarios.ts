@@ -13,8 +13,8 @@ export interface CatalogFacts {
   words: string[];
   /** Page size for the page 1 / page 1,000 comparison, and the cursor that starts page 1,000. */
   deepPage: { first: number; after: string };
-  /** The seeded shop's storefront tokens. */
-  tokens: { public: string; private: string };
+  /** The seeded shop's storefront tokens and its app's admin token. */
+  tokens: { public: string; private: string; admin: string };
 }
 
 /**
@@ -30,11 +30,21 @@ export interface Scenario {
   /** The issue's scenario number, for the table. */
   number: string;
   servers: ServerRole[];
-  /** The bodies sent under load. */
-  bodies(facts: CatalogFacts): string[];
-  /** One request with `first` as its page size (undefined: the scenario has no page size). */
-  body(facts: CatalogFacts, first?: number): string;
+  /** The bodies sent under load (storefront scenarios). */
+  bodies?(facts: CatalogFacts): string[];
+  /** One storefront request with `first` as its page size (undefined: the scenario has no page size). */
+  body?(facts: CatalogFacts, first?: number): string;
+  /** One request of any other surface, as `body` is for the storefront (checks and statement counts send it). */
+  sample?(facts: CatalogFacts, first?: number): SampleRequest;
   pageSized: boolean;
+  /** A write: its speed is reported, the read targets do not apply. */
+  writes?: boolean;
+  /**
+   * How the baseline's answer to the sample must equal the platform's before measuring: `exact` (the same JSON),
+   * `data` (the same GraphQL `data`, extensions aside), `shape` (the same keys at every level: a write's ids and
+   * dates differ). Only scenarios the baseline also serves.
+   */
+  sameAnswer?: 'exact' | 'data' | 'shape';
   /** Runs at one connection count only (10, or `connections`) instead of the options' list. */
   singleLevel?: boolean;
   connections?: number;
@@ -46,6 +56,14 @@ export interface Scenario {
   request?(facts: CatalogFacts): LoadRequest;
   /** Load from other clients at the same time, reported apart. */
   alongside?(facts: CatalogFacts): AlongsideLoad[];
+}
+
+/** One request as the checks and the statement counts send it (not under load). */
+export interface SampleRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export const BUYER_IP_HEADER = 'Platform-Storefront-Buyer-IP';
@@ -85,8 +103,44 @@ const SEARCH = `query Search($query: String!, $first: Int!) {
   }
 }`;
 
+// Scenario 6: the merchant's customers, on the admin surfaces; the baseline answers each with the same JSON.
+export const ADMIN_REST_PATH = `/admin/api/${VERSION}`;
+export const ADMIN_GRAPHQL_PATH = `/admin/api/${VERSION}/graphql.json`;
+const REST_PAGE = 250;
+/** Replaced in each request's body by a value no other request of the run has (unique emails). */
+export const UNIQUE = '{{unique}}';
+
+export const ADMIN_CUSTOMERS = `query Customers($first: Int!) {
+  customers(first: $first) {
+    nodes {
+      id firstName lastName email phone state tags numberOfOrders
+      amountSpent { amount currencyCode }
+      addresses { address1 city provinceCode countryCodeV2 zip }
+    }
+    pageInfo { hasNextPage }
+  }
+}`;
+
+const NEW_CUSTOMER = JSON.stringify({
+  customer: {
+    first_name: 'Bench',
+    last_name: 'Buyer',
+    email: `bench.${UNIQUE}@example.com`,
+    tags: 'bench, load',
+    note: 'Created under load',
+    addresses: [{ address1: '1 Bench Street', city: 'Ottawa', province_code: 'ON', country_code: 'CA', zip: 'K1A 0B1', first_name: 'Bench', last_name: 'Buyer' }],
+  },
+});
+
+const adminHeaders = (facts: CatalogFacts, json: boolean): Record<string, string> => ({
+  'X-Platform-Access-Token': facts.tokens.admin,
+  ...(json ? { 'content-type': 'application/json' } : {}),
+});
+
 const graphql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
 const pick = <T>(items: T[], i: number) => items[i % items.length]!;
+/** Scenario 1's request. */
+const listingBody = (first = 20) => graphql(PRODUCT_LISTING, { first });
 const POOL = 500;
 
 export const SCENARIOS: Scenario[] = [
@@ -96,8 +150,8 @@ export const SCENARIOS: Scenario[] = [
     title: 'products(first: 20), tokenless',
     servers: ['baseline', 'platform'],
     pageSized: true,
-    body: (_facts, first = 20) => graphql(PRODUCT_LISTING, { first }),
-    bodies: (facts) => [SCENARIOS[0]!.body(facts)],
+    body: (_facts, first) => listingBody(first),
+    bodies: () => [listingBody()],
   },
   {
     id: 'products-public',
@@ -106,8 +160,8 @@ export const SCENARIOS: Scenario[] = [
     servers: ['platform'],
     pageSized: false,
     headers: (facts) => ({ 'X-Platform-Storefront-Access-Token': facts.tokens.public }),
-    body: (facts) => SCENARIOS[0]!.body(facts),
-    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
   },
   {
     id: 'products-private',
@@ -117,8 +171,8 @@ export const SCENARIOS: Scenario[] = [
     pageSized: false,
     headers: (facts) => ({ 'Platform-Storefront-Private-Token': facts.tokens.private }),
     freshBuyerIp: true,
-    body: (facts) => SCENARIOS[0]!.body(facts),
-    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
   },
   {
     id: 'product-by-handle',
@@ -159,13 +213,44 @@ export const SCENARIOS: Scenario[] = [
     bodies: (facts) => [graphql(PRODUCT_LISTING, facts.deepPage)],
   },
   {
+    id: 'rest-customers',
+    number: '6',
+    title: `REST GET customers.json?limit=${REST_PAGE}, each page followed by its Link header`,
+    servers: ['baseline', 'platform'],
+    pageSized: true,
+    sameAnswer: 'exact',
+    sample: (facts, first = REST_PAGE) => ({ method: 'GET', path: `${ADMIN_REST_PATH}/customers.json?limit=${first}`, headers: adminHeaders(facts, false) }),
+    request: (facts) => ({ method: 'GET', path: `${ADMIN_REST_PATH}/customers.json?limit=${REST_PAGE}`, headers: adminHeaders(facts, false), followLink: true }),
+  },
+  {
+    id: 'rest-customer-create',
+    number: '6',
+    title: 'REST POST customers.json, a new email each request, with an address',
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    writes: true,
+    sameAnswer: 'shape',
+    sample: (facts) => ({ method: 'POST', path: `${ADMIN_REST_PATH}/customers.json`, headers: adminHeaders(facts, true), body: NEW_CUSTOMER.replace(UNIQUE, `sample-${Date.now()}-${Math.random()}`) }),
+    request: (facts) => ({ method: 'POST', path: `${ADMIN_REST_PATH}/customers.json`, headers: adminHeaders(facts, true), bodies: [NEW_CUSTOMER], unique: UNIQUE }),
+  },
+  {
+    id: 'admin-customers',
+    number: '6',
+    title: 'admin GraphQL customers(first: 50) with addresses',
+    servers: ['baseline', 'platform'],
+    pageSized: true,
+    sameAnswer: 'data',
+    sample: (facts, first = 50) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: graphql(ADMIN_CUSTOMERS, { first }) }),
+    request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [graphql(ADMIN_CUSTOMERS, { first: 50 })] }),
+  },
+  {
     id: 'throttle-off',
     number: '8',
     title: 'products(first: 20), throttle steps left out',
     servers: ['platform-unthrottled'],
     pageSized: false,
-    body: (facts) => SCENARIOS[0]!.body(facts),
-    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
   },
   {
     id: 'refusals',
@@ -185,8 +270,8 @@ export const SCENARIOS: Scenario[] = [
     title: `products(first: 20), tokenless, while ${HOSTILE_CONNECTIONS} clients send hostile documents and /healthz is probed`,
     servers: ['platform'],
     pageSized: false,
-    body: (facts) => SCENARIOS[0]!.body(facts),
-    bodies: (facts) => SCENARIOS[0]!.bodies(facts),
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
     alongside: (facts) => [
       { name: 'hostile', connections: HOSTILE_CONNECTIONS, request: hostileRequest(facts) },
       { name: '/healthz', connections: 1, rate: HEALTH_PROBES_PER_SECOND, request: { method: 'GET', path: '/healthz', headers: {} } },
@@ -198,7 +283,6 @@ export const SCENARIOS: Scenario[] = [
 export const PENDING = [
   { number: '4', title: 'cart: cartCreate then 3 × cartLinesAdd by many buyers', waitsFor: 'cart and checkout' },
   { number: '5', title: 'admin GraphQL products(first: 50) with variants, by cursor', waitsFor: 'admin GraphQL catalog' },
-  { number: '6', title: 'admin REST customers: GET by Link pages, POST', waitsFor: 'REST customers' },
   { number: '7', title: 'bulk export of 10k and 100k products: wall time, worker peak RSS', waitsFor: 'bulk operations' },
 ];
 
@@ -209,8 +293,15 @@ export function storefrontRequest(bodies: string[], headers: Record<string, stri
 /** What the load generator sends for a scenario. */
 export function loadRequest(scenario: Scenario, facts: CatalogFacts): LoadRequest {
   if (scenario.request) return scenario.request(facts);
-  const request = storefrontRequest(scenario.bodies(facts), scenario.headers?.(facts));
+  const request = storefrontRequest(scenario.bodies!(facts), scenario.headers?.(facts));
   return { ...request, freshIpHeader: scenario.freshBuyerIp ? BUYER_IP_HEADER : FORWARDED_FOR_HEADER };
+}
+
+/** One request of a scenario, `first` its page size: what the checks and the statement counts send. */
+export function sampleRequest(scenario: Scenario, facts: CatalogFacts, first?: number): SampleRequest {
+  if (scenario.sample) return scenario.sample(facts, first);
+  const request = loadRequest(scenario, facts);
+  return { method: 'POST', path: STOREFRONT_PATH, headers: { ...request.headers, ...request.bodyHeaders?.[0] }, body: scenario.body!(facts, first) };
 }
 
 function hostileRequest(facts: CatalogFacts): LoadRequest {

@@ -2,7 +2,7 @@ import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
 import { observeStatements } from '../test/support/sql.js';
 import { createBenchApi } from './platform-api.js';
-import { type CatalogFacts, SCENARIOS, STOREFRONT_PATH, loadRequest } from './scenarios.js';
+import { type CatalogFacts, SCENARIOS, type SampleRequest, loadRequest, sampleRequest } from './scenarios.js';
 
 export interface SqlCount {
   scenario: string;
@@ -24,25 +24,25 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
   const app = await createBenchApi(config, createLogger('warn'), true, 'raised');
   try {
     const fastify = app.getHttpAdapter().getInstance();
-    const send = async (payload: string, headers: Record<string, string>, refused: boolean) => {
-      const res = await fastify.inject({ method: 'POST', url: STOREFRONT_PATH, headers: { ...headers, host: 'localhost' }, payload });
-      const answered = res.statusCode === 200 && !res.body.startsWith('{"errors"');
+    const send = async (request: SampleRequest, refused: boolean) => {
+      const res = await fastify.inject({ method: request.method, url: request.path, headers: { ...request.headers, host: 'localhost' }, payload: request.body });
+      const answered = res.statusCode < 300 && !res.body.startsWith('{"errors"');
       if (answered === refused) throw new Error(`bench: ${res.statusCode} ${res.body.slice(0, 300)}`);
     };
-    const counted = async (payload: string, headers: Record<string, string>, refused: boolean) => {
-      await send(payload, headers, refused); // warms pools and caches, so only the request's own statements count
+    const counted = async (sample: () => SampleRequest, refused: boolean) => {
+      await send(sample(), refused); // warms pools and caches, so only the request's own statements count
       statements = 0;
-      await send(payload, headers, refused);
+      await send(sample(), refused);
       return statements;
     };
     const counts: SqlCount[] = [];
     // Scenarios that repeat another's request under other load are not counted again.
     for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform') && !s.alongside)) {
-      const request = loadRequest(scenario, facts);
-      const headers = { ...request.headers, ...request.bodyHeaders?.[0] };
+      const refused = loadRequest(scenario, facts).expect === 'refused';
       const sizes = scenario.pageSized ? PAGE_SIZES : [undefined];
       const byPage: Record<string, number> = {};
-      for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(scenario.body(facts, first), headers, request.expect === 'refused');
+      // A new sample per request: a write's sample is a new customer each time.
+      for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(() => sampleRequest(scenario, facts, first), refused);
       counts.push({ scenario: scenario.id, statements: byPage, constant: new Set(Object.values(byPage)).size === 1 });
     }
     return counts;

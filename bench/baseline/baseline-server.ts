@@ -2,11 +2,13 @@ import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import { type DocumentNode, type GraphQLError, buildSchema, execute, parse, validate } from 'graphql';
 import pg from 'pg';
+import { registerCustomerRoutes } from './baseline-customers.js';
 
 // The baseline: the fastest simple server a good engineer would write for the storefront's product
 // listing, with no framework, auth, cost or throttle. Named prepared statements, a cache of parsed and
 // validated documents, one batched statement per level, a pool sized like the platform's. It answers the
-// bench's product query with the same JSON as the platform (the bench checks that before measuring).
+// bench's product query with the same JSON as the platform (the bench checks that before measuring), and
+// scenario 6's customer routes (baseline-customers.ts).
 
 const schema = buildSchema(`
   type Query { products(first: Int!, after: String): ProductConnection! }
@@ -130,6 +132,7 @@ app.post('/api/:version/graphql.json', async (request, reply) => {
   return execute({ schema, document, rootValue, contextValue: new RequestLoaders(), variableValues: body.variables, operationName: body.operationName });
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
+registerCustomerRoutes(app, pool, shop);
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
