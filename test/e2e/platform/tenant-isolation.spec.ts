@@ -33,6 +33,8 @@ interface ShopA {
   other: { email: string; phone: string };
   /** Another A customer with a phone, for the admin's uniqueness checks (the storefront's cases take `other` on B). */
   third: { email: string; phone: string };
+  /** A live account activation link of an A customer (path only), for the hosted page. */
+  activationPath: string;
 }
 
 interface Probe {
@@ -240,8 +242,28 @@ const ADMIN_CASES: Cases = {
   ],
 };
 
-/** `METHOD /path` of each admin REST route with an id parameter → requests B sends with A's ids (expect 404). */
-const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown }[]> = {};
+const restPath = (path: string) => `/admin/api/${VERSION}/${path}`;
+const legacyId = (gid: string) => gid.split('/').pop()!;
+const ofCustomer = (a: ShopA, rest = '') => restPath(`customers/${legacyId(a.customer.id)}${rest}.json`);
+
+/** `METHOD /path` of each route with an id parameter → requests B sends with A's ids (expect 404). */
+const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }[]> = {
+  'GET /admin/api/:version/customers/:id.json': (a) => [{ url: ofCustomer(a) }],
+  'PUT /admin/api/:version/customers/:id.json': (a) => [{ url: ofCustomer(a), body: { customer: { first_name: 'Mallory', email: a.third.email } } }],
+  'DELETE /admin/api/:version/customers/:id.json': (a) => [{ url: ofCustomer(a) }],
+  'POST /admin/api/:version/customers/:id/account_activation_url.json': (a) => [{ url: ofCustomer(a, '/account_activation_url') }],
+  'POST /admin/api/:version/customers/:id/send_invite.json': (a) => [{ url: ofCustomer(a, '/send_invite'), body: { customer_invite: { to: 'mallory@beta.test' } } }],
+  'GET /admin/api/:version/customers/:id/orders.json': (a) => [{ url: `${ofCustomer(a, '/orders')}?status=any` }],
+  // A's live link on B's host: the page does not know it.
+  'GET /account/activate/:customerId/:token': (a) => [{ url: a.activationPath }],
+  'POST /account/activate/:customerId/:token': (a) => [
+    {
+      url: a.activationPath,
+      rawBody: 'password=mallory-1&password_confirmation=mallory-1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  ],
+};
 
 let t: TestApp;
 let alpha: TestShop;
@@ -268,11 +290,18 @@ async function expectCustomerOfA(a: ShopA): Promise<void> {
 }
 
 /** A's strings found in a body, leaving out those the request itself carried (echoing them betrays nothing). */
-function leaksIn(text: string, request: string): string[] {
+/** A's strings in `text` (whole values: `Customer/1` is not found in `Customer/12`), less those the request itself carried. */
+function leaksIn(text: string, request: string, own: ReadonlySet<string> = new Set()): string[] {
   return fingerprints.filter((f) => {
+    if (own.has(f)) return false;
     const json = JSON.stringify(f).slice(1, -1);
-    return text.includes(json) && !request.includes(json);
+    const found = new RegExp(`${escapeRegExp(json)}(?![\\w])`).test(text);
+    return found && !request.includes(json);
   });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 async function introspect(surface: 'storefront' | 'admin'): Promise<IntrospectionQuery['__schema']> {
@@ -339,6 +368,14 @@ beforeAll(async () => {
   expect(third).toBeDefined();
   const blog = d.blogs.nodes[0];
   const metaobject = d.metaobjects.nodes[0];
+  const [invitee] = (await db.query("select id from customers where shop_id = $1 and state <> 'enabled' order by id limit 1", [alpha.shop.id])).rows;
+  const link = await send(t.app, {
+    method: 'POST',
+    url: restPath(`customers/${invitee.id}/account_activation_url.json`),
+    host: alpha.host,
+    headers: { 'x-platform-access-token': alpha.tokens.adminAccessToken },
+  });
+  expect(link.status).toBe(200);
   const gids = [...new Set(JSON.stringify(d).match(/gid:\/\/platform\/\w+\/\d+/g) ?? [])];
   shopA = {
     gids,
@@ -354,6 +391,7 @@ beforeAll(async () => {
     customer: { token, email: d.customer.email, password: DEMO_CUSTOMER_PASSWORD, firstName: d.customer.firstName, id: d.customer.id, addressId: d.customer.addresses.nodes[0].id },
     other,
     third,
+    activationPath: new URL((link.body as { account_activation_url: string }).account_activation_url).pathname,
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -463,21 +501,34 @@ describe('tenant isolation: REST', () => {
     for (const [key, requests] of Object.entries(REST_CASES)) {
       const method = key.split(' ')[0];
       for (const request of requests(shopA)) {
-        const res = await send(t.app, { method, url: request.url, host: beta.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken }, body: request.body });
+        const headers = { 'x-platform-access-token': beta.tokens.adminAccessToken, ...request.headers };
+        const res = await send(t.app, { method, url: request.url, host: beta.host, headers, body: request.body, rawBody: request.rawBody });
         expect({ key, status: res.status }).toEqual({ key, status: 404 });
         expect({ key, leaks: leaksIn(res.text, request.url) }).toEqual({ key, leaks: [] });
       }
     }
+    // Nothing B sent changed A's customer, and A's link still opens A's page.
+    await expectCustomerOfA(shopA);
+    const page = await send(t.app, { url: shopA.activationPath, host: alpha.host });
+    expect(page.status).toBe(200);
   });
 
   it("answers every REST GET route without parameters with shop B's data only", async () => {
     const routes = routeTable(t.app.getHttpAdapter().getInstance() as FastifyInstance).filter(
       (r) => r.method === 'GET' && r.path.startsWith('/admin/api/:version/') && !r.path.endsWith('/graphql.json') && routeParameters(r.path).length === 0,
     );
+    // openapi.json describes the routes, the same for every shop (its words match A's page titles): it is checked
+    // to be identical on both shops instead.
+    const document = (host: string, token: string) => send(t.app, { url: restPath('openapi.json'), host, headers: { 'x-platform-access-token': token } });
+    expect((await document(beta.host, beta.tokens.adminAccessToken)).text).toBe((await document(alpha.host, alpha.tokens.adminAccessToken)).text);
     expect(routes.length).toBeGreaterThan(0);
-    for (const route of routes) {
+    // The cases above made B customers with A's emails and phones on purpose (they are free on B): B's own now.
+    const own = new Set(
+      (await db.query('select email, phone from customers where shop_id = $1', [beta.shop.id])).rows.flatMap((row: { email: string | null; phone: string | null }) => [row.email, row.phone]),
+    );
+    for (const route of routes.filter((r) => !r.path.endsWith('/openapi.json'))) {
       const res = await send(t.app, { url: route.path.replace(':version', VERSION), host: beta.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken } });
-      expect({ route: route.path, status: res.status, leaks: leaksIn(res.text, '') }).toEqual({ route: route.path, status: 200, leaks: [] });
+      expect({ route: route.path, status: res.status, leaks: leaksIn(res.text, '', own) }).toEqual({ route: route.path, status: 200, leaks: [] });
     }
   });
 });
