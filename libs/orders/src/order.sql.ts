@@ -1,9 +1,24 @@
+import { type KeysetPlan, childrenPageSql } from '@platform/graphql';
+
 // Reads of orders (storefront and admin), in one reviewable place. Each is scoped by shop_id ($1).
 
 export const ORDER_COLUMNS = `o.id, o.customer_id as "customerId", o.name, o.number, o.email,
   o.financial_status as "financialStatus", o.fulfillment_status as "fulfillmentStatus", o.currency,
   o.subtotal_price as "subtotalPrice", o.total_tax as "totalTax", o.total_price as "totalPrice",
   o.processed_at as "processedAt", o.closed_at as "closedAt", o.cancelled_at as "cancelledAt"`;
+
+/**
+ * The same page of the orders of each customer `$2`, `$3` rows each (`childrenPageSql`): the sort value the cursor
+ * needs, the keyset plan's condition and order. Served by the (shop_id, customer_id) index.
+ */
+export function ordersOfCustomersSql(keyset: KeysetPlan, sortExpression: string): string {
+  return childrenPageSql({
+    columns: `${ORDER_COLUMNS}, (${sortExpression})::text as "sortValue"`,
+    from: 'orders o where o.shop_id = $1 and o.customer_id = any($2::bigint[])',
+    parentColumn: 'o.customer_id',
+    keyset,
+  });
+}
 
 /**
  * A page of a customer's orders ($3), $2 rows: the sort value, the cursor condition (its values after $3) and the

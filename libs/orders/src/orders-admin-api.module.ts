@@ -1,6 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
-import { CustomerOrdersService } from './customer-orders.service.js';
 import { CustomerOrdersAdminResolver } from './graphql/admin/customer-orders.admin.resolver.js';
 import { adminOrderView } from './graphql/admin/order.presenter.js';
 import { OrdersAdminResolver } from './graphql/admin/orders.admin.resolver.js';
@@ -13,7 +12,7 @@ import { OrdersService } from './orders.service.js';
  */
 @Module({
   imports: [OrdersModule, NodeRegistryModule],
-  providers: [CustomerOrdersService, CustomerOrdersAdminResolver, OrdersAdminResolver],
+  providers: [CustomerOrdersAdminResolver, OrdersAdminResolver],
 })
 export class OrdersAdminApiModule implements OnModuleInit {
   constructor(

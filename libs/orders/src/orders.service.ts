@@ -8,7 +8,7 @@ import type { NewOrder } from './order.inputs.js';
 import { OrderLineItem } from './order-line-item.entity.js';
 import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey, OrderStatusFilter } from './order.records.js';
 import { Order } from './order.entity.js';
-import { LINE_ITEMS_OF_ORDERS, ORDERS_BY_IDS, ordersOfCustomerSql } from './order.sql.js';
+import { LINE_ITEMS_OF_ORDERS, ORDERS_BY_IDS, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
 import { orderRows } from './order.rules.js';
 import { OrderErrors } from './orders.errors.js';
 
@@ -68,15 +68,29 @@ export class OrdersService {
     }
   }
 
-  /** One keyset page of a customer's orders (no OFFSET), sorted by `sortKey` with ties broken by id. */
+  /**
+   * One keyset page of a customer's orders, sorted by `sortKey` with ties broken by id (`Customer.orders` on both
+   * GraphQL surfaces). Every customer of a request asking the same page shares one statement (a per-request
+   * DataLoader), so a page of customers costs one read of their orders.
+   */
   async ordersOfCustomer(ctx: RequestContext, customerId: number, page: PageRequest, sortKey: OrderSortKey): Promise<ListPage<OrderRecord>> {
-    // $1 shop, $2 limit, $3 customer; the cursor adds its values.
-    const params = new SqlParams(3);
-    const sort = ORDER_SORTS[sortKey];
-    const keyset = keysetPlan({ connection: 'customer.orders', sortKey }, sort, page, 'o.id', params);
-    const statement = preparedSql(ordersOfCustomerSql(sort.expression, keyset.after, keyset.orderBy));
-    const rows = await this.sql.rows<OrderRecord & KeysetRow>(statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
-    return toListPage(rows, page, keyset);
+    return requestScoped(ctx, `orders:ofCustomers:${sortKey}:${pageKey(page)}`, () => {
+      // $1 shop, $2 customer ids, $3 rows per customer; the cursor adds its values.
+      const params = new SqlParams(3);
+      const sort = ORDER_SORTS[sortKey];
+      const keyset = keysetPlan({ connection: 'customer.orders', sortKey }, sort, page, 'o.id', params);
+      const statement = preparedSql(ordersOfCustomersSql(keyset, sort.expression));
+      return new DataLoader<number, ListPage<OrderRecord>>(async (customerIds) => {
+        const rows = await this.sql.rows<OrderRecord & KeysetRow & { parentId: number }>(statement, [ctx.shop.id, customerIds, page.size + 1, ...params.values]);
+        const byCustomer = new Map<number, (OrderRecord & KeysetRow)[]>();
+        for (const row of rows) {
+          const list = byCustomer.get(row.parentId);
+          if (list) list.push(row);
+          else byCustomer.set(row.parentId, [row]);
+        }
+        return customerIds.map((id) => toListPage(byCustomer.get(id) ?? [], page, keyset));
+      });
+    }).load(customerId);
   }
 
   /**

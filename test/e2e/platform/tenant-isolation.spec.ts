@@ -523,8 +523,10 @@ describe('tenant isolation: REST', () => {
     expect((await document(beta.host, beta.tokens.adminAccessToken)).text).toBe((await document(alpha.host, alpha.tokens.adminAccessToken)).text);
     expect(routes.length).toBeGreaterThan(0);
     // The cases above made B customers with A's emails and phones on purpose (they are free on B): B's own now.
-    const own = new Set(
-      (await db.query('select email, phone from customers where shop_id = $1', [beta.shop.id])).rows.flatMap((row: { email: string | null; phone: string | null }) => [row.email, row.phone]),
+    const own = new Set<string>(
+      (await db.query('select email, phone from customers where shop_id = $1', [beta.shop.id])).rows.flatMap((row: { email: string | null; phone: string | null }) =>
+        [row.email, row.phone].filter((value): value is string => value !== null),
+      ),
     );
     for (const route of routes.filter((r) => !r.path.endsWith('/openapi.json'))) {
       const res = await send(t.app, { url: route.path.replace(':version', VERSION), host: beta.host, headers: { 'x-platform-access-token': beta.tokens.adminAccessToken } });

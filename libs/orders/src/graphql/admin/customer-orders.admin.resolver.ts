@@ -2,7 +2,6 @@ import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminCustomer } from '@platform/customers';
 import { connectionOf, pageOf } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { CustomerOrdersService } from '../../customer-orders.service.js';
 import { OrdersService } from '../../orders.service.js';
 import { AdminCustomerOrdersArgs } from './order.args.js';
 import { adminOrderView } from './order.presenter.js';
@@ -14,22 +13,19 @@ const READ = 'read_orders';
 // this context's (and need `read_orders` besides the customer's `read_customers`).
 @Resolver(() => AdminCustomer)
 export class CustomerOrdersAdminResolver {
-  constructor(
-    private readonly customerOrders: CustomerOrdersService,
-    private readonly ordersById: OrdersService,
-  ) {}
+  constructor(private readonly service: OrdersService) {}
 
   @RequiresScope(READ)
   @ResolveField(() => AdminOrderConnection, { description: "The customer's orders." })
   async orders(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminCustomerOrdersArgs) {
-    return connectionOf(await this.customerOrders.ordersOfCustomer(ctx, customer.record.id, pageOf(args), args.sortKey), adminOrderView);
+    return connectionOf(await this.service.ordersOfCustomer(ctx, customer.record.id, pageOf(args), args.sortKey), adminOrderView);
   }
 
   @RequiresScope(READ)
   @ResolveField(() => AdminOrder, { nullable: true, description: "The customer's most recent order." })
   async lastOrder(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer) {
     const id = customer.record.lastOrderId;
-    const [record] = id === null ? [null] : await this.ordersById.ordersByIds(ctx, [id]);
+    const [record] = id === null ? [null] : await this.service.ordersByIds(ctx, [id]);
     return record && adminOrderView(record);
   }
 }
