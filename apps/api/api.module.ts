@@ -3,7 +3,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
-import { ContentStorefrontApiModule } from '@platform/content';
+import { ContentAdminApiModule, ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
@@ -53,7 +53,7 @@ export interface ApiRuntime {
 
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, ContentAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the online_store surface): HTML, no version, no token.

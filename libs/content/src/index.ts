@@ -1,6 +1,8 @@
 // Content's public door: modules, services, the records and import types they take and return, error codes,
-// and the storefront GraphQL types other contexts' fields return (search results).
+// the storefront GraphQL types other contexts' fields return (search results), and the admin Metafield type
+// with its arguments, for the `metafields`/`metafield` fields of the owners' types.
 export { ContentModule } from './content.module.js';
+export { ContentAdminApiModule } from './content-admin-api.module.js';
 export { ContentStorefrontApiModule } from './content-storefront-api.module.js';
 export { ContentService } from './content.service.js';
 export { MetafieldsService } from './metafields.service.js';
@@ -35,3 +37,5 @@ export type { NewSellingPlan, NewSellingPlanGroup } from './selling-plan.inputs.
 export type { ImportedSellingPlanGroup, SellingPlanGroupRecord, SellingPlanRecord } from './selling-plan.records.js';
 export { StorefrontArticle } from './graphql/storefront/article.type.js';
 export { StorefrontPage } from './graphql/storefront/page.type.js';
+export { AdminMetafield, AdminMetafieldConnection } from './graphql/admin/metafield.type.js';
+export { AdminMetafieldArgs, AdminMetafieldsArgs } from './graphql/admin/metafield.args.js';

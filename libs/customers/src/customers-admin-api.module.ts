@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { ContentModule } from '@platform/content';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomersModule } from './customers.module.js';
@@ -8,11 +9,12 @@ import { CustomersAdminResolver } from './graphql/admin/customers.admin.resolver
 
 /**
  * Customers on the admin schema: `customers`, `customer`, `customersCount`, `customerByIdentifier` and the
- * merchant's customer mutations (orders add their fields to Customer). Reads need `read_customers`, writes
- * `write_customers`.
+ * merchant's customer mutations, with the customers' metafields (orders add their fields to Customer). Reads
+ * need `read_customers`, writes `write_customers`.
  */
 @Module({
-  imports: [CustomersModule, NodeRegistryModule],
+  // Content reads the customers' metafields (`Customer.metafields`, `Customer.metafield`).
+  imports: [CustomersModule, ContentModule, NodeRegistryModule],
   providers: [CustomersAdminResolver, CustomerMutationsAdminResolver],
 })
 export class CustomersAdminApiModule implements OnModuleInit {

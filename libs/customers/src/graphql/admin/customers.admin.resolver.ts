@@ -1,6 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs, MetafieldsService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import { MAX_PAGE_SIZE, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
 import { CustomerAddressesArgs, CustomerIdentifierInput, CustomersArgs, CustomersCountArgs } from './customer.args.js';
@@ -11,7 +12,11 @@ const READ = 'read_customers';
 
 @Resolver(() => AdminCustomer)
 export class CustomersAdminResolver {
-  constructor(private readonly directory: CustomerDirectoryService) {}
+  constructor(
+    private readonly directory: CustomerDirectoryService,
+    private readonly metafieldStore: MetafieldsService,
+    private readonly nodes: NodeRegistry,
+  ) {}
 
   @RequiresScope(READ)
   @Query(() => AdminCustomerConnection, { description: 'The shop\'s customers, searched and sorted.' })
@@ -49,5 +54,20 @@ export class CustomersAdminResolver {
       throw new DomainError('UNPROCESSABLE', `first must be between 0 and ${MAX_PAGE_SIZE}`, { field: 'first' });
     }
     return (await this.directory.addresses(ctx, customer.record.id, first)).map(adminAddressView);
+  }
+
+  // Content keeps the metafields and makes their view (the one it registered for the Metafield node).
+  @RequiresScope(READ)
+  @ResolveField(() => AdminMetafieldConnection, { description: "The customer's metafields, in the order they were created; narrowed by `namespace` or `keys` (`namespace.key`)." })
+  async metafields(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldsArgs) {
+    const page = await this.metafieldStore.metafieldsOfOwner(ctx, 'CUSTOMER', customer.record.id, pageOf(args), args.namespace, args.keys);
+    return connectionOf(page, (record) => this.nodes.view('admin_graphql', 'Metafield', record) as AdminMetafield);
+  }
+
+  @RequiresScope(READ)
+  @ResolveField(() => AdminMetafield, { nullable: true, description: 'The customer\'s metafield with this namespace and key; null when it has none.' })
+  async metafield(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldArgs) {
+    const record = await this.metafieldStore.metafieldOfOwner(ctx, 'CUSTOMER', customer.record.id, args.namespace, args.key);
+    return record && (this.nodes.view('admin_graphql', 'Metafield', record) as AdminMetafield);
   }
 }
