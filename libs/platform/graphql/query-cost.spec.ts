@@ -48,9 +48,19 @@ describe('query cost', () => {
     expect(plan(q).requested).toBe(2);
   });
 
-  it('charges mutation fields 10', () => {
-    const document = parse('mutation { productUpdate(id: "1") { id } }');
-    expect(planCost(schema, document, getOperationAST(document)!, {}).requested).toBe(10);
+  it('charges mutation fields 10, their payload included unless it selects more', () => {
+    expect(plan('mutation { productUpdate(id: "1") { id } }').requested).toBe(10);
+    expect(plan('mutation { productUpdate(id: "1") { featuredImage { url } variants(first: 2) { nodes { id } } } }').requested).toBe(10);
+    const wide = plan('mutation { productUpdate(id: "1") { variants(first: 20) { nodes { image { url } } } } }');
+    expect(wide.requested).toBe(2 + 20 * 2);
+    expect(plan('mutation { a: productUpdate(id: "1") { id } b: productUpdate(id: "2") { id } }').requested).toBe(20);
+  });
+
+  it('counts a mutation 10 however little it returned, and its payload when that is more', () => {
+    const p = plan('mutation { productUpdate(id: "1") { variants(first: 20) { nodes { image { url } } } } }');
+    expect(actualCost(p, { productUpdate: null })).toBe(10);
+    const nodes = Array.from({ length: 12 }, () => ({ image: { url: 'u' } }));
+    expect(actualCost(p, { productUpdate: { variants: { nodes } } })).toBe(2 + 12 * 2);
   });
 
   it('counts what was returned for the actual cost', () => {

@@ -23,8 +23,9 @@ import {
 } from 'graphql';
 
 // The cost model of the spec: scalar and enum 0, object 1, interface/union 1 plus the most expensive
-// possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10; a list
-// fetched by ids (`nodes(ids:)`) costs each id. Every field counts as written, fragments at each spread.
+// possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10 (its payload is
+// included, so a payload that selects more than 10 costs what it selects); a list fetched by ids (`nodes(ids:)`)
+// costs each id. Every field counts as written, fragments at each spread.
 export const OBJECT_COST = 1;
 export const CONNECTION_COST = 2;
 export const MUTATION_COST = 10;
@@ -41,6 +42,8 @@ export interface CostNode {
   readonly typeCondition?: string;
   readonly requestedChildrenCost: number;
   readonly requestedTotalCost: number;
+  /** A mutation field: it costs its definedCost, or what its payload costs when that is more. */
+  readonly mutation?: boolean;
 }
 
 export interface CostPlan {
@@ -133,8 +136,11 @@ function fieldCost(
   } else if (byIds !== undefined) {
     multiplier = byIds;
     requestedTotalCost = multiplier * (definedCost + requestedChildrenCost);
+  } else if (isMutationRoot) {
+    // The hosted platform prices `customerCreate { customer { id } }` at 10: the payload rides within the 10.
+    requestedTotalCost = Math.max(definedCost, requestedChildrenCost);
   }
-  return { path, responseKey, definedCost, multiplier, children, typeCondition, requestedChildrenCost, requestedTotalCost };
+  return { path, responseKey, definedCost, multiplier, children, typeCondition, requestedChildrenCost, requestedTotalCost, mutation: isMutationRoot || undefined };
 }
 
 // For an abstract type, the most expensive concrete type's selection counts.
@@ -160,9 +166,10 @@ function sumActual(nodes: readonly CostNode[], value: unknown): number {
 }
 
 function nodeActual(node: CostNode, value: unknown): number {
-  if (value === null || value === undefined) return 0;
+  if (value === null || value === undefined) return node.mutation ? node.definedCost : 0;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + nodeActual(node, item), 0);
-  return node.definedCost + sumActual(node.children, value);
+  const children = sumActual(node.children, value);
+  return node.mutation ? Math.max(node.definedCost, children) : node.definedCost + children;
 }
 
 interface Selected {
