@@ -140,10 +140,12 @@ describe("REST a customer's orders", () => {
     }
   });
 
-  it('needs read_customers', async () => {
-    const token = await adminTokenWith(t, acme, 'read_products');
+  it('needs read_orders: a token with only read_customers does not see orders', async () => {
+    const token = await adminTokenWith(t, acme, 'read_customers');
     const res = await rest('GET', `customers/${customerId}/orders.json`, undefined, { token });
-    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { errors: '[API] This action requires merchant approval for read_customers scope.' } });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { errors: '[API] This action requires merchant approval for read_orders scope.' } });
+    const allowed = await rest('GET', `customers/${customerId}/orders.json`, undefined, { token: await adminTokenWith(t, acme, 'read_orders') });
+    expect(allowed.status).toBe(200);
   });
 
   it('runs as many statements at limit 1 as at limit 50 (line items in one statement)', async () => {

@@ -25,7 +25,7 @@ export class CustomerOrdersController {
   ) {}
 
   @Get('customers/:id/orders.json')
-  @RequiresScope('read_customers')
+  @RequiresScope('read_orders')
   @ApiOperation({ summary: "Lists a customer's orders (status: open (default), closed, cancelled or any; limit, fields, page_info)" })
   async list(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const customerId = resourceId(id);
