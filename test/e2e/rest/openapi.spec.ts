@@ -65,10 +65,11 @@ describe('GET /admin/api/{version}/openapi.json', () => {
     expect(tokens['x-platform-scope']).toBe('unauthenticated_read_product_listings');
     expect(tokens.responses['403']).toEqual({ $ref: '#/components/responses/Forbidden' });
     expect(document.paths['/admin/api/{version}/shop.json'].get['x-platform-scope']).toBeUndefined();
-    // Customers read with read_customers and write with write_customers (once their routes exist).
+    // Customers read with read_customers and write with write_customers; a customer's orders are orders (read_orders).
     for (const [path, item] of Object.entries<any>(document.paths).filter(([p]) => p.includes('/customers'))) {
       for (const method of METHODS.filter((m) => item[m])) {
-        expect({ path, method, scope: item[method]['x-platform-scope'] }).toEqual({ path, method, scope: method === 'get' ? 'read_customers' : 'write_customers' });
+        const scope = path.endsWith('/orders.json') ? 'read_orders' : method === 'get' ? 'read_customers' : 'write_customers';
+        expect({ path, method, scope: item[method]['x-platform-scope'] }).toEqual({ path, method, scope });
       }
     }
   });
