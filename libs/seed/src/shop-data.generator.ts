@@ -365,7 +365,7 @@ class ShopDataGenerator {
     };
     // Drawn after everything above, so adding them left the earlier fields as they were.
     // Every fifteenth customer (from the fifth) has moved a lot: 12 to 15 addresses, more than REST's ten.
-    const moves = index % 15 === 4 ? f.number.int({ min: 10, max: 13 }) : 0;
+    const moves = index % 15 === 4 ? f.number.int({ min: 11, max: 13 }) : 0;
     addresses.push(...Array.from({ length: moves }, () => address(f, firstName, lastName, phone)));
     const smsDaysAgo = f.number.int({ min: 1, max: 700 });
     const smsState = f.helpers.arrayElement(['subscribed', 'not_subscribed', 'unsubscribed'] as const);
