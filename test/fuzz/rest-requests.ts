@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type KnownIdentifiers, hostileInt, hostileJson, hostileString, nestedJson, pageSize } from '../support/hostile-values.js';
+import { type KnownIdentifiers, hostileDateTime, hostileInt, hostileJson, hostilePhone, hostileString, nestedJson, pageSize } from '../support/hostile-values.js';
 import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 
 // Requests against REST routes: what the suite sends (methods, path ids, query strings, bodies) and each
@@ -8,7 +8,7 @@ import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 /** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
 export interface RestRouteRules {
   /** A request the route must serve, and what it answers: one root key, or all of them for a document that is not a resource. */
-  valid: { body?: unknown; status: number; rootKey: string | string[] };
+  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' };
   /** Statuses the route may answer fuzzed input from a caller it authenticates. */
   statuses: number[];
   /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
@@ -18,6 +18,42 @@ export interface RestRouteRules {
 }
 
 const title = fc.oneof(hostileString, hostileJson, fc.constantFrom('Web', 'x'.repeat(255), 'x'.repeat(256), ''));
+
+// A customer body: the resource's own fields with hostile values, right and wrong types, lists at and over 250.
+const text = fc.oneof(hostileString, hostileJson, fc.constantFrom('', 'Ann', 'x'.repeat(256)));
+const address = fc.record(
+  { id: fc.oneof(hostileInt, text), address1: text, city: text, province: text, country: text, country_code: fc.oneof(text, fc.constantFrom('US', 'FR', 'ZZ', 'usa')), zip: text, phone: hostilePhone, default: fc.oneof(fc.boolean(), text) },
+  { requiredKeys: [] },
+);
+const consent = fc.oneof(
+  hostileJson,
+  fc.record({ state: fc.oneof(text, fc.constantFrom('subscribed', 'not_subscribed', 'unsubscribed')), opt_in_level: text, consent_updated_at: fc.oneof(hostileDateTime, text) }, { requiredKeys: [] }),
+);
+const customerFields = fc.record(
+  {
+    email: fc.oneof(text, fc.constantFrom('fuzz@example.com', 'FUZZ@EXAMPLE.COM', 'not-an-email')),
+    phone: hostilePhone,
+    first_name: text,
+    last_name: text,
+    note: text,
+    tags: fc.oneof(text, fc.array(fc.string(), { maxLength: 3 }), fc.constant(Array.from({ length: 251 }, (_, i) => `t${i}`).join(','))),
+    password: text,
+    password_confirmation: text,
+    send_email_invite: fc.oneof(fc.boolean(), text),
+    send_email_welcome: fc.oneof(fc.boolean(), text),
+    tax_exempt: fc.oneof(fc.boolean(), text),
+    addresses: fc.oneof(hostileJson, fc.array(address, { maxLength: 3 }), fc.array(fc.constant({ city: 'x' }), { minLength: 249, maxLength: 252 })),
+    metafields: fc.oneof(hostileJson, fc.array(fc.record({ namespace: text, key: text, value: text, type: text }, { requiredKeys: [] }), { maxLength: 3 })),
+    email_marketing_consent: consent,
+    sms_marketing_consent: consent,
+  },
+  { requiredKeys: [] },
+);
+const customerBodies = fc.oneof(fc.record({ customer: customerFields }), fc.record({ customer: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
+const inviteBodies = fc.oneof(
+  fc.record({ customer_invite: fc.record({ to: text, from: text, subject: text, custom_message: text, bcc: fc.oneof(text, fc.array(text, { maxLength: 3 })) }, { requiredKeys: [] }) }),
+  fc.record({ customer_invite: hostileJson }),
+);
 
 /**
  * Every REST route of the API. The suite enumerates Fastify's route table and fails on a route missing here
@@ -40,6 +76,35 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
       fc.record({ storefront_access_token: fc.record({ title, tags: fc.array(fc.string(), { minLength: 249, maxLength: 252 }) }) }),
     ),
   },
+  'POST /admin/api/:version/customers.json': {
+    valid: { body: { customer: { first_name: 'Fuzz' } }, status: 201, rootKey: 'customer' },
+    statuses: [201, 400, 422],
+    scope: 'write_customers',
+    bodies: customerBodies,
+  },
+  'GET /admin/api/:version/customers.json': { valid: { status: 200, rootKey: 'customers' }, statuses: [200, 400], scope: 'read_customers' },
+  'GET /admin/api/:version/customers/count.json': { valid: { status: 200, rootKey: 'count' }, statuses: [200, 400], scope: 'read_customers' },
+  'GET /admin/api/:version/customers/search.json': { valid: { status: 200, rootKey: 'customers' }, statuses: [200, 400], scope: 'read_customers' },
+  'GET /admin/api/:version/customers/:id.json': { valid: { status: 200, rootKey: 'customer', id: 'new customer' }, statuses: [200, 404], scope: 'read_customers' },
+  'PUT /admin/api/:version/customers/:id.json': {
+    valid: { body: { customer: { note: 'Fuzzed' } }, status: 200, rootKey: 'customer', id: 'new customer' },
+    statuses: [200, 400, 404, 422],
+    scope: 'write_customers',
+    bodies: customerBodies,
+  },
+  'DELETE /admin/api/:version/customers/:id.json': { valid: { status: 200, rootKey: [], id: 'new customer' }, statuses: [200, 404, 422], scope: 'write_customers' },
+  'POST /admin/api/:version/customers/:id/account_activation_url.json': {
+    valid: { status: 200, rootKey: 'account_activation_url', id: 'new customer' },
+    statuses: [200, 404, 422],
+    scope: 'write_customers',
+  },
+  'POST /admin/api/:version/customers/:id/send_invite.json': {
+    valid: { body: { customer_invite: { to: 'fuzz@example.com' } }, status: 201, rootKey: 'customer_invite', id: 'new customer' },
+    statuses: [201, 400, 404, 422],
+    scope: 'write_customers',
+    bodies: inviteBodies,
+  },
+  'GET /admin/api/:version/customers/:id/orders.json': { valid: { status: 200, rootKey: 'orders', id: 'new customer' }, statuses: [200, 400, 404], scope: 'read_orders' },
 };
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
