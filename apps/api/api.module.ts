@@ -41,7 +41,7 @@ export interface ApiRuntime {
   config: PlatformConfig;
   databaseUrl: string;
   logger: Logger;
-  /** Prefix of every Redis key (queue and throttle buckets); tests isolate themselves with it. */
+  /** Prefix of every Redis key (queue and throttle buckets) instead of the installation's own; tests isolate themselves with it. */
   redisPrefix?: string;
   /** Rate-limit numbers to replace (tests shrink buckets); the checkout limit comes from config. */
   limits?: LimitOverrides;
@@ -70,12 +70,12 @@ export class ApiModule {
         ConfigModule.forRoot(config),
         LoggingModule.forRoot(logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
-        RedisModule.forRoot(config.redisUrl),
-        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, prefix: runtime.redisPrefix }),
+        RedisModule.forRoot(config.redisUrl, runtime.redisPrefix),
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger }),
         EventsModule,
         TenancyModule,
         AuthModule,
-        ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }, runtime.redisPrefix),
+        ThrottleModule.forRoot({ checkoutCreationsPerMinute: config.checkoutCreationsPerMinute, ...runtime.limits }),
         RequestModule.forRoot(runtime.throttling === false ? [] : [RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,

@@ -18,7 +18,8 @@ export class BullmqJobQueue implements JobQueue {
   constructor(
     private readonly connection: ConnectionOptions,
     private readonly runsJobs: boolean,
-    private readonly prefix = 'platform',
+    /** Every key's prefix: the installation's own (see QueueModule), so no other installation takes its jobs. */
+    private readonly prefix: string,
     private readonly onError: ErrorReporter = () => undefined,
   ) {
     this.queue = new Queue(QUEUE_NAME, { connection, prefix });

@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from '@platform/logging';
+import { REDIS_PREFIX } from '@platform/redis';
 import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
 import { BullmqJobQueue } from './bullmq.job-queue.js';
@@ -13,7 +14,10 @@ export interface QueueModuleOptions {
   /** Whether this process executes jobs (roles `all` and `worker`). */
   runsJobs: boolean;
   logger: Logger;
-  /** Key prefix in Redis; tests give each file its own. */
+  /**
+   * Key prefix in Redis; required with `redisUrl`. QueueModule.forRoot takes RedisModule's (REDIS_PREFIX, the
+   * installation's own) when it is not given; tests give each file its own.
+   */
   prefix?: string;
 }
 
@@ -22,6 +26,8 @@ export function createJobQueue(options: QueueModuleOptions): JobQueue {
   if (!options.redisUrl) {
     return new InProcessJobQueue(options.runsJobs, (err, job) => options.logger.error({ err, job: job.name }, 'job failed'));
   }
+  // A shared default would let installations on other databases take each other's jobs.
+  if (!options.prefix) throw new Error('A job queue on Redis needs the installation\'s key prefix');
   const url = new URL(options.redisUrl);
   const connection = {
     host: url.hostname,
@@ -46,7 +52,14 @@ export class QueueModule implements OnApplicationShutdown {
     return {
       module: QueueModule,
       imports: [DiscoveryModule, TenancyModule, SystemContextModule],
-      providers: [{ provide: JOB_QUEUE, useFactory: () => createJobQueue(options) }, ShopJobs],
+      providers: [
+        {
+          provide: JOB_QUEUE,
+          inject: [{ token: REDIS_PREFIX, optional: true }],
+          useFactory: (redisPrefix?: string | null) => createJobQueue({ ...options, prefix: options.prefix ?? redisPrefix ?? undefined }),
+        },
+        ShopJobs,
+      ],
       exports: [JOB_QUEUE, ShopJobs],
     };
   }

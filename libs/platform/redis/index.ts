@@ -1,1 +1,1 @@
-export { REDIS, RedisModule, createRedisClient } from './redis.module.js';
+export { REDIS, REDIS_PREFIX, RedisModule, createRedisClient, installationRedisPrefix } from './redis.module.js';

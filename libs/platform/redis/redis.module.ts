@@ -1,11 +1,24 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
+import { SqlReader, readInstallationId } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
 
 /** Injection token of the shared ioredis client, or null in embedded mode (no REDIS_URL). */
 export const REDIS = Symbol('REDIS');
+
+/**
+ * Injection token of the prefix of every Redis key (job queue, throttle buckets), or null without Redis. By default
+ * `platform:<installation id>`, read from the database at start: every process of one installation (api, worker, on
+ * any machine) shares its keys, and an installation on another database never sees them.
+ */
+export const REDIS_PREFIX = Symbol('REDIS_PREFIX');
+
+/** The default key prefix of the installation whose database `reader` reads. */
+export async function installationRedisPrefix(reader: SqlReader): Promise<string> {
+  return `platform:${await readInstallationId(reader)}`;
+}
 
 /**
  * Options that keep a request from waiting on a dead Redis: no offline queue, a command timeout
@@ -39,11 +52,24 @@ export function createRedisClient(url: string, logger?: Logger): Redis {
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
 
-  static forRoot(url: string | undefined): DynamicModule {
+  /** `prefix` replaces the installation's own (tests and the bench isolate themselves with one). */
+  static forRoot(url: string | undefined, prefix?: string): DynamicModule {
     return {
       module: RedisModule,
-      providers: [{ provide: REDIS, inject: [LOGGER], useFactory: (logger: Logger) => (url ? createRedisClient(url, logger) : null) }],
-      exports: [REDIS],
+      providers: [
+        { provide: REDIS, inject: [LOGGER], useFactory: (logger: Logger) => (url ? createRedisClient(url, logger) : null) },
+        {
+          provide: REDIS_PREFIX,
+          inject: [SqlReader, LOGGER],
+          useFactory: async (reader: SqlReader, logger: Logger): Promise<string | null> => {
+            if (!url) return null;
+            const redisPrefix = prefix ?? (await installationRedisPrefix(reader));
+            logger.info({ redisPrefix }, `Redis keys (job queue, throttle buckets) under ${redisPrefix}`);
+            return redisPrefix;
+          },
+        },
+      ],
+      exports: [REDIS, REDIS_PREFIX],
     };
   }
 
