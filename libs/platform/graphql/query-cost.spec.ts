@@ -8,7 +8,7 @@ const schema = buildSchema(`
   type VariantEdge { cursor: String! node: Variant! }
   type PageInfo { hasNextPage: Boolean! endCursor: String }
   type VariantConnection { edges: [VariantEdge!]! nodes: [Variant!]! pageInfo: PageInfo! }
-  type Product implements Node { id: ID! title: String! featuredImage: Image variants(first: Int, last: Int): VariantConnection! }
+  type Product implements Node { id: ID! title: String! featuredImage: Image images: [Image!]! variants(first: Int, last: Int): VariantConnection! }
   type ProductEdge { cursor: String! node: Product! }
   type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! }
   enum Status { ACTIVE DRAFT }
@@ -54,6 +54,14 @@ describe('query cost', () => {
     const wide = plan('mutation { productUpdate(id: "1") { variants(first: 20) { nodes { image { url } } } } }');
     expect(wide.requested).toBe(2 + 20 * 2);
     expect(plan('mutation { a: productUpdate(id: "1") { id } b: productUpdate(id: "2") { id } }').requested).toBe(20);
+  });
+
+  it('counts a plain list of objects as one object, requested and actual alike', () => {
+    const p = plan('{ products(first: 2) { nodes { images { url } } } }');
+    expect(p.requested).toBe(2 + 2 * 2);
+    const data = { products: { nodes: [{ images: [{ url: 'a' }, { url: 'b' }, { url: 'c' }] }, { images: [] }] } };
+    expect(actualCost(p, data)).toBe(2 + (1 + 1) + 1);
+    expect(actualCost(p, data)).toBeLessThanOrEqual(p.requested);
   });
 
   it('counts a mutation 10 however little it returned, and its payload when that is more', () => {

@@ -44,6 +44,11 @@ export interface CostNode {
   readonly requestedTotalCost: number;
   /** A mutation field: it costs its definedCost, or what its payload costs when that is more. */
   readonly mutation?: boolean;
+  /**
+   * A list that is neither a connection's page nor fetched by ids (`addresses`): requested as one object, so its
+   * actual cost is its costliest item, never more than was reserved.
+   */
+  readonly plainList?: boolean;
 }
 
 export interface CostPlan {
@@ -140,7 +145,19 @@ function fieldCost(
     // The hosted platform prices `customerCreate { customer { id } }` at 10: the payload rides within the 10.
     requestedTotalCost = Math.max(definedCost, requestedChildrenCost);
   }
-  return { path, responseKey, definedCost, multiplier, children, typeCondition, requestedChildrenCost, requestedTotalCost, mutation: isMutationRoot || undefined };
+  const plainList = isListType(getNullableType(field.type)) && !isConnectionType(parent) && byIds === undefined && !isLeafType(named);
+  return {
+    path,
+    responseKey,
+    definedCost,
+    multiplier,
+    children,
+    typeCondition,
+    requestedChildrenCost,
+    requestedTotalCost,
+    mutation: isMutationRoot || undefined,
+    plainList: plainList || undefined,
+  };
 }
 
 // For an abstract type, the most expensive concrete type's selection counts.
@@ -167,6 +184,7 @@ function sumActual(nodes: readonly CostNode[], value: unknown): number {
 
 function nodeActual(node: CostNode, value: unknown): number {
   if (value === null || value === undefined) return node.mutation ? node.definedCost : 0;
+  if (Array.isArray(value) && node.plainList) return value.reduce((most: number, item) => Math.max(most, nodeActual(node, item)), 0);
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + nodeActual(node, item), 0);
   const children = sumActual(node.children, value);
   return node.mutation ? Math.max(node.definedCost, children) : node.definedCost + children;
