@@ -72,7 +72,7 @@ describe('checkCustomerInput', () => {
   it('checks addresses: country codes, one default, ids only on update, at most 250', () => {
     const addresses = changesOf({ addresses: [{ id: 7, address1: ' 1 Main St ', countryCode: 'ca', provinceCode: 'on' }, { city: 'Ottawa', isDefault: true }] }, false).addresses;
     expect(addresses).toEqual([
-      { id: 7, set: { address1: '1 Main St', countryCode: 'CA', provinceCode: 'ON' } },
+      { id: 7, set: { address1: '1 Main St', country: 'Canada', countryCode: 'CA', province: 'Ontario', provinceCode: 'ON' } },
       { set: { city: 'Ottawa' }, isDefault: true },
     ]);
     // On create every address is new.
@@ -85,6 +85,43 @@ describe('checkCustomerInput', () => {
     expect(problemsOf({ addresses: [{ id: 3 }, { id: 3 }, { id: -1 }] }, false).map((p) => p.field)).toEqual(['addresses[1].id', 'addresses[2].id']);
     expect(problemsOf({ addresses: Array.from({ length: 251 }, () => ({ city: 'x' })) })).toEqual([
       { code: 'INVALID', field: 'addresses', message: 'Addresses cannot be more than 250 in one write' },
+    ]);
+  });
+
+  it('names the country and the province from each other: names (any case) or codes, codes winning', () => {
+    const setOf = (address: Record<string, unknown>) => changesOf({ addresses: [address] }).addresses![0]!.set;
+    expect(setOf({ city: 'Ottawa', province: 'Ontario', country: 'Canada' })).toEqual({ city: 'Ottawa', province: 'Ontario', provinceCode: 'ON', country: 'Canada', countryCode: 'CA' });
+    expect(setOf({ countryCode: 'FR' })).toEqual({ country: 'France', countryCode: 'FR' });
+    expect(setOf({ country: 'fr' })).toEqual({ country: 'France', countryCode: 'FR' });
+    expect(setOf({ country: 'UNITED KINGDOM' })).toEqual({ country: 'United Kingdom', countryCode: 'GB' });
+    expect(setOf({ country: "cote d'ivoire" })).toEqual({ country: 'Côte d’Ivoire', countryCode: 'CI' });
+    expect(setOf({ country: 'Germany', countryCode: 'AT' })).toEqual({ country: 'Austria', countryCode: 'AT' });
+    expect(setOf({ country: 'US', province: 'district of columbia' })).toEqual({ country: 'United States', countryCode: 'US', province: 'District of Columbia', provinceCode: 'DC' });
+    expect(setOf({ country: 'Canada', province: 'Québec' })).toMatchObject({ province: 'Quebec', provinceCode: 'QC' });
+    expect(setOf({ countryCode: 'CA', province: 'Alberta', provinceCode: 'bc' })).toMatchObject({ province: 'British Columbia', provinceCode: 'BC' });
+    // A country without a province list keeps the province as given; no country, nothing to check it against.
+    expect(setOf({ country: 'France', province: 'Bretagne', provinceCode: 'bzh' })).toMatchObject({ province: 'Bretagne', provinceCode: 'BZH' });
+    expect(setOf({ province: 'Somewhere' })).toEqual({ province: 'Somewhere' });
+    // Clearing the country clears its code; a changed address' province waits for the service (its country unknown here).
+    expect(changesOf({ addresses: [{ id: 4, country: null, province: 'Nowhere' }] }, false).addresses).toEqual([{ id: 4, set: { country: null, countryCode: null, province: 'Nowhere' } }]);
+    expect(changesOf({ addresses: [{ id: 4, province: 'Nowhere' }] }, false).addresses).toEqual([{ id: 4, set: { province: 'Nowhere' } }]);
+
+    expect(problemsOf({ addresses: [{ country: 'Atlantis' }, { country: 'Canada', province: 'Texas' }, { countryCode: 'US', provinceCode: 'ZZ' }, { countryCode: 'US', provinceCode: 'Texas' }] })).toEqual([
+      { code: 'INVALID', field: 'addresses[0].country', message: 'Country is not a known country' },
+      { code: 'INVALID', field: 'addresses[1].province', message: 'Province is not a province of Canada' },
+      { code: 'INVALID', field: 'addresses[2].provinceCode', message: 'Province code is not a province of United States' },
+      { code: 'INVALID', field: 'addresses[3].provinceCode', message: 'Province code is not a province of United States' },
+    ]);
+  });
+
+  it('says a metafield namespace or key is too short (content needs 3 and 2 characters)', () => {
+    expect(problemsOf({ metafields: [{ namespace: 'ab', key: 'k', value: 'v', type: 'single_line_text_field' }] })).toEqual([
+      { code: 'TOO_SHORT', field: 'metafields[0].namespace', message: 'Namespace is too short (minimum is 3 characters)' },
+      { code: 'TOO_SHORT', field: 'metafields[0].key', message: 'Key is too short (minimum is 2 characters)' },
+    ]);
+    expect(problemsOf({ metafields: [{ namespace: 'a b c', key: 'k!', value: 'v', type: 'single_line_text_field' }] }).map((p) => p.message)).toEqual([
+      'Namespace is invalid: use letters, digits, hyphens and underscores',
+      'Key is invalid: use letters, digits, hyphens and underscores',
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
 } from './customer.entity.js';
 import type { CustomerAddressInput, CustomerInput, CustomerMetafieldInput, MarketingConsentInput, SmsMarketingConsentInput } from './customer.inputs.js';
 import { normalizeEmail } from './customer.rules.js';
+import { completedRegion } from './mailing-address.rules.js';
 import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
 // The merchant's create and update (REST and admin GraphQL): every problem of an input at once, with fields named
@@ -25,6 +26,9 @@ const TAX_EXEMPTIONS_MAX = 100;
 // REST's metafield limits (spec 3); content's own patterns still apply so the row it stores is valid.
 const METAFIELD_NAMESPACE_MAX = 20;
 const METAFIELD_KEY_MAX = 30;
+// Content's own minimums (NAMESPACE_PATTERN, KEY_PATTERN), said as such rather than as a pattern.
+const METAFIELD_NAMESPACE_MIN = 3;
+const METAFIELD_KEY_MIN = 2;
 
 export const ADDRESS_FIELDS = [
   'firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'province', 'provinceCode', 'country', 'countryCode', 'zip', 'phone',
@@ -317,12 +321,10 @@ function addressChanges(problems: Problems, addresses: unknown, creating: boolea
       if (address[key] === undefined) continue;
       const value = text(problems, `${path}.${key}`, ADDRESS_LABELS[key], address[key], TEXT_MAX, true);
       if (value === undefined) continue;
-      if (key === 'countryCode' && value !== null && !/^[A-Za-z]{2}$/.test(value)) {
-        problems.push(problemOf(`${path}.countryCode`, 'INVALID', 'Country code is invalid'));
-        continue;
-      }
-      change.set[key] = key === 'countryCode' || key === 'provinceCode' ? (value?.toUpperCase() ?? null) : value;
+      change.set[key] = value;
     }
+    // A new address has no country but the one it is given; a changed one's is the service's to look up.
+    completeRegion(problems, path, change, change.id === undefined ? null : undefined);
     if (address.isDefault !== undefined && address.isDefault !== null) {
       if (typeof address.isDefault === 'boolean') change.isDefault = address.isDefault;
       else problems.push(problemOf(`${path}.isDefault`, 'INVALID', 'Default must be true or false'));
@@ -331,6 +333,16 @@ function addressChanges(problems: Problems, addresses: unknown, creating: boolea
   });
   if (changes.filter((c) => c.isDefault).length > 1) problems.push(problemOf('addresses', 'INVALID', 'Addresses can have only one default address'));
   return changes;
+}
+
+/**
+ * Completes the country and province `change` sets from each other (`completedRegion`), adding its problems under
+ * `path` (`addresses[0]`). `countryOfAddress`: the country code of the address changed, undefined when not known.
+ */
+export function completeRegion(problems: Problems, path: string, change: AddressChange, countryOfAddress: string | null | undefined): void {
+  const { set, problems: found } = completedRegion(change.set, countryOfAddress);
+  for (const problem of found) problems.push(problemOf(`${path}.${problem.field}`, 'INVALID', problem.message));
+  Object.assign(change.set, set);
 }
 
 const ADDRESS_LABELS: Record<AddressField, string> = {
@@ -362,10 +374,10 @@ function metafieldChanges(problems: Problems, metafields: unknown): MetafieldCha
       return;
     }
     const before = problems.length;
-    const namespace = required(problems, `${path}.namespace`, 'Namespace', metafield.namespace, METAFIELD_NAMESPACE_MAX, NAMESPACE_PATTERN);
-    const key = required(problems, `${path}.key`, 'Key', metafield.key, METAFIELD_KEY_MAX, KEY_PATTERN);
+    const namespace = required(problems, `${path}.namespace`, 'Namespace', metafield.namespace, [METAFIELD_NAMESPACE_MIN, METAFIELD_NAMESPACE_MAX], NAMESPACE_PATTERN);
+    const key = required(problems, `${path}.key`, 'Key', metafield.key, [METAFIELD_KEY_MIN, METAFIELD_KEY_MAX], KEY_PATTERN);
     const value = required(problems, `${path}.value`, 'Value', metafield.value, null, null);
-    const type = required(problems, `${path}.type`, 'Type', metafield.type, TEXT_MAX, null);
+    const type = required(problems, `${path}.type`, 'Type', metafield.type, [1, TEXT_MAX], null);
     const description = metafield.description === undefined ? null : text(problems, `${path}.description`, 'Description', metafield.description, TEXT_MAX, false);
     if (type !== null && value !== null) {
       const error = metafieldValueError(type, value);
@@ -381,8 +393,8 @@ function metafieldChanges(problems: Problems, metafields: unknown): MetafieldCha
   return changes;
 }
 
-// A required string of a metafield: present, not blank, at most `max` characters, of `pattern` when given.
-function required(problems: Problems, field: string, label: string, value: unknown, max: number | null, pattern: RegExp | null): string | null {
+// A required string of a metafield: present, not blank, `min` to `max` characters, of `pattern` when given.
+function required(problems: Problems, field: string, label: string, value: unknown, length: [min: number, max: number] | null, pattern: RegExp | null): string | null {
   if (value === undefined || value === null || value === '') {
     problems.push(problemOf(field, 'BLANK', `${label} can't be blank`));
     return null;
@@ -391,8 +403,12 @@ function required(problems: Problems, field: string, label: string, value: unkno
     problems.push(problemOf(field, 'INVALID', `${label} is invalid`));
     return null;
   }
-  if (max !== null && value.length > max) {
-    problems.push(problemOf(field, 'TOO_LONG', `${label} is too long (maximum is ${max} characters)`));
+  if (length !== null && value.length > length[1]) {
+    problems.push(problemOf(field, 'TOO_LONG', `${label} is too long (maximum is ${length[1]} characters)`));
+    return null;
+  }
+  if (length !== null && value.length < length[0]) {
+    problems.push(problemOf(field, 'TOO_SHORT', `${label} is too short (minimum is ${length[0]} characters)`));
     return null;
   }
   if (pattern && !pattern.test(value)) {

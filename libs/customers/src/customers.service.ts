@@ -16,6 +16,7 @@ import {
   TAGS_MAX,
   checkCustomerInput,
   checkedTags,
+  completeRegion,
   consentNeedsEmail,
   consentNeedsPhone,
   contactProblems,
@@ -130,7 +131,7 @@ export class CustomersService {
     if (!current) return failed([customerNotFound()]);
     const now = new Date();
     const { problems, changes } = checkCustomerInput(input, false, now);
-    problems.push(...(await this.foreignAddresses(ctx, id, changes.addresses ?? [])));
+    problems.push(...(await this.addressesOfCustomer(ctx, id, changes.addresses ?? [])));
     const contact = {
       email: changes.email !== undefined ? changes.email : (current.email ?? null),
       phone: changes.phone !== undefined ? changes.phone : (current.phone ?? null),
@@ -266,15 +267,25 @@ export class CustomersService {
     return { customer: await this.directory.customer(ctx, id), problems: [] };
   }
 
-  // Addresses of the input that name an id this customer does not have (another customer's, another shop's, none).
-  private async foreignAddresses(ctx: RequestContext, customerId: number, changes: AddressChange[]): Promise<CustomerError[]> {
+  // Addresses of the input that name an id this customer does not have (another customer's, another shop's, none),
+  // and the provinces the input sets on its addresses without their country, completed from the address' country.
+  private async addressesOfCustomer(ctx: RequestContext, customerId: number, changes: AddressChange[]): Promise<CustomerError[]> {
     const ids = changes.flatMap((c) => (c.id === undefined ? [] : [c.id]));
     if (ids.length === 0) return [];
-    const own = await ctx.em.find(CustomerAddress, { shopId: ctx.shop.id, customerId, id: { $in: ids } }, { fields: ['id'], disableIdentityMap: true });
-    const owned = new Set(own.map((a) => a.id));
-    return changes.flatMap((c, i) =>
-      c.id === undefined || owned.has(c.id) ? [] : [CustomerErrors.INVALID('Address does not exist', { field: `addresses[${i}].id` })],
-    );
+    const own = await ctx.em.find(CustomerAddress, { shopId: ctx.shop.id, customerId, id: { $in: ids } }, { fields: ['id', 'countryCode'], disableIdentityMap: true });
+    const countries = new Map(own.map((a) => [a.id, a.countryCode ?? null]));
+    const problems: CustomerError[] = [];
+    changes.forEach((c, i) => {
+      if (c.id === undefined) return;
+      if (!countries.has(c.id)) {
+        problems.push(CustomerErrors.INVALID('Address does not exist', { field: `addresses[${i}].id` }));
+        return;
+      }
+      // A province set without its country is one of the address' country.
+      const setsCountry = c.set.country !== undefined || c.set.countryCode !== undefined;
+      if (!setsCountry && (c.set.province !== undefined || c.set.provinceCode !== undefined)) completeRegion(problems, `addresses[${i}]`, c, countries.get(c.id));
+    });
+    return problems;
   }
 
   /** Deletes the shop's customer access tokens that have expired (the daily job; logging in sweeps one customer's). */

@@ -13,7 +13,6 @@ import {
   ValidatorConstraint,
   type ValidatorConstraintInterface,
 } from 'class-validator';
-import { CountryCode, countryName } from '@platform/graphql';
 import type {
   CustomerAddressInput,
   CustomerInput,
@@ -218,10 +217,7 @@ function tagsOf(tags: string): string[] {
 }
 
 function addressInputOf(a: CustomerAddressFields): CustomerAddressInput {
-  // The hosted platform takes `country: "CA"` for Canada: a two-letter country without a code is the code.
-  const code = typeof a.country === 'string' && a.country.length === 2 ? a.country.toUpperCase() : '';
-  const codeInCountry = (a.country_code === undefined || a.country_code === null) && Object.hasOwn(CountryCode, code);
-  const countryCode = codeInCountry ? code : a.country_code;
+  // The service names the country from a name or a code (`country: "CA"`), and the code from the name.
   return dropUndefined({
     id: a.id,
     firstName: a.first_name,
@@ -232,8 +228,8 @@ function addressInputOf(a: CustomerAddressFields): CustomerAddressInput {
     city: a.city,
     province: a.province,
     provinceCode: a.province_code,
-    country: codeInCountry ? countryName(code) : a.country,
-    countryCode,
+    country: a.country,
+    countryCode: a.country_code,
     zip: a.zip,
     phone: a.phone,
     isDefault: a.default,
