@@ -19,12 +19,14 @@ describe('customer search rules', () => {
     ['UPDATED_AT Desc', { key: 'UPDATED_AT', reverse: true }],
     ['id', { key: 'ID', reverse: false }],
     ['name desc', { key: 'NAME', reverse: true }],
+    ['last_name ASC', { key: 'NAME', reverse: false }],
+    ['last_name desc', { key: 'NAME', reverse: true }],
     ['location', { key: 'LOCATION', reverse: false }],
   ])('reads the REST order %j', (order, sort) => {
     expect(customerSortOf(order)).toEqual(sort);
   });
 
-  it.each(['', ' ', 'email', 'constructor', '__proto__', 'id sideways', 'id desc desc', 'id,name', 'relevance', `id ${' '.repeat(200)}desc`])(
+  it.each(['', ' ', 'email', 'first_name', 'state desc', 'constructor', '__proto__', 'id sideways', 'id desc desc', 'id,name', 'relevance', `id ${' '.repeat(200)}desc`])(
     'refuses the REST order %j',
     (order) => {
       expect(customerSortOf(order)).toBeNull();

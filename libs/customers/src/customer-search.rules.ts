@@ -130,6 +130,8 @@ const ORDER_FIELDS: Record<string, CustomerSortKey> = {
   created_at: 'CREATED_AT',
   updated_at: 'UPDATED_AT',
   name: 'NAME',
+  // Last name, then first name: the sort keys have no order by first name, email or state (those stay 400).
+  last_name: 'NAME',
   location: 'LOCATION',
   last_order_date: 'LAST_ORDER_DATE',
   orders_count: 'ORDERS_COUNT',

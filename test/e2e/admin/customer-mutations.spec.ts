@@ -139,6 +139,29 @@ describe('admin GraphQL customers: mutations', () => {
     });
   });
 
+  describe('addresses', () => {
+    const ADDRESS = 'addresses { name country countryCodeV2 province provinceCode }';
+    const CREATE_ADDRESS = `mutation($input: CustomerInput!) { customerCreate(input: $input) { customer { ${ADDRESS} } ${ERRORS} } }`;
+
+    it('names the country and province from their codes, and answers name "" without names, as REST does', async () => {
+      const res = await gql(CREATE_ADDRESS, { input: { email: 'regions@example.com', addresses: [{ city: 'Ottawa', countryCode: 'CA', provinceCode: 'ON' }, { city: 'Paris', countryCode: 'FR' }] } });
+      expect(res.data.customerCreate).toEqual({
+        customer: {
+          addresses: [
+            { name: '', country: 'Canada', countryCodeV2: 'CA', province: 'Ontario', provinceCode: 'ON' },
+            { name: '', country: 'France', countryCodeV2: 'FR', province: null, provinceCode: null },
+          ],
+        },
+        userErrors: [],
+      });
+    });
+
+    it('answers a province code not of the country as a userError on the address', async () => {
+      const payload = await refused(CREATE_ADDRESS, { input: { email: 'zz@example.com', addresses: [{ city: 'Nowhere', countryCode: 'US', provinceCode: 'ZZ' }] } });
+      expect(payload.userErrors).toEqual([{ field: ['input', 'addresses', '0', 'provinceCode'], message: 'Province code is not a province of United States', code: 'INVALID' }]);
+    });
+  });
+
   describe('customerUpdate', () => {
     it("changes the fields given and leaves the others", async () => {
       const made = await createCustomer(ctx(), { email: 'update-me@example.com', firstName: 'Old', lastName: 'Name', note: 'keep' });
@@ -201,6 +224,12 @@ describe('admin GraphQL customers: mutations', () => {
       expect(res.data.customerSendAccountInviteEmail).toEqual({ customer: { id: gid(disabled.id), state: 'INVITED' }, userErrors: [] });
       const unknown = await refused(INVITE, { id: gid(999_999_999) });
       expect(unknown.userErrors).toEqual([{ field: ['customerId'], message: 'Customer does not exist', code: 'INVALID' }]);
+    });
+
+    it("keys a problem of the invite by the email argument's field", async () => {
+      const disabled = await createCustomer(ctx(), { email: 'invite-bad@example.com', state: 'disabled' });
+      const payload = await refused(INVITE, { id: gid(disabled.id), email: { to: 'bad' } });
+      expect(payload.userErrors).toEqual([expect.objectContaining({ field: ['email', 'to'], code: 'INVALID' })]);
     });
   });
 

@@ -124,6 +124,7 @@ describe('REST customer lists', () => {
 
     it.each([
       ['ids', () => `ids=${ids[1]},${ids[4]},${foreignIds[0]},999999999`, () => at(1, 4)],
+      ['ids with empty items', () => `ids=${ids[1]},,${ids[4]},`, () => at(1, 4)],
       ['since_id', () => `since_id=${ids[4]}`, () => at(5, 6)],
       ['created_at_min', () => 'created_at_min=2026-04-01T09:00:00Z', () => at(3, 4, 5, 6)],
       ['created_at_max', () => 'created_at_max=2026-02-01 12:00:00', () => at(0, 1)],
@@ -151,7 +152,7 @@ describe('REST customer lists', () => {
       ['limit=251', 'limit'],
       ['limit=1&limit=2', 'limit'],
       ['ids=abc', 'ids'],
-      ['ids=1,,2', 'ids'],
+      ['ids=1,x,2', 'ids'],
       ['since_id=-1', 'since_id'],
       ['created_at_min=yesterday', 'created_at_min'],
       ['created_at_max=2026-02-30', 'created_at_max'],
@@ -201,6 +202,17 @@ describe('REST customer lists', () => {
       expect(idsOf((await rest('GET', 'customers/search.json?order=orders_count')).body)).toEqual(byOrders);
     });
 
+    it('orders by last_name (then first name) as by name', async () => {
+      const byName = PEOPLE.map((p, i) => ({ id: ids[i]!, name: `${p.traits.lastName} ${p.traits.firstName}`.toLowerCase() }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
+        .map((c) => c.id);
+      const asc = await rest('GET', `customers/search.json?order=${encodeURIComponent('last_name ASC')}`);
+      expect(asc.status).toBe(200);
+      expect(idsOf(asc.body)).toEqual(byName);
+      expect(idsOf((await rest('GET', `customers/search.json?order=${encodeURIComponent('last_name DESC')}`)).body)).toEqual([...byName].reverse());
+      expect(idsOf((await rest('GET', 'customers/search.json?order=name')).body)).toEqual(byName);
+    });
+
     it('walks a sorted search by Link, keeping the query and the order', async () => {
       const query = encodeURIComponent('tag:vip OR tag:nasa');
       const { pages } = await walk(`customers/search.json?query=${query}&order=${encodeURIComponent('total_spent DESC')}&limit=2&fields=id`);
@@ -209,7 +221,7 @@ describe('REST customer lists', () => {
     });
 
     it('answers an unknown order with 400 order, and a page_info with a query beside it with 400 page_info', async () => {
-      for (const order of ['bogus', 'email%20DESC', 'last_order_date%20sideways']) {
+      for (const order of ['bogus', 'email%20DESC', 'first_name', 'state%20ASC', 'last_order_date%20sideways']) {
         const res = await rest('GET', `customers/search.json?query=a&order=${order}`);
         expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { errors: { order: 'Invalid value.' } } });
       }

@@ -17,7 +17,7 @@ const DEFAULT_SEARCH_ORDER = 'last_order_date DESC';
 export function customerListFilters(filters: Readonly<Record<string, unknown>>): CustomerListFilters {
   const text = (name: string) => single(filters, name);
   return dropUndefined({
-    ids: optional(text('ids'), (value) => idsOf(value)),
+    ids: optional(text('ids'), (value) => idsOf(value)) ?? undefined,
     sinceId: optional(text('since_id'), (value) => idOf(value, 'since_id')),
     createdAtMin: optional(text('created_at_min'), (value) => timeOf(value, 'created_at_min')),
     createdAtMax: optional(text('created_at_max'), (value) => timeOf(value, 'created_at_max')),
@@ -61,10 +61,11 @@ function optional<T>(value: string | undefined, parse: (value: string) => T): T 
   return value === undefined ? undefined : parse(value);
 }
 
-function idsOf(text: string): number[] {
-  const parts = text.split(',').map((part) => part.trim());
+// Empty items are skipped (`1,,2` is `1,2`); an `ids` without any id filters nothing (null).
+function idsOf(text: string): number[] | null {
+  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
   if (parts.length > MAX_INPUT_ARRAY_SIZE) throw invalid('ids');
-  return parts.map((part) => idOf(part, 'ids'));
+  return parts.length === 0 ? null : parts.map((part) => idOf(part, 'ids'));
 }
 
 function idOf(text: string, name: string): number {

@@ -62,7 +62,8 @@ export function adminAddressView(record: AddressRecord): AdminMailingAddress {
     countryCodeV2: record.countryCode,
     firstName: record.firstName,
     lastName: record.lastName,
-    name: addressName(record),
+    // As the REST address answers it: "" without names.
+    name: addressName(record) ?? '',
     phone: record.phone,
     province: record.province,
     provinceCode: record.provinceCode,
@@ -168,5 +169,6 @@ export function consentUserErrors(problems: readonly CustomerError[]): UserError
 }
 
 export function inviteUserErrors(problems: readonly CustomerError[]): UserErrorView<InviteErrorCodeValue>[] {
-  return placed(userErrorsOf(problems, INVITE_ERROR_CODES), undefined, ['customerId']);
+  // The invite's fields (`to`, `bcc`…) are those of the mutation's `email` argument.
+  return placed(userErrorsOf(problems, INVITE_ERROR_CODES), 'email', ['customerId']);
 }
