@@ -8,9 +8,9 @@ import { DomainError, badRequest } from '@platform/errors';
  * Lists over 250 items and NUL bytes never get here: the request pipeline refuses them for every route.
  */
 export function validBody<T extends object>(type: new () => T, body: unknown, rootKey: string): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof (body as Record<string, unknown>)[rootKey] !== 'object') {
-    throw badRequest(rootKey);
-  }
+  // The root must be an object: null, a list or a scalar under it is as missing as no root at all.
+  const root = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[rootKey] : undefined;
+  if (typeof root !== 'object' || root === null || Array.isArray(root)) throw badRequest(rootKey);
   const instance = plainToInstance(type, body);
   const errors = validateSync(instance, { forbidUnknownValues: false });
   if (errors.length > 0) {
@@ -28,7 +28,9 @@ function firstProblem(errors: ValidationError[]): [string, string] {
     // A list's items are keyed by the list (`addresses`), as the hosted platform keys them.
     if (!/^\d+$/.test(error.property)) field = error.property;
   }
-  const message = Object.values(error.constraints ?? {})[0] ?? 'is invalid';
+  const constraints = error.constraints ?? {};
+  // A list item that is not an object: class-validator's "each value in nested property … must be either object or array".
+  const message = constraints.nestedValidation ? 'is invalid' : (Object.values(constraints)[0] ?? 'is invalid');
   // class-validator says "title must be longer…"; the hosted platform keys by field and drops the name.
   return [field, message.startsWith(`${field} `) ? message.slice(field.length + 1) : message];
 }
