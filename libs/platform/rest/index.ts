@@ -1,8 +1,11 @@
 export { AccessGuard } from './access.guard.js';
-export { restListRequest, type RestListRequest, type RestListing } from './lists/rest-list-request.js';
+export { fieldsOf, restListRequest, type RestListRequest, type RestListing } from './lists/rest-list-request.js';
+export { selectFields } from './lists/fields.js';
 export { restPage } from './lists/rest-page.js';
+export { RestFields, RestList, type RestListOptions, type RestQueryParameter } from './lists/rest-list.decorator.js';
 export { resourceId } from './resource-id.js';
 export { RestModule } from './rest.module.js';
 export { validBody } from './valid-body.js';
 export { ADMIN_REST_PREFIX } from './rest-prefix.js';
 export { buildOpenApiDocument } from './openapi/openapi-builder.js';
+export { type Assert, RestCountResponse, RestEmptyResponse, type SameShape } from './openapi/rest-responses.js';

@@ -1,13 +1,14 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CustomerDirectoryService } from '@platform/customers';
 import { badRequest, notFound } from '@platform/errors';
 import { MAX_PAGE_SIZE, type PageRequest } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import { ADMIN_REST_PREFIX, type RestListing, resourceId, restListRequest, restPage } from '@platform/rest';
+import { ADMIN_REST_PREFIX, RestList, type RestListing, resourceId, restListRequest, restPage } from '@platform/rest';
 import { ORDER_STATUS_FILTERS, type OrderLineItemRecord, type OrderRecord, type OrderStatusFilter } from '../order.records.js';
 import { OrdersService } from '../orders.service.js';
+import { OrdersResponse } from './order.response.js';
 import { restOrder } from './order.serializer.js';
 
 // A customer's orders in id order; `status` (open by default) is the filter a page_info carries on.
@@ -27,6 +28,8 @@ export class CustomerOrdersController {
   @Get('customers/:id/orders.json')
   @RequiresScope('read_orders')
   @ApiOperation({ summary: "Lists a customer's orders (status: open (default), closed, cancelled or any; limit, fields, page_info)" })
+  @RestList(CUSTOMER_ORDERS, { filters: { status: { description: 'Which orders: open (the default), closed, cancelled or any', schema: { type: 'string', enum: [...ORDER_STATUS_FILTERS], default: 'open' } } } })
+  @ApiOkResponse({ type: OrdersResponse })
   async list(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
     const customerId = resourceId(id);
     const list = restListRequest(CUSTOMER_ORDERS, query);

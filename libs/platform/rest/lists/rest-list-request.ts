@@ -72,7 +72,8 @@ function limitOf(query: Query): number {
   return limit;
 }
 
-function fieldsOf(query: Query): string[] | null {
+/** `fields` of a list's or a single object's query (a comma list): the top-level fields to keep, null for all. */
+export function fieldsOf(query: Query): string[] | null {
   const names = (single(query, 'fields') ?? '')
     .split(',')
     .map((name) => name.trim())

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ACCESS_KEY, type Access } from '@platform/request';
@@ -29,13 +30,14 @@ export function buildOpenApiDocument(app: INestApplication, modules: Function[])
     .addSecurityRequirements(ACCESS_TOKEN_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, { include: modules, operationIdFactory: operationId, autoTagControllers: true });
-  const access = declaredAccess(app, modules);
+  const declared = declaredRoutes(app, modules);
   const tags = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method] as Operation | undefined;
       if (!operation) continue;
-      completeOperation(operation, method, access.get(operation.operationId ?? ''), path);
+      const route = declared.get(operation.operationId ?? '');
+      completeOperation(operation, method, route?.access, path, route?.status ?? (method === 'post' ? 201 : 200));
       for (const tag of operation.tags ?? []) tags.add(tag);
     }
   }
@@ -52,10 +54,17 @@ function operationId(controller: string, method: string): string {
   return `${resource}_${method}`;
 }
 
-/** operationId → the access its handler (or controller) declares. */
-function declaredAccess(app: INestApplication, modules: Function[]): Map<string, Access | undefined> {
+interface DeclaredRoute {
+  /** The access its handler (or controller) declares. */
+  readonly access: Access | undefined;
+  /** Its `@HttpCode`, if it has one. */
+  readonly status: number | undefined;
+}
+
+/** operationId → what its handler declares. */
+function declaredRoutes(app: INestApplication, modules: Function[]): Map<string, DeclaredRoute> {
   const reflector = app.get(Reflector);
-  const found = new Map<string, Access | undefined>();
+  const found = new Map<string, DeclaredRoute>();
   for (const module of app.get(ModulesContainer).values()) {
     if (!modules.includes(module.metatype)) continue;
     for (const wrapper of module.controllers.values()) {
@@ -64,7 +73,10 @@ function declaredAccess(app: INestApplication, modules: Function[]): Map<string,
       for (const name of Object.getOwnPropertyNames(type.prototype)) {
         const handler = (type.prototype as Record<string, unknown>)[name];
         if (name === 'constructor' || typeof handler !== 'function') continue;
-        found.set(operationId(type.name, name), reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, type]));
+        found.set(operationId(type.name, name), {
+          access: reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, type]),
+          status: reflector.get<number | undefined>(HTTP_CODE_METADATA, handler),
+        });
       }
     }
   }

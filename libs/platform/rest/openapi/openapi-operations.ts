@@ -8,20 +8,35 @@ export type Operation = OperationObject & { 'x-platform-scope'?: string };
 export const ACCESS_TOKEN_SCHEME = 'access_token';
 
 const WRITES = new Set(['post', 'put', 'patch', 'delete']);
-const ref = (kind: 'parameters' | 'responses' | 'schemas', name: string): ReferenceObject => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'parameters' | 'responses' | 'schemas' | 'headers', name: string): ReferenceObject => ({ $ref: `#/components/${kind}/${name}` });
 
-/** What every admin REST operation shares: the version parameter, the error answers, the required scope. */
-export function completeOperation(operation: Operation, method: string, access: Access | undefined, path: string): void {
+/**
+ * What every admin REST operation shares: the version parameter, integer path ids, the error answers, the required
+ * scope, and the `Link` header of a paged list. `status` is the success status the route answers (its `@HttpCode`, or
+ * Nest's default): an operation that documents another one is a mistake in its decorators, refused at start.
+ */
+export function completeOperation(operation: Operation, method: string, access: Access | undefined, path: string, status: number): void {
   const parameters = (operation.parameters ??= []) as (ParameterObject | ReferenceObject)[];
-  const named = new Set(parameters.map((p) => ('name' in p ? `${p.in}:${p.name}` : '')));
   for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-    if (named.has(`path:${name}`)) continue;
-    // Path ids arrive as strings; an id that is not a positive integer of this shop answers 404.
-    parameters.push(name === 'version' ? ref('parameters', 'version') : { name, in: 'path', required: true, schema: { type: 'string' } });
+    if (name === 'version') {
+      if (!parameters.some((p) => '$ref' in p || (p.in === 'path' && p.name === name))) parameters.push(ref('parameters', 'version'));
+      continue;
+    }
+    // A resource id: a positive integer (one that is not, or not of this shop, answers 404).
+    const id: ParameterObject = { name, in: 'path', required: true, description: 'The id of the object', schema: { type: 'integer', format: 'int64', minimum: 1 } };
+    const at = parameters.findIndex((p) => !('$ref' in p) && p.in === 'path' && p.name === name);
+    if (at >= 0) parameters[at] = id;
+    else parameters.push(id);
   }
   const responses = operation.responses;
-  for (const [status, response] of Object.entries(responses)) {
-    if (status.startsWith('2') && response && 'description' in response && !response.description) response.description = 'OK';
+  const success = Object.keys(responses).filter((code) => code.startsWith('2'));
+  if (success.length !== 1 || success[0] !== String(status)) {
+    throw new Error(`OpenAPI: ${operation.operationId} answers ${status} but documents ${success.join(', ') || 'no success'}; use @ApiOkResponse for 200, @ApiCreatedResponse for 201`);
+  }
+  const answer = responses[String(status)];
+  if (answer && 'description' in answer) {
+    if (!answer.description) answer.description = status === 201 ? 'Created' : 'OK';
+    if (parameters.some((p) => !('$ref' in p) && p.in === 'query' && p.name === 'page_info')) answer.headers = { ...answer.headers, Link: ref('headers', 'Link') };
   }
   const add = (status: string, name: string) => {
     responses[status] ??= ref('responses', name);
@@ -44,8 +59,14 @@ const errorString = (example: string) => ({
 });
 
 /** Shared components: the version parameter, the error bodies and answers (spec 3's errors, spec 0's texts). */
-export function openApiComponents(): Pick<ComponentsObject, 'parameters' | 'responses' | 'schemas'> {
+export function openApiComponents(): Pick<ComponentsObject, 'parameters' | 'responses' | 'schemas' | 'headers'> {
   return {
+    headers: {
+      Link: {
+        description: 'The next and previous pages, when there are: `<https://…?limit=50&page_info=…>; rel="next"` (comma-separated, `rel="previous"` first)',
+        schema: { type: 'string' },
+      },
+    },
     parameters: {
       version: {
         name: 'version',
