@@ -6,7 +6,7 @@ import { type RequestContext, requestScoped } from '@platform/request';
 import { normalizePhone } from './customer-account.rules.js';
 import { CUSTOMER_SEARCH, customerSearchScope, customerSortSpec } from './customer-search.rules.js';
 import type { CustomerIdentifier, CustomerListFilters, CustomerSort } from './customer.inputs.js';
-import type { AddressRecord, CustomerDetailRecord } from './customer.records.js';
+import type { AddressRecord, CustomerDetailRecord, CustomerSummaryRecord } from './customer.records.js';
 import { normalizeEmail } from './customer.rules.js';
 import {
   ADDRESSES_OF_CUSTOMERS,
@@ -19,7 +19,7 @@ import {
 } from './customer.sql.js';
 import { CustomerErrors } from './customers.errors.js';
 
-type CustomerRow = Omit<CustomerDetailRecord, 'addresses' | 'defaultAddress'> & { sortValue?: string };
+type CustomerRow = CustomerSummaryRecord & { sortValue?: string };
 type AddressRow = AddressRecord & { rn: number };
 interface ShownAddresses {
   addresses: AddressRecord[];
@@ -79,20 +79,18 @@ export class CustomerDirectoryService {
    * the sort key (`customerSearchScope`).
    */
   async search(ctx: RequestContext, query: string | null, sort: CustomerSort, page: PageRequest): Promise<ListPage<CustomerDetailRecord>> {
-    // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
-    const params = new SqlParams(2);
-    const search = searchSql(CUSTOMER_SEARCH, boundedQuery(query), params);
-    const spec = customerSortSpec(sort.key, search.rankQuery);
-    const walk: PageRequest = { ...page, reverse: page.reverse || sort.reverse };
-    const keyset = keysetPlan(customerSearchScope(sort.key), spec, walk, 'c.id', params);
-    const text = customerPageSql({
-      sortExpression: spec.expression,
-      where: [search.where && `(${search.where})`, keyset.after].filter(Boolean),
-      orderBy: keyset.orderBy,
-      joinDefaultAddress: sort.key === 'LOCATION',
-    });
-    // Filtered shapes vary without bound, so only unfiltered searches become prepared statements.
-    return this.page(ctx, search.where ? { text } : preparedSql(text), params, walk, keyset);
+    const { statement, params, walk, keyset } = searchStatement(query, sort, page);
+    return this.page(ctx, statement, params, walk, keyset);
+  }
+
+  /**
+   * The same search without the addresses REST shows (admin GraphQL reads a customer's addresses through
+   * `addresses`, for every customer of a page in one statement): one statement a page.
+   */
+  async searchSummaries(ctx: RequestContext, query: string | null, sort: CustomerSort, page: PageRequest): Promise<ListPage<CustomerSummaryRecord>> {
+    const { statement, params, walk, keyset } = searchStatement(query, sort, page);
+    const rows = await this.sql.rows<CustomerRow>(statement, [ctx.shop.id, walk.size + 1, ...params.values]);
+    return cutPage(rows, walk, (row) => keyset.cursorOf(row), summaryRecord);
   }
 
   /** `customersCount(query:)`. */
@@ -146,6 +144,12 @@ export class CustomerDirectoryService {
     ).load(customerId);
   }
 
+  /** The default address of a customer (admin GraphQL `defaultAddress`), read with every customer's `addresses`. */
+  async defaultAddress(ctx: RequestContext, customerId: number): Promise<AddressRecord | null> {
+    const [first] = await this.addresses(ctx, customerId, null);
+    return first?.isDefault ? first : null;
+  }
+
   private loader(ctx: RequestContext): DataLoader<number, CustomerDetailRecord | null> {
     return requestScoped(ctx, 'customers:directory:customer', () =>
       new DataLoader<number, CustomerDetailRecord | null>(
@@ -196,6 +200,33 @@ export class CustomerDirectoryService {
 function detailRecord(row: CustomerRow, shown: ShownAddresses | undefined): CustomerDetailRecord {
   const { sortValue: _sortValue, ...customer } = row;
   return { ...customer, addresses: shown?.addresses ?? [], defaultAddress: shown?.defaultAddress ?? null };
+}
+
+function summaryRecord(row: CustomerRow): CustomerSummaryRecord {
+  const { sortValue: _sortValue, ...customer } = row;
+  return customer;
+}
+
+/**
+ * REST search and admin GraphQL `customers(query:, sortKey:, reverse:)`: the hosted search syntax (CUSTOMER_SEARCH),
+ * sorted by `sort` with ties broken by id, reversed by `sort.reverse` or the page's `reverse`. Cursors belong to
+ * the sort key (`customerSearchScope`).
+ */
+function searchStatement(query: string | null, sort: CustomerSort, page: PageRequest) {
+  // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
+  const params = new SqlParams(2);
+  const search = searchSql(CUSTOMER_SEARCH, boundedQuery(query), params);
+  const spec = customerSortSpec(sort.key, search.rankQuery);
+  const walk: PageRequest = { ...page, reverse: page.reverse || sort.reverse };
+  const keyset = keysetPlan(customerSearchScope(sort.key), spec, walk, 'c.id', params);
+  const text = customerPageSql({
+    sortExpression: spec.expression,
+    where: [search.where && `(${search.where})`, keyset.after].filter(Boolean),
+    orderBy: keyset.orderBy,
+    joinDefaultAddress: sort.key === 'LOCATION',
+  });
+  // Filtered shapes vary without bound, so only unfiltered searches become prepared statements.
+  return { statement: search.where ? { text } : preparedSql(text), params, walk, keyset };
 }
 
 function addressRecord(row: AddressRow): AddressRecord {

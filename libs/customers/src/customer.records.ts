@@ -62,7 +62,14 @@ export interface CustomerRef {
 }
 
 /** A customer as the merchant sees it (REST `customer`, admin GraphQL `Customer`). Never the password. */
-export interface CustomerDetailRecord {
+export interface CustomerDetailRecord extends CustomerSummaryRecord {
+  /** The ten most recently updated addresses (spec 3), newest first. */
+  addresses: AddressRecord[];
+  defaultAddress: AddressRecord | null;
+}
+
+/** A customer without its addresses: what admin GraphQL lists read (addresses come through their own field). */
+export interface CustomerSummaryRecord {
   id: number;
   createdAt: Date;
   updatedAt: Date;
@@ -87,9 +94,6 @@ export interface CustomerDetailRecord {
   currency: string;
   emailMarketingConsent: EmailMarketingConsent;
   smsMarketingConsent: SmsMarketingConsent | null;
-  /** The ten most recently updated addresses (spec 3), newest first. */
-  addresses: AddressRecord[];
-  defaultAddress: AddressRecord | null;
 }
 
 /** Outcome of a merchant's write: the customer as it now is, or the problems (nothing written). */

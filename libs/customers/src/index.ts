@@ -28,6 +28,7 @@ export type {
   CustomerInviteRecord,
   CustomerInviteResult,
   CustomerRecord,
+  CustomerSummaryRecord,
   CustomerWriteResult,
   CustomerRef,
   ImportedCustomer,

@@ -2,7 +2,7 @@ import { type UserErrorView, userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/graphql';
 import { moneyV2 } from '@platform/money';
 import { displayName } from '../../customer-account.rules.js';
-import type { AddressRecord, CustomerDetailRecord } from '../../customer.records.js';
+import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
 import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
@@ -13,7 +13,7 @@ import type { ConsentErrorCodeValue, InviteErrorCodeValue, UserErrorCodeValue } 
 
 const upper = (value: string) => value.toUpperCase();
 
-export function adminCustomerView(record: CustomerDetailRecord): AdminCustomer {
+export function adminCustomerView(record: CustomerSummaryRecord): AdminCustomer {
   const email = record.emailMarketingConsent;
   const sms = record.smsMarketingConsent;
   return {
@@ -33,7 +33,6 @@ export function adminCustomerView(record: CustomerDetailRecord): AdminCustomer {
     tags: record.tags,
     numberOfOrders: String(record.ordersCount),
     amountSpent: moneyV2(record.totalSpent, record.currency),
-    defaultAddress: record.defaultAddress && adminAddressView(record.defaultAddress),
     // The hosted platform answers no email consent for a customer without an email address.
     emailMarketingConsent: record.email
       ? { marketingState: upper(email.state), marketingOptInLevel: email.optInLevel && upper(email.optInLevel), consentUpdatedAt: dateOrNull(email.consentUpdatedAt) }

@@ -1,7 +1,7 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminNode, AdminSchema, ConnectionType, CountryCode } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
-import type { AddressRecord, CustomerDetailRecord } from '../../customer.records.js';
+import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import { UnsignedInt64Scalar } from '../storefront/unsigned-int64.scalar.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -169,9 +169,6 @@ export class AdminCustomer {
   @Field(() => MoneyV2, { description: 'The total the customer has spent, in the currency of their last paid order (else the shop\'s).' })
   amountSpent!: MoneyV2;
 
-  @Field(() => AdminMailingAddress, { nullable: true })
-  defaultAddress!: AdminMailingAddress | null;
-
   @Field(() => AdminEmailMarketingConsent, { nullable: true, description: 'Null when the customer has no email address.' })
   emailMarketingConsent!: AdminEmailMarketingConsent | null;
 
@@ -184,7 +181,8 @@ export class AdminCustomer {
   @Field(() => GraphQLISODateTime)
   updatedAt!: Date;
 
-  record!: CustomerDetailRecord;
+  /** What the view was made from; `defaultAddress` and `addresses` read the customer's addresses by its id. */
+  record!: CustomerSummaryRecord;
 }
 
 @ObjectType('CustomerConnection', { registerIn: () => AdminSchema })
