@@ -18,7 +18,9 @@ export class ServerProcess {
   /** Runs `script` with `env`; its output goes to `logFile` (the platform logs every request). */
   static async start(name: string, script: string, env: Record<string, string>, port: number, logFile: string): Promise<ServerProcess> {
     const log = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [script], {
+    // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the servers; node refuses them in NODE_OPTIONS.
+    const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', log, log],
     });

@@ -1,6 +1,6 @@
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/graphql';
-import { moneyV2 } from '@platform/money';
+import { type MoneyV2, moneyV2 } from '@platform/money';
 import { displayName } from '../../customer-account.rules.js';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
@@ -8,68 +8,134 @@ import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
 import type { ConsentErrorCodeValue, InviteErrorCodeValue, UserErrorCodeValue } from './customer-mutations.type.js';
 
-// Records to admin views: plain objects with every scalar field ready, and the record for the field
-// resolvers of nested lists and other contexts' fields (orders, lastOrder).
+// Records to admin views. A page of 50 customers builds 50 views and their addresses' views, and a query shows few
+// of their fields: plain fields are copied, derived ones (ids, names, consents, money) are getters computed only
+// when the query selects them. `record` stays for the field resolvers of nested lists and other contexts' fields.
 
 const upper = (value: string) => value.toUpperCase();
 
+class CustomerView implements AdminCustomer {
+  readonly __typename = 'Customer';
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly note: string | null;
+  readonly verifiedEmail: boolean;
+  readonly taxExempt: boolean;
+  readonly taxExemptions: string[];
+  readonly tags: string[];
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+
+  constructor(readonly record: CustomerSummaryRecord) {
+    this.firstName = record.firstName;
+    this.lastName = record.lastName;
+    this.email = record.email;
+    this.phone = record.phone;
+    this.note = record.note;
+    this.verifiedEmail = record.verifiedEmail;
+    this.taxExempt = record.taxExempt;
+    this.taxExemptions = record.taxExemptions;
+    this.tags = record.tags;
+    this.createdAt = record.createdAt;
+    this.updatedAt = record.updatedAt;
+  }
+
+  get id(): string {
+    return toGlobalId('Customer', this.record.id);
+  }
+
+  get legacyResourceId(): string {
+    return String(this.record.id);
+  }
+
+  get displayName(): string {
+    return displayName(this.record);
+  }
+
+  get state(): string {
+    return upper(this.record.state);
+  }
+
+  get numberOfOrders(): string {
+    return String(this.record.ordersCount);
+  }
+
+  get amountSpent(): MoneyV2 {
+    return moneyV2(this.record.totalSpent, this.record.currency);
+  }
+
+  // The hosted platform answers no email consent for a customer without an email address.
+  get emailMarketingConsent(): AdminCustomer['emailMarketingConsent'] {
+    const email = this.record.emailMarketingConsent;
+    if (!this.record.email) return null;
+    return { marketingState: upper(email.state), marketingOptInLevel: email.optInLevel && upper(email.optInLevel), consentUpdatedAt: dateOrNull(email.consentUpdatedAt) };
+  }
+
+  get smsMarketingConsent(): AdminCustomer['smsMarketingConsent'] {
+    const sms = this.record.smsMarketingConsent;
+    return (
+      sms && {
+        marketingState: upper(sms.state),
+        marketingOptInLevel: sms.optInLevel ? upper(sms.optInLevel) : 'UNKNOWN',
+        consentUpdatedAt: dateOrNull(sms.consentUpdatedAt),
+        consentCollectedFrom: sms.consentCollectedFrom && consentSource(sms.consentCollectedFrom),
+      }
+    );
+  }
+}
+
 export function adminCustomerView(record: CustomerSummaryRecord): AdminCustomer {
-  const email = record.emailMarketingConsent;
-  const sms = record.smsMarketingConsent;
-  return {
-    __typename: 'Customer',
-    id: toGlobalId('Customer', record.id),
-    legacyResourceId: String(record.id),
-    firstName: record.firstName,
-    lastName: record.lastName,
-    displayName: displayName(record),
-    email: record.email,
-    phone: record.phone,
-    state: upper(record.state),
-    note: record.note,
-    verifiedEmail: record.verifiedEmail,
-    taxExempt: record.taxExempt,
-    taxExemptions: record.taxExemptions,
-    tags: record.tags,
-    numberOfOrders: String(record.ordersCount),
-    amountSpent: moneyV2(record.totalSpent, record.currency),
-    // The hosted platform answers no email consent for a customer without an email address.
-    emailMarketingConsent: record.email
-      ? { marketingState: upper(email.state), marketingOptInLevel: email.optInLevel && upper(email.optInLevel), consentUpdatedAt: dateOrNull(email.consentUpdatedAt) }
-      : null,
-    smsMarketingConsent: sms && {
-      marketingState: upper(sms.state),
-      marketingOptInLevel: sms.optInLevel ? upper(sms.optInLevel) : 'UNKNOWN',
-      consentUpdatedAt: dateOrNull(sms.consentUpdatedAt),
-      consentCollectedFrom: sms.consentCollectedFrom && consentSource(sms.consentCollectedFrom),
-    },
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    record,
-  };
+  return new CustomerView(record);
+}
+
+class AddressView implements AdminMailingAddress {
+  readonly __typename = 'MailingAddress';
+  readonly address1: string | null;
+  readonly address2: string | null;
+  readonly city: string | null;
+  readonly company: string | null;
+  readonly country: string | null;
+  readonly countryCodeV2: string | null;
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly phone: string | null;
+  readonly province: string | null;
+  readonly provinceCode: string | null;
+  readonly zip: string | null;
+
+  constructor(readonly record: AddressRecord) {
+    this.address1 = record.address1;
+    this.address2 = record.address2;
+    this.city = record.city;
+    this.company = record.company;
+    this.country = record.country;
+    this.countryCodeV2 = record.countryCode;
+    this.firstName = record.firstName;
+    this.lastName = record.lastName;
+    this.phone = record.phone;
+    this.province = record.province;
+    this.provinceCode = record.provinceCode;
+    this.zip = record.zip;
+  }
+
+  get id(): string {
+    return toGlobalId('MailingAddress', this.record.id);
+  }
+
+  // As the REST address answers it: "" without names.
+  get name(): string {
+    return addressName(this.record) ?? '';
+  }
+
+  get formattedArea(): string | null {
+    return formattedArea(this.record);
+  }
 }
 
 export function adminAddressView(record: AddressRecord): AdminMailingAddress {
-  return {
-    __typename: 'MailingAddress',
-    id: toGlobalId('MailingAddress', record.id),
-    address1: record.address1,
-    address2: record.address2,
-    city: record.city,
-    company: record.company,
-    country: record.country,
-    countryCodeV2: record.countryCode,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    // As the REST address answers it: "" without names.
-    name: addressName(record) ?? '',
-    phone: record.phone,
-    province: record.province,
-    provinceCode: record.provinceCode,
-    zip: record.zip,
-    formattedArea: formattedArea(record),
-    record,
-  };
+  return new AddressView(record);
 }
 
 // The schema knows two sources; anything else recorded (REST accepts any word) shows as OTHER.
