@@ -63,7 +63,7 @@ describe('admin REST request-based limit', () => {
       body: { storefront_access_token: { title: 't', tags: Array.from({ length: 251 }, (_, i) => `t${i}`) } },
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors['storefront_access_token.tags'][0]).toMatch(/251 is greater than the maximum allowed of 250/);
+    expect(res.body.errors.tags[0]).toMatch(/251 is greater than the maximum allowed of 250/);
   });
 });
 
