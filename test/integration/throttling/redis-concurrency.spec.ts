@@ -13,8 +13,9 @@ describe('RedisBucketStore under concurrency', () => {
   const prefix = uniquePrefix('concurrency');
   const cfg: BucketConfig = { capacity: 40, leakPerSecond: 0.0001 }; // nothing leaks out during the test
   const admin = new Redis(REDIS_URL);
-  // four stores with their own connections stand for four API processes
-  const stores = Array.from({ length: 4 }, () => new RedisBucketStore({ url: REDIS_URL, keyPrefix: prefix }));
+  // Four stores with their own connections stand for four API processes. The test counts admissions, not deadlines:
+  // a generous one keeps 200 simultaneous first calls on a busy CI machine from failing open.
+  const stores = Array.from({ length: 4 }, () => new RedisBucketStore({ url: REDIS_URL, keyPrefix: prefix, timeoutMs: 5_000 }));
 
   afterAll(async () => {
     await Promise.all(stores.map((store) => store.close()));
