@@ -128,7 +128,7 @@ const NEW_CUSTOMER = JSON.stringify({
     email: `bench.${UNIQUE}@example.com`,
     tags: 'bench, load',
     note: 'Created under load',
-    addresses: [{ address1: '1 Bench Street', city: 'Ottawa', province_code: 'ON', country_code: 'CA', zip: 'K1A 0B1', first_name: 'Bench', last_name: 'Buyer' }],
+    addresses: [{ address1: '1 Bench Street', city: 'Ottawa', province: 'Ontario', province_code: 'ON', country: 'Canada', country_code: 'CA', zip: 'K1A 0B1', first_name: 'Bench', last_name: 'Buyer' }],
   },
 });
 
