@@ -1,5 +1,5 @@
-import type { AddressRecord, CustomerDetailRecord } from '@platform/customers';
-import { countryName, toGlobalId } from '@platform/graphql';
+import { type CustomerDetailRecord, restCustomerAddress } from '@platform/customers';
+import { toGlobalId } from '@platform/graphql';
 import type { OrderLineItemRecord, OrderRecord } from '../order.records.js';
 
 // The REST `order` of a customer's orders, keys in the hosted platform's order (id and global id first, then
@@ -81,40 +81,8 @@ function restOrderCustomer(c: CustomerDetailRecord) {
     currency: c.currency,
     tax_exemptions: c.taxExemptions,
     admin_graphql_api_id: toGlobalId('Customer', c.id),
-    default_address: c.defaultAddress && restOrderCustomerAddress(c.defaultAddress),
+    default_address: c.defaultAddress && restCustomerAddress(c.defaultAddress),
   };
-}
-
-// The customer's default address, in the fields of the customers resource.
-function restOrderCustomerAddress(a: AddressRecord) {
-  return {
-    id: a.id,
-    customer_id: a.customerId,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    company: a.company,
-    address1: a.address1,
-    address2: a.address2,
-    city: a.city,
-    province: a.province,
-    country: a.country,
-    zip: a.zip,
-    phone: a.phone,
-    name: [a.firstName, a.lastName].filter(Boolean).join(' '),
-    province_code: a.provinceCode,
-    country_code: a.countryCode,
-    country_name: a.countryCode ? nameOfCountry(a.countryCode) : a.country,
-    default: a.isDefault,
-  };
-}
-
-// Codes are checked on write; one the runtime cannot read keeps its letters.
-function nameOfCountry(code: string): string {
-  try {
-    return countryName(code);
-  } catch {
-    return code;
-  }
 }
 
 function moneySet(amount: string, currency: string) {
