@@ -7,6 +7,10 @@ import { CustomerAccessTokens } from './20261123000400-customer-access-tokens.js
 import { CustomerAccessTokenExpiry } from './20261124000000-customer-access-token-expiry.js';
 import { CustomersAdmin } from './20261124000100-customers-admin.js';
 import { EmailKeys } from './20261125000000-email-keys.js';
+import { OrdersAdmin } from './20261126000000-orders-admin.js';
+import { EventOutbox } from './20261126000100-event-outbox.js';
+import { OrderRisks } from './20261126000200-order-risks.js';
+import { PaymentsLedger } from './20261126000300-payments-ledger.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -18,4 +22,8 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261124000000-customer-access-token-expiry', class: CustomerAccessTokenExpiry },
   { name: '20261124000100-customers-admin', class: CustomersAdmin },
   { name: '20261125000000-email-keys', class: EmailKeys },
+  { name: '20261126000000-orders-admin', class: OrdersAdmin },
+  { name: '20261126000100-event-outbox', class: EventOutbox },
+  { name: '20261126000200-order-risks', class: OrderRisks },
+  { name: '20261126000300-payments-ledger', class: PaymentsLedger },
 ];

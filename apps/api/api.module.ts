@@ -7,6 +7,8 @@ import { ContentAdminApiModule, ContentStorefrontApiModule } from '@platform/con
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
 import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
+import { PaymentsAdminApiModule, PaymentsRestApiModule } from '@platform/payments';
+import { RiskAdminApiModule, RiskRestApiModule } from '@platform/risk';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
@@ -53,9 +55,9 @@ export interface ApiRuntime {
 
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, ContentAdminApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
-export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule];
+export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the online_store surface): HTML, no version, no token.
 const PAGE_MODULES = [CustomersPagesApiModule];
 

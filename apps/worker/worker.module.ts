@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { CustomersModule } from '@platform/customers';
+import { PaymentsModule } from '@platform/payments';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
@@ -15,7 +16,7 @@ export interface WorkerRuntime {
 }
 
 // Every context module that lists job processors (`@ShopJob` providers), so the worker runs them.
-const JOB_MODULES = [CustomersModule];
+const JOB_MODULES = [CustomersModule, PaymentsModule];
 
 /** The job process: no HTTP, only the processors that contexts register on the queue. */
 @Module({})

@@ -7,3 +7,5 @@ export { OrdersRestApiModule } from './orders-rest-api.module.js';
 export { OrdersAdminApiModule } from './orders-admin-api.module.js';
 export { OrdersStorefrontApiModule } from './orders-storefront-api.module.js';
 export { OrdersService } from './orders.service.js';
+export { OrderPaid } from './events/order-paid.event.js';
+export { OrderRefunded } from './events/order-refunded.event.js';

@@ -16,3 +16,11 @@ export const HANDLED_EVENT = Symbol('HANDLED_EVENT');
 
 /** Marks a provider as the handler of `event`; listing it in its context module's providers registers it. */
 export const HandlesEvent = (event: EventType): ClassDecorator => SetMetadata(HANDLED_EVENT, event);
+
+export const EVENT_NAME = Symbol('EVENT_NAME');
+
+/**
+ * Names an event class (`'orders.order-paid'`): the name an event is kept under until its handlers ran, so one
+ * published before a crash is still delivered afterwards. Every published event class carries one.
+ */
+export const DomainEvent = (name: string): ClassDecorator => SetMetadata(EVENT_NAME, name);

@@ -1,3 +1,3 @@
 export { DomainEvents } from './domain-events.js';
-export { HandlesEvent, type EventHandler, type EventType } from './event-handler.js';
+export { DomainEvent, HandlesEvent, type EventHandler, type EventType } from './event-handler.js';
 export { EventsModule } from './events.module.js';

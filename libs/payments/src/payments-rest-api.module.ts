@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PaymentsModule } from './payments.module.js';
+
+@Module({ imports: [PaymentsModule] })
+export class PaymentsRestApiModule {}

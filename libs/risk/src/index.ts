@@ -1,0 +1,3 @@
+export { RiskModule } from './risk.module.js';
+export { RiskRestApiModule } from './risk-rest-api.module.js';
+export { RiskAdminApiModule } from './risk-admin-api.module.js';

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { RiskModule } from './risk.module.js';
+
+@Module({ imports: [RiskModule] })
+export class RiskRestApiModule {}
