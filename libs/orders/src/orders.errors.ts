@@ -6,6 +6,12 @@ export const OrderErrors = defineErrors({
   INVALID: 'UNPROCESSABLE',
   TAKEN: 'UNPROCESSABLE',
   TOTALS_MISMATCH: 'UNPROCESSABLE',
+  /** An order, line item or transaction the caller named that the shop's order does not have. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** More items or money than the order has left to refund. */
+  EXCEEDS_REFUNDABLE: 'UNPROCESSABLE',
+  /** What the order's state forbids: cancelling it twice, cancelling a fulfilled order. */
+  INVALID_STATE: 'UNPROCESSABLE',
 });
 export type OrderErrorCode = ErrorCodeOf<typeof OrderErrors>;
 export type OrderError = DomainError<OrderErrorCode>;
