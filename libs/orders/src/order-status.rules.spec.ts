@@ -1,5 +1,13 @@
 import type { FinancialStatus } from './order.entity.js';
-import { type OrderState, cancelProblems, closedAtAfterClose, financialStatusAfterCancel, financialStatusAfterRefund, stateAfterCancel } from './order-status.rules.js';
+import {
+  type OrderState,
+  cancelProblems,
+  closedAtAfterClose,
+  financialStatusAfterCancel,
+  financialStatusAfterRefund,
+  fulfillmentStatusAfterRefund,
+  stateAfterCancel,
+} from './order-status.rules.js';
 
 const open: OrderState = { financialStatus: 'paid', fulfillmentStatus: 'unfulfilled', closedAt: null, cancelledAt: null };
 const now = new Date('2026-11-24T12:00:00Z');
@@ -28,6 +36,18 @@ describe('financial status after a cancellation', () => {
     ['partially_refunded', '50.00', '50.00', 'refunded'],
   ])('%s, %s paid, %s refunded: %s', (current, paid, refunded, after) => {
     expect(financialStatusAfterCancel(current, paid, refunded)).toBe(after);
+  });
+});
+
+describe('fulfillment status after a refund', () => {
+  it.each<[string, OrderState['fulfillmentStatus'], { bought: number; refunded: number; restocked: number }, OrderState['fulfillmentStatus']]>([
+    ['every unit refunded and restocked', 'unfulfilled', { bought: 3, refunded: 3, restocked: 3 }, 'restocked'],
+    ['a unit left', 'unfulfilled', { bought: 3, refunded: 2, restocked: 2 }, 'unfulfilled'],
+    ['a unit refunded without restock', 'unfulfilled', { bought: 3, refunded: 3, restocked: 2 }, 'unfulfilled'],
+    ['goods that left', 'fulfilled', { bought: 3, refunded: 3, restocked: 3 }, 'fulfilled'],
+    ['nothing bought', 'unfulfilled', { bought: 0, refunded: 0, restocked: 0 }, 'unfulfilled'],
+  ])('%s', (_case, current, units, after) => {
+    expect(fulfillmentStatusAfterRefund(current, units)).toBe(after);
   });
 });
 

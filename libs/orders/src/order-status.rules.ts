@@ -38,6 +38,15 @@ export function financialStatusAfterCancel(current: FinancialStatus, paid: strin
   return financialStatusAfterRefund(current, paid, refunded);
 }
 
+/**
+ * The fulfillment status after a refund: an order none of whose goods left becomes `restocked` once every unit
+ * was refunded and every refunded unit went back to stock.
+ */
+export function fulfillmentStatusAfterRefund(current: FulfillmentStatus, units: { bought: number; refunded: number; restocked: number }): FulfillmentStatus {
+  if (current !== 'unfulfilled') return current;
+  return units.bought > 0 && units.refunded >= units.bought && units.restocked >= units.bought ? 'restocked' : current;
+}
+
 /** Closing keeps the first close time: closing a closed order changes nothing. */
 export function closedAtAfterClose(order: Pick<OrderState, 'closedAt'>, now: Date): Date {
   return order.closedAt ?? now;

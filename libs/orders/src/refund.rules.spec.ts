@@ -5,6 +5,7 @@ import {
   type RefundRequest,
   type RefundableOrder,
   allocate,
+  cancellationRefund,
   checkRefund,
   lineRefundMoney,
   paidAmount,
@@ -119,6 +120,39 @@ describe('the suggested refund', () => {
   it('suggests no more than the order has left', () => {
     const refunded = { ...order, transactions: [...order.transactions, refund(104, '37.00', null)] };
     expect(suggestedRefund(refunded, [{ lineItemId: 1, quantity: 1, restockType: 'no_restock' }], '0.00').total).toBe('0.54');
+  });
+});
+
+describe('the refund of a cancellation', () => {
+  const partly = {
+    ...order,
+    lines: [{ ...order.lines[0]!, refundedQuantity: 1 }, order.lines[1]!],
+    shippingRefunded: '1.00',
+    transactions: [...order.transactions, refund(104, '10.80', 100)],
+  };
+
+  it('gives back every unit left, the shipping left and all the money left', () => {
+    expect(cancellationRefund(partly, { refund: true, restock: true })).toEqual({
+      lines: [
+        { lineItemId: 1, variantId: 11, quantity: 1, restockType: 'cancel', subtotal: '10.00', totalTax: '0.80' },
+        { lineItemId: 2, variantId: null, quantity: 1, restockType: 'cancel', subtotal: '4.50', totalTax: '0.44' },
+      ],
+      shipping: '3.00',
+      transactions: [
+        { parentId: 100, amount: '19.20', gateway: 'manual' },
+        { parentId: 101, amount: '7.54', gateway: 'manual' },
+      ],
+      total: '26.74',
+    });
+  });
+
+  it('restocks without money, refunds without restock, and makes nothing when neither is asked or nothing is left', () => {
+    const restockOnly = cancellationRefund(partly, { refund: false, restock: true })!;
+    expect([restockOnly.total, restockOnly.shipping, restockOnly.lines.map((l) => l.restockType)]).toEqual(['0.00', '0.00', ['cancel', 'cancel']]);
+    expect(cancellationRefund(partly, { refund: true, restock: false })!.lines.map((l) => l.restockType)).toEqual(['no_restock', 'no_restock']);
+    expect(cancellationRefund(partly, { refund: false, restock: false })).toBeNull();
+    const spent = { ...order, lines: order.lines.map((l) => ({ ...l, refundedQuantity: l.quantity })), shippingRefunded: '4.00', transactions: [...order.transactions, refund(104, '37.54', null)] };
+    expect(cancellationRefund(spent, { refund: true, restock: true })).toBeNull();
   });
 });
 

@@ -198,6 +198,22 @@ export function suggestedRefund(order: RefundableOrder, lines: readonly RefundLi
 }
 
 /**
+ * The refund a cancellation makes: every unit not yet refunded (restocked or not) and, when it refunds, the shipping
+ * left and all the money the order can still give back, from its payments oldest first. Null when there is nothing
+ * to give back.
+ */
+export function cancellationRefund(order: RefundableOrder, options: { refund: boolean; restock: boolean }): RefundPlan | null {
+  const restockType: RestockType = options.restock ? 'cancel' : 'no_restock';
+  const lines = order.lines.filter((l) => l.quantity > l.refundedQuantity).map((l) => plannedLine(l, { lineItemId: l.id, quantity: l.quantity - l.refundedQuantity, restockType }));
+  const shipping = options.refund ? money(Decimal.max(ZERO, new Decimal(order.shipping).minus(order.shippingRefunded))) : '0.00';
+  const amount = options.refund ? new Decimal(refundableAmount(order)) : ZERO;
+  const transactions = amount.isZero() ? [] : (takeFromPayments(refundableByPayment(order), amount, null) ?? []);
+  if (!options.refund && !options.restock) return null;
+  if (lines.length === 0 && new Decimal(shipping).isZero() && transactions.length === 0) return null;
+  return { lines, shipping, transactions, total: money(sum(transactions.map((t) => t.amount))) };
+}
+
+/**
  * Checks a refund against the order: every line named once and the order's, at most the units left, restock types
  * one may ask for, shipping at most what is left of it, transactions of kind refund in the order's currency, each
  * at most what its payment has left and all together at most what the order has left. Answers the plan to write,
