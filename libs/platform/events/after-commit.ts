@@ -20,10 +20,16 @@ export class AfterCommit implements EventSubscriber {
    * `em.transactional`); false when there is none.
    */
   hold(work: Work): boolean {
-    const transaction = TransactionContext.currentTransactionContext()?.em.getTransactionContext<Transaction>();
-    if (!transaction || this.ended.has(transaction)) return false;
-    this.add(transaction, [work]);
+    if (!this.openTransaction()) return false;
+    this.add(TransactionContext.currentTransactionContext()!.em.getTransactionContext<Transaction>()!, [work]);
     return true;
+  }
+
+  /** The EntityManager of the transaction open around this call (its writes commit with it); undefined when there is none. */
+  openTransaction(): EntityManager | undefined {
+    const em = TransactionContext.currentTransactionContext()?.em;
+    const transaction = em?.getTransactionContext<Transaction>();
+    return transaction && !this.ended.has(transaction) ? em : undefined;
   }
 
   beforeTransactionStart({ em, transaction }: TransactionEventArgs): void {

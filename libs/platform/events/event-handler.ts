@@ -5,8 +5,10 @@ import type { RequestContext } from '@platform/request';
 export type EventType<E extends object = object> = abstract new (...args: never[]) => E;
 
 /**
- * A reaction to an event, run after the transaction that published it commits, with the publisher's context.
- * A failure is logged and does not reach the publisher; work that must not be lost is a job it enqueues.
+ * A reaction to an event, run after the transaction that published it commits, with the publisher's request (or,
+ * when the outbox delivers it later, a system context of the same shop and origin). Delivery is at least once: a
+ * handler may see an event again after a crash or a retry, so it is idempotent (a unique key on what it writes).
+ * A failure is logged and does not reach the publisher; the outbox runs the handler again later.
  */
 export interface EventHandler<E extends object> {
   handle(ctx: RequestContext, event: E): Promise<void>;
@@ -24,3 +26,8 @@ export const EVENT_NAME = Symbol('EVENT_NAME');
  * published before a crash is still delivered afterwards. Every published event class carries one.
  */
 export const DomainEvent = (name: string): ClassDecorator => SetMetadata(EVENT_NAME, name);
+
+/** The `@DomainEvent` name of an event class, or undefined when it has none. */
+export function eventNameOf(type: unknown): string | undefined {
+  return typeof type === 'function' ? Reflect.getMetadata(EVENT_NAME, type) : undefined;
+}

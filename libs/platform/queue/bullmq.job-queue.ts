@@ -17,7 +17,7 @@ export class BullmqJobQueue implements JobQueue {
 
   constructor(
     private readonly connection: ConnectionOptions,
-    private readonly runsJobs: boolean,
+    readonly runsJobs: boolean,
     /** Every key's prefix: the installation's own (see QueueModule), so no other installation takes its jobs. */
     private readonly prefix: string,
     private readonly onError: ErrorReporter = () => undefined,

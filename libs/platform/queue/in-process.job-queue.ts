@@ -14,7 +14,7 @@ export class InProcessJobQueue implements JobQueue {
   private closed = false;
 
   constructor(
-    private readonly runsJobs: boolean,
+    readonly runsJobs: boolean,
     private readonly onError: ErrorReporter = () => undefined,
   ) {}
 

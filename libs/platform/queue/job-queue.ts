@@ -23,6 +23,8 @@ export interface EnqueueOptions {
  */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
+  /** Whether this process executes jobs (roles `all` and `worker`): where the platform's background work runs. */
+  readonly runsJobs: boolean;
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
   process<T>(name: string, handler: JobHandler<T>): void;
   /**

@@ -3,15 +3,16 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { pino } from 'pino';
-import { DatabaseModule } from '@platform/database';
-import { DomainEvents, type EventHandler, EventsModule, HandlesEvent } from '@platform/events';
-import { LoggingModule } from '@platform/logging';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
+import { DatabaseModule } from '@platform/database';
+import { DomainEvent, DomainEvents, type EventHandler, EventsModule, HandlesEvent } from '@platform/events';
+import { LoggingModule } from '@platform/logging';
+import { type RequestContext, SystemContextModule, SystemContexts, inTransaction } from '@platform/request';
 import { ShopService, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
+@DomainEvent('test.shop-renamed')
 class ShopRenamed {
   constructor(
     readonly shopId: number,
@@ -19,17 +20,41 @@ class ShopRenamed {
   ) {}
 }
 
+@DomainEvent('test.shop-reopened')
+class ShopReopened {
+  constructor(readonly shopId: number) {}
+}
+
+// Its handler writes in a transaction of its own, as the ledger's handlers do.
+@DomainEvent('test.shop-noted')
+class ShopNoted {
+  constructor(
+    readonly shopId: number,
+    readonly note: string,
+  ) {}
+}
+
+class Unnamed {
+  constructor(readonly shopId: number) {}
+}
+
 // What each handler saw when it ran: the shop's name read on a connection of its own, so only committed data shows.
 const seen: { handler: string; name: string; committedName: string }[] = [];
 let outside: pg.Client;
+let failing = true;
 
 async function committedName(shopId: number): Promise<string> {
   const { rows } = await outside.query<{ name: string }>('select name from shops where id = $1', [shopId]);
   return rows[0]!.name;
 }
 
-class ShopReopened {
-  constructor(readonly shopId: number) {}
+async function outboxRows(): Promise<{ name: string; payload: unknown; status: string; handled: string[]; attempts: number; last_error: string | null; due_in_s: number; request_id: string; origin: string }[]> {
+  const { rows } = await outside.query(
+    `select name, payload, status, handled, attempts, last_error, request_id, origin,
+            round(extract(epoch from available_at - now()))::int as due_in_s
+       from event_outbox order by id`,
+  );
+  return rows;
 }
 
 @Injectable()
@@ -46,7 +71,7 @@ class ReopeningHandler implements EventHandler<ShopReopened> {
 @HandlesEvent(ShopRenamed)
 class FailingHandler implements EventHandler<ShopRenamed> {
   async handle(): Promise<void> {
-    throw new Error('handler broke');
+    if (failing) throw new Error('handler broke');
   }
 }
 
@@ -55,6 +80,14 @@ class FailingHandler implements EventHandler<ShopRenamed> {
 class RecordingHandler implements EventHandler<ShopRenamed> {
   async handle(_ctx: RequestContext, event: ShopRenamed): Promise<void> {
     seen.push({ handler: 'recording', name: event.name, committedName: await committedName(event.shopId) });
+  }
+}
+
+@Injectable()
+@HandlesEvent(ShopNoted)
+class NotingHandler implements EventHandler<ShopNoted> {
+  async handle(ctx: RequestContext, event: ShopNoted): Promise<void> {
+    await ctx.em.transactional((em) => em.execute('update shops set name = ? where id = ?', [event.note, event.shopId], 'run'));
   }
 }
 
@@ -80,12 +113,12 @@ describe('events after commit', () => {
         SystemContextModule,
       ],
       // The failing handler comes first: the one after it still gets the event.
-      providers: [FailingHandler, RecordingHandler, ReopeningHandler],
+      providers: [FailingHandler, RecordingHandler, ReopeningHandler, NotingHandler],
     }).compile();
     await moduleRef.init();
     events = moduleRef.get(DomainEvents);
     const shop = await moduleRef.get(ShopService).create({ handle: 'events', name: 'Before' });
-    ctx = moduleRef.get(SystemContexts).forShop(shop);
+    ctx = { ...moduleRef.get(SystemContexts).forShop(shop, 'https://events.example.com'), requestId: 'request-1' };
   });
 
   afterAll(async () => {
@@ -94,36 +127,64 @@ describe('events after commit', () => {
     await database.drop();
   });
 
-  beforeEach(() => {
+  beforeEach(async () => {
     seen.length = 0;
     logged.length = 0;
+    failing = true;
+    await outside.query('delete from event_outbox');
   });
 
   const rename = (em: EntityManager, name: string) => em.execute('update shops set name = ? where id = ?', [name, ctx.shop.id], 'run');
 
-  it('delivers an event once its transaction has committed, and a failing handler neither stops the others nor the use case', async () => {
+  it('writes the event to the outbox in its transaction and delivers it once that has committed; a failing handler neither stops the others nor the use case', async () => {
     const result = await ctx.em.transactional(async (em) => {
       await rename(em, 'After');
       events.publish(ctx, new ShopRenamed(ctx.shop.id, 'After'));
-      // Not yet: the transaction is still open.
+      await em.flush();
+      // Written in the transaction: not visible outside it yet, nor delivered.
+      expect(await outboxRows()).toEqual([]);
+      expect(await em.execute('select name from event_outbox')).toEqual([{ name: 'test.shop-renamed' }]);
       expect(seen).toEqual([]);
       return 'use case result';
     });
     expect(result).toBe('use case result');
     expect(seen).toEqual([{ handler: 'recording', name: 'After', committedName: 'After' }]);
-    expect(logged).toEqual([expect.objectContaining({ msg: 'event handler failed', handler: 'FailingHandler', event: 'ShopRenamed', err: expect.objectContaining({ message: 'handler broke' }) })]);
+    expect(logged).toEqual([expect.objectContaining({ msg: 'event handler failed', handler: 'FailingHandler', event: 'test.shop-renamed', err: expect.objectContaining({ message: 'handler broke' }) })]);
+    // The failed handler is retried later, alone: the one that ran is recorded.
+    expect(await outboxRows()).toEqual([
+      {
+        name: 'test.shop-renamed',
+        payload: { shopId: ctx.shop.id, name: 'After' },
+        status: 'pending',
+        handled: ['RecordingHandler'],
+        attempts: 1,
+        last_error: 'handler broke',
+        due_in_s: 30,
+        request_id: 'request-1',
+        origin: 'https://events.example.com',
+      },
+    ]);
   });
 
-  it('never delivers the event of a transaction that rolls back', async () => {
+  it('marks the event delivered once every handler ran', async () => {
+    failing = false;
+    await ctx.em.transactional(async () => events.publish(ctx, new ShopRenamed(ctx.shop.id, 'Delivered')));
+    expect(seen).toEqual([expect.objectContaining({ name: 'Delivered' })]);
+    expect(await outboxRows()).toEqual([expect.objectContaining({ status: 'delivered', handled: ['FailingHandler', 'RecordingHandler'], attempts: 1, last_error: null })]);
+  });
+
+  it('never writes nor delivers the event of a transaction that rolls back', async () => {
     await expect(
       ctx.em.transactional(async (em) => {
         await rename(em, 'Rolled back');
         events.publish(ctx, new ShopRenamed(ctx.shop.id, 'Rolled back'));
+        await em.flush();
         throw new Error('use case failed');
       }),
     ).rejects.toThrow('use case failed');
     expect(seen).toEqual([]);
     expect(await committedName(ctx.shop.id)).not.toBe('Rolled back');
+    expect(await outboxRows()).toEqual([]);
   });
 
   it('holds an event of a nested transaction until the outer one commits, and drops it with a savepoint rolled back', async () => {
@@ -133,8 +194,9 @@ describe('events after commit', () => {
         events.publish(ctx, new ShopRenamed(ctx.shop.id, 'Nested'));
       });
       await expect(
-        em.transactional(async () => {
+        em.transactional(async (inner) => {
           events.publish(ctx, new ShopRenamed(ctx.shop.id, 'Savepoint rolled back'));
+          await inner.flush();
           throw new Error('inner failed');
         }),
       ).rejects.toThrow('inner failed');
@@ -142,6 +204,7 @@ describe('events after commit', () => {
       expect(seen).toEqual([]);
     });
     expect(seen).toEqual([{ handler: 'recording', name: 'Nested', committedName: 'Nested' }]);
+    expect((await outboxRows()).map((row) => row.payload)).toEqual([{ shopId: ctx.shop.id, name: 'Nested' }]);
   });
 
   it('drops the events of a released savepoint when the outer transaction rolls back', async () => {
@@ -152,13 +215,26 @@ describe('events after commit', () => {
       }),
     ).rejects.toThrow('outer failed');
     expect(seen).toEqual([]);
+    expect(await outboxRows()).toEqual([]);
   });
 
-  it('refuses an event published outside a transaction, also by a handler after the commit', async () => {
+  it('refuses an event published outside a transaction, also by a handler after the commit, and a class without @DomainEvent', async () => {
     expect(() => events.publish(ctx, new ShopRenamed(ctx.shop.id, 'Loose'))).toThrow(/ShopRenamed was published outside a transaction/);
-    // Handlers run in the committed transaction's async context: a publish there must fail, not wait for a commit that came.
+    await expect(ctx.em.transactional(async () => events.publish(ctx, new Unnamed(ctx.shop.id)))).rejects.toThrow(/Unnamed has no @DomainEvent/);
+    await expect(ctx.em.transactional(async () => events.publish(ctx, new ShopRenamed(ctx.shop.id, new Date() as never)))).rejects.toThrow(/ShopRenamed\.name is a Date/);
+    // Handlers run after the commit: a publish there must fail, not wait for a commit that came.
     await ctx.em.transactional(async () => events.publish(ctx, new ShopReopened(ctx.shop.id)));
     expect(seen).toEqual([]);
     expect(logged).toEqual([expect.objectContaining({ handler: 'ReopeningHandler', err: expect.objectContaining({ message: expect.stringMatching(/outside a transaction/) }) })]);
+    expect(await outboxRows()).toEqual([expect.objectContaining({ name: 'test.shop-reopened', status: 'pending', handled: [] })]);
+  });
+
+  it('lets a handler write in a transaction of its own, also when the event was published with the transaction\'s context', async () => {
+    await ctx.em.transactional(async () => events.publish(ctx, new ShopNoted(ctx.shop.id, 'Noted')));
+    expect(await committedName(ctx.shop.id)).toBe('Noted');
+    await ctx.em.transactional(async (em) => events.publish(inTransaction(ctx, em), new ShopNoted(ctx.shop.id, 'Noted again')));
+    expect(await committedName(ctx.shop.id)).toBe('Noted again');
+    expect(logged).toEqual([]);
+    expect((await outboxRows()).map((row) => row.status)).toEqual(['delivered', 'delivered']);
   });
 });
