@@ -1,4 +1,4 @@
-import { BigIntType } from '@mikro-orm/core';
+import { BigIntType, type Opt } from '@mikro-orm/core';
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
@@ -28,4 +28,26 @@ export class OrderLineItem extends TenantEntity {
   /** Unit price. */
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   price!: string;
+
+  @Property({ type: 'text', nullable: true })
+  sku?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  vendor?: string | null;
+
+  @Property({ type: 'integer' })
+  grams: Opt<number> = 0;
+
+  @Property({ type: 'boolean' })
+  requiresShipping: Opt<boolean> = true;
+
+  @Property({ type: 'boolean' })
+  taxable: Opt<boolean> = true;
+
+  @Property({ type: 'boolean' })
+  giftCard: Opt<boolean> = false;
+
+  /** Discounts allocated to the whole line. */
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  totalDiscount: Opt<string> = '0.00';
 }

@@ -8,15 +8,49 @@ export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number];
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled', 'restocked'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
+export const CANCEL_REASONS = ['customer', 'fraud', 'inventory', 'declined', 'other'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+/** A postal address copied onto the order at checkout (it outlives the customer's address book). */
+export interface OrderAddress {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  province: string | null;
+  provinceCode: string | null;
+  country: string | null;
+  countryCode: string | null;
+  zip: string | null;
+  phone: string | null;
+}
+
+/** A shipping method charged on the order; `price` is an exact decimal string. */
+export interface OrderShippingLine {
+  title: string;
+  code: string | null;
+  price: string;
+}
+
 /**
- * An order. Totals are exact decimal strings: subtotal = Σ line price × quantity, total = subtotal + tax.
- * Open while closed_at is null; cancelled orders carry cancelled_at.
+ * An order. Totals are exact decimal strings: subtotal = Σ line price × quantity, shipping = Σ shipping lines,
+ * total = subtotal − discounts + shipping + tax. Open while closed_at is null; cancelled orders carry cancelled_at.
  */
 @Entity({ tableName: 'orders' })
 @Unique({ properties: ['shopId', 'name'] })
 @Unique({ properties: ['shopId', 'number'] })
 @Index({ properties: ['shopId', 'id'] })
 @Index({ properties: ['shopId', 'customerId'] })
+// The admin lists' sort keys and filters, each ending with the keyset's id tie-break.
+@Index({ name: 'orders_shop_id_created_at_index', properties: ['shopId', 'createdAt', 'id'] })
+@Index({ name: 'orders_shop_id_updated_at_index', properties: ['shopId', 'updatedAt', 'id'] })
+@Index({ name: 'orders_shop_id_processed_at_index', properties: ['shopId', 'processedAt', 'id'] })
+@Index({ name: 'orders_shop_id_total_price_index', properties: ['shopId', 'totalPrice', 'id'] })
+@Index({ name: 'orders_shop_id_financial_status_index', properties: ['shopId', 'financialStatus', 'id'] })
+@Index({ name: 'orders_shop_id_fulfillment_status_index', properties: ['shopId', 'fulfillmentStatus', 'id'] })
+@Index({ name: 'orders_shop_id_open_index', properties: ['shopId', 'id'], where: 'closed_at is null and cancelled_at is null' })
 export class Order extends TenantEntity {
   // Customers are another context: a plain id (the SQL foreign key sets it null when the customer goes).
   @Property({ type: new BigIntType('number'), nullable: true })
@@ -42,11 +76,38 @@ export class Order extends TenantEntity {
   @Property({ length: 3 })
   currency!: string;
 
+  /** The currency the buyer paid in; the shop's currency unless the order says otherwise. */
+  @Property({ length: 3 })
+  presentmentCurrency!: string;
+
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   subtotalPrice!: string;
 
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   totalTax!: string;
+
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  totalDiscounts: Opt<string> = '0.00';
+
+  /** Σ shipping lines' prices. */
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  totalShipping: Opt<string> = '0.00';
+
+  @Property({ type: 'json' })
+  shippingLines: Opt<OrderShippingLine[]> = [];
+
+  @Property({ type: 'json', nullable: true })
+  billingAddress?: OrderAddress | null;
+
+  @Property({ type: 'json', nullable: true })
+  shippingAddress?: OrderAddress | null;
+
+  @Property({ type: 'text', nullable: true })
+  note?: string | null;
+
+  /** Placed with a test gateway: kept apart from real money (the ledger marks its transactions test too). */
+  @Property({ type: 'boolean' })
+  test: Opt<boolean> = false;
 
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   totalPrice!: string;
@@ -59,4 +120,7 @@ export class Order extends TenantEntity {
 
   @Property({ type: 'datetime', nullable: true })
   cancelledAt?: Date | null;
+
+  @Enum({ items: () => CANCEL_REASONS, nullable: true })
+  cancelReason?: CancelReason | null;
 }

@@ -1,4 +1,9 @@
-import type { FinancialStatus, FulfillmentStatus } from './order.entity.js';
+import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderAddress, OrderShippingLine } from './order.entity.js';
+import type { FulfillmentState } from './order-fulfillment.entity.js';
+import type { TransactionKind, TransactionStatus } from './order-transaction.entity.js';
+import type { RestockType } from './refund-line-item.entity.js';
+
+export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderAddress, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
 
 /** How a customer's orders can be sorted (the hosted platform's OrderSortKeys). */
 export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE'] as const;
@@ -18,12 +23,23 @@ export interface OrderRecord {
   financialStatus: FinancialStatus;
   fulfillmentStatus: FulfillmentStatus;
   currency: string;
+  presentmentCurrency: string;
   subtotalPrice: string;
+  totalDiscounts: string;
+  totalShipping: string;
   totalTax: string;
   totalPrice: string;
+  shippingLines: OrderShippingLine[];
+  billingAddress: OrderAddress | null;
+  shippingAddress: OrderAddress | null;
+  note: string | null;
+  test: boolean;
+  createdAt: Date;
+  updatedAt: Date;
   processedAt: Date;
   closedAt: Date | null;
   cancelledAt: Date | null;
+  cancelReason: CancelReason | null;
 }
 
 export interface OrderLineItemRecord {
@@ -36,6 +52,69 @@ export interface OrderLineItemRecord {
   quantity: number;
   /** Unit price. */
   price: string;
+  sku: string | null;
+  vendor: string | null;
+  grams: number;
+  requiresShipping: boolean;
+  taxable: boolean;
+  giftCard: boolean;
+  totalDiscount: string;
+  /** Units shipped by successful fulfillments. */
+  fulfilledQuantity: number;
+  /** Units given back by refunds. */
+  refundedQuantity: number;
+}
+
+export interface OrderTransactionRecord {
+  id: number;
+  orderId: number;
+  kind: TransactionKind;
+  status: TransactionStatus;
+  amount: string;
+  currency: string;
+  gateway: string;
+  test: boolean;
+  parentId: number | null;
+  refundId: number | null;
+  processedAt: Date;
+  createdAt: Date;
+  errorCode: string | null;
+  message: string | null;
+}
+
+export interface RefundLineItemRecord {
+  id: number;
+  refundId: number;
+  lineItemId: number;
+  quantity: number;
+  restockType: RestockType;
+  subtotal: string;
+  totalTax: string;
+}
+
+/** A refund with its lines and the transactions paying it. */
+export interface RefundRecord {
+  id: number;
+  orderId: number;
+  note: string | null;
+  restock: boolean;
+  processedAt: Date;
+  createdAt: Date;
+  lineItems: RefundLineItemRecord[];
+  transactions: OrderTransactionRecord[];
+}
+
+export interface FulfillmentRecord {
+  id: number;
+  orderId: number;
+  status: FulfillmentState;
+  name: string;
+  trackingCompany: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lineItems: { lineItemId: number; quantity: number }[];
 }
 
 /** Ids of an imported order and its line items, in the order given. */

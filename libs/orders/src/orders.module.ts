@@ -1,11 +1,18 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
+import { EventsModule } from '@platform/events';
+import { OrderFulfillmentLineItem } from './order-fulfillment-line-item.entity.js';
+import { OrderFulfillment } from './order-fulfillment.entity.js';
 import { OrderLineItem } from './order-line-item.entity.js';
+import { OrderTransaction } from './order-transaction.entity.js';
 import { Order } from './order.entity.js';
+import { RefundLineItem } from './refund-line-item.entity.js';
+import { Refund } from './refund.entity.js';
 import { OrdersService } from './orders.service.js';
 
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineItem])],
+  // Events: imports publish OrderPaid and OrderRefunded (one process-wide instance, however many modules import it).
+  imports: [EventsModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
   providers: [OrdersService],
   exports: [OrdersService],
 })

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { SqlReader, insertRows, preparedSql } from '@platform/database';
+import { SqlReader, preparedSql } from '@platform/database';
+import { DomainEvents } from '@platform/events';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey, pageOfList, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { NewOrder } from './order.inputs.js';
-import { OrderLineItem } from './order-line-item.entity.js';
+import { OrderPaid } from './events/order-paid.event.js';
+import { OrderRefunded } from './events/order-refunded.event.js';
+import { insertOrders } from './order-import.js';
 import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey, OrderStatusFilter } from './order.records.js';
-import { Order } from './order.entity.js';
 import { LINE_ITEMS_OF_ORDERS, ORDERS_BY_IDS, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
-import { orderRows } from './order.rules.js';
+import { isPayment, isRefundPayment, orderRows } from './order.rules.js';
 import { OrderErrors } from './orders.errors.js';
 
 const LINE_ITEMS = { connection: 'order.lineItems', sortKey: 'ID' };
@@ -39,11 +41,16 @@ const ordersByIds = preparedSql(ORDERS_BY_IDS);
 /** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL reader). */
 @Injectable()
 export class OrdersService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(
+    private readonly sql: SqlReader,
+    private readonly events: DomainEvents,
+  ) {}
 
   /**
-   * Creates orders with their line items in one transaction, with multi-row inserts (bulk import and seeding).
-   * Customer, product and variant ids are the caller's to resolve; this context does not read their tables.
+   * Creates orders with their line items, transactions, refunds and fulfillments in one transaction, with multi-row
+   * inserts (bulk import and seeding), publishing OrderPaid for each successful sale or capture and OrderRefunded for
+   * each successful refund transaction. Customer, product and variant ids are the caller's to resolve; this context
+   * does not read their tables.
    */
   async importOrders(ctx: RequestContext, orders: NewOrder[]): Promise<ImportedOrder[]> {
     if (orders.length === 0) return [];
@@ -51,14 +58,14 @@ export class OrdersService {
     const prepared = orders.map((o, i) => orderRows(o, `orders[${i}]`));
     try {
       return await ctx.em.transactional(async (em) => {
-        const ids = await insertRows(em, Order, prepared.map((o) => ({ shopId, ...o.order })));
-        const lineIds = await insertRows(
-          em,
-          OrderLineItem,
-          prepared.flatMap((o, i) => o.lineItems.map((l) => ({ shopId, orderId: ids[i], ...l }))),
-        );
-        let l = 0;
-        return prepared.map((o, i) => ({ id: ids[i], name: o.order.name, lineItemIds: o.lineItems.map(() => lineIds[l++]) }));
+        const written = await insertOrders(em, shopId, prepared);
+        // The ledger hears of imported money too, once the orders are committed.
+        for (const t of written.transactions) {
+          const at = t.processedAt.toISOString();
+          if (isPayment(t)) this.events.publish(ctx, new OrderPaid(t.orderId, t.id, t.amount, t.currency, t.test, at));
+          else if (isRefundPayment(t) && t.refundId !== null) this.events.publish(ctx, new OrderRefunded(t.orderId, t.refundId, t.id, t.amount, t.currency, t.test, at));
+        }
+        return written.orders;
       });
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {

@@ -81,12 +81,23 @@ describe('orders for the merchant on Postgres', () => {
       financialStatus: 'pending',
       fulfillmentStatus: 'unfulfilled',
       currency: shopA.currency,
+      presentmentCurrency: shopA.currency,
       subtotalPrice: '10.00',
+      totalDiscounts: '0.00',
+      totalShipping: '0.00',
       totalTax: '0.00',
       totalPrice: '10.00',
+      shippingLines: [],
+      billingAddress: null,
+      shippingAddress: null,
+      note: null,
+      test: false,
+      createdAt: expect.any(Date),
+      updatedAt: expect.any(Date),
       processedAt: expect.any(Date),
       closedAt: null,
       cancelledAt: null,
+      cancelReason: null,
     });
     const theirs = await orders.ordersOfCustomerForRest(t.ctxOf(shopB), customerId, 'any', pageRequest({ first: 250 }));
     expect(theirs.items.map((item) => item.record.id)).toEqual([foreignOrder]);

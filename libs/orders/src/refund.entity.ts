@@ -1,0 +1,21 @@
+import { BigIntType, type Opt } from '@mikro-orm/core';
+import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { TenantEntity } from '@platform/database';
+
+/** Money and goods given back on an order: its lines (refund_line_items) and the `refund` transactions paying it. */
+@Entity({ tableName: 'refunds' })
+@Index({ name: 'refunds_order_id_index', properties: ['orderId', 'id'] })
+export class Refund extends TenantEntity {
+  @Property({ type: new BigIntType('number') })
+  orderId!: number;
+
+  @Property({ type: 'text', nullable: true })
+  note?: string | null;
+
+  /** Whether the refunded goods went back to stock. */
+  @Property({ type: 'boolean' })
+  restock: Opt<boolean> = false;
+
+  @Property({ type: 'datetime' })
+  processedAt!: Date;
+}
