@@ -9,7 +9,8 @@ export const SINGLE_QUERY_MAX_COST = 1000;
 export const COST_DOCUMENTATION_URL = 'https://platform.dev/docs/api/usage/rate-limits#cost-calculation';
 const INCLUDE_FIELDS_HEADER = 'x-graphql-cost-include-fields';
 
-const charged = new WeakMap<PreparedOperation, number>();
+// What each operation reserved, and when: its refund and report start from it.
+const reservations = new WeakMap<PreparedOperation, { bucket: BucketResult; at: number; cost: number }>();
 
 /**
  * Admin GraphQL cost: the requested cost is checked against the single-query maximum and reserved from
@@ -35,14 +36,14 @@ export class AdminCostHook implements GraphqlHook {
         responseExtensions: { cost: this.report(ctx, op, requested, null, bucket) },
       });
     }
-    charged.set(op, bucket ? requested : 0);
+    if (bucket) reservations.set(op, { bucket, at: Date.now(), cost: requested });
   }
 
   async after(ctx: RequestContext, op: PreparedOperation, result: { data?: unknown }): Promise<Record<string, unknown>> {
     const requested = op.costPlan().requested;
     const actual = actualCost(op.costPlan(), result.data);
-    const reserved = charged.get(op) ?? 0;
-    const bucket = await this.throttle.refundAdminCost(ctx, Math.max(0, reserved - actual));
+    const reservation = reservations.get(op);
+    const bucket = reservation ? this.throttle.refundAdminCost(ctx, reservation, Math.max(0, reservation.cost - actual)) : null;
     return { cost: this.report(ctx, op, requested, actual, bucket) };
   }
 
