@@ -9,3 +9,4 @@ export { validBody } from './valid-body.js';
 export { ADMIN_REST_PREFIX } from './rest-prefix.js';
 export { buildOpenApiDocument } from './openapi/openapi-builder.js';
 export { type Assert, RestCountResponse, RestEmptyResponse, type SameShape } from './openapi/rest-responses.js';
+export { markDeprecated } from './deprecated-route.js';

@@ -1,0 +1,29 @@
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminSchema } from '@platform/graphql';
+import { AdminOrderRiskAssessment } from './order-risk.type.js';
+
+export const ASSESSMENT_ERROR_CODES = ['INVALID', 'NOT_FOUND', 'ORDER_ALREADY_FULFILLED', 'TOO_MANY_FACTS'] as const;
+export type AssessmentErrorCodeValue = (typeof ASSESSMENT_ERROR_CODES)[number];
+export const OrderRiskAssessmentCreateUserErrorCode = Object.fromEntries(ASSESSMENT_ERROR_CODES.map((c) => [c, c])) as Record<AssessmentErrorCodeValue, AssessmentErrorCodeValue>;
+registerEnumType(OrderRiskAssessmentCreateUserErrorCode, { registerIn: () => AdminSchema, name: 'OrderRiskAssessmentCreateUserErrorCode' });
+
+@ObjectType('OrderRiskAssessmentCreateUserError', { registerIn: () => AdminSchema })
+export class OrderRiskAssessmentCreateUserError {
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => OrderRiskAssessmentCreateUserErrorCode, { nullable: true })
+  code!: AssessmentErrorCodeValue | null;
+}
+
+@ObjectType('OrderRiskAssessmentCreatePayload', { registerIn: () => AdminSchema })
+export class OrderRiskAssessmentCreatePayload {
+  @Field(() => AdminOrderRiskAssessment, { nullable: true })
+  orderRiskAssessment!: AdminOrderRiskAssessment | null;
+
+  @Field(() => [OrderRiskAssessmentCreateUserError])
+  userErrors!: OrderRiskAssessmentCreateUserError[];
+}
