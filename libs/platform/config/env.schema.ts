@@ -79,4 +79,9 @@ export class EnvSchema {
   @Transform(blankToUndefined)
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
+
+  // Read by parsePaymentFees (payment-fees.ts), which says what is wrong with it.
+  @IsOptional()
+  @IsString()
+  PAYMENT_FEES?: string;
 }

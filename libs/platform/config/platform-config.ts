@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { EnvSchema, type PlatformRole } from './env.schema.js';
+import { type PaymentFee, parsePaymentFees } from './payment-fees.js';
 
 export interface PlatformConfig {
   /** Postgres URL; undefined means the embedded Postgres under `dataDir`. */
@@ -21,6 +22,8 @@ export interface PlatformConfig {
   checkoutCreationsPerMinute: number;
   /** Where emails go (`smtp://user:pass@host:587`); undefined keeps them in the outbox (`mail:list`). */
   smtpUrl?: string;
+  /** Fees the payments ledger takes from a charge, per shop plan (PAYMENT_FEES). */
+  paymentFees: Readonly<Record<string, PaymentFee>>;
 }
 
 export class ConfigError extends Error {
@@ -37,6 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if (errors.length > 0) {
     throw new ConfigError(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })));
   }
+  const paymentFees = parsePaymentFees(parsed.PAYMENT_FEES);
+  if (!paymentFees) throw new ConfigError(['PAYMENT_FEES must be a comma list of <plan>:<percent>%+<fixed>, e.g. standard:2.9%+0.30,plus:2.4%+0.30']);
   return {
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
@@ -55,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     trustProxy: parsed.TRUST_PROXY === 'true',
     checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
     smtpUrl: parsed.SMTP_URL,
+    paymentFees,
   };
 }

@@ -1,1 +1,1 @@
-export {};
+export { createCharge } from './ledger.factory.js';

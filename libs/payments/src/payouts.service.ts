@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RequestContext } from '@platform/request';
+import { LedgerDirectoryService } from './ledger-directory.service.js';
+import type { OperatorPayoutStatus } from './ledger.inputs.js';
+import type { PayoutRecord, PayoutRunRecord, PayoutStatus } from './ledger.records.js';
+import { canMovePayout, payoutAmountOf, payoutDateOf, returnTypeOf } from './ledger.rules.js';
+import { LedgerService } from './ledger.service.js';
+import {
+  DUE_PAYOUTS,
+  INSERT_PAYOUT,
+  LINK_TO_PAYOUT,
+  LOCK_SHOP_CURRENCY,
+  PAYOUT_FOR_UPDATE,
+  PENDING_CURRENCIES,
+  PENDING_OF_CURRENCY,
+  SET_PAYOUT_STATUS,
+  SET_TRANSACTIONS_PAYOUT_STATUS,
+} from './ledger.sql.js';
+import { PaymentsErrors } from './payments.errors.js';
+
+/**
+ * Payouts: a run pays the scheduled payouts whose day has passed, then sweeps each currency's pending live
+ * transactions into a new scheduled payout of the sum of their nets, and books that payout's own `payout`
+ * transaction (minus the amount, taken by the payout itself, so the balance drops by it exactly once).
+ * Operators fail or cancel payouts; the money comes back to the balance as a `payout_failure` or
+ * `payout_cancellation`. Runs of one shop and currency are serialised by an advisory lock and lock the rows they
+ * take, so overlapping runs never take a transaction twice.
+ */
+@Injectable()
+export class PayoutsService {
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly directory: LedgerDirectoryService,
+  ) {}
+
+  /** One run at `at` (now by default; the seed runs in the past). */
+  async run(ctx: RequestContext, at: Date = new Date()): Promise<PayoutRunRecord> {
+    const day = payoutDateOf(at);
+    const paidIds = await ctx.em.transactional(async (em) => {
+      const due = await rows<{ id: string }>(em, DUE_PAYOUTS, [ctx.shop.id, day]);
+      for (const { id } of due) await this.move(em, ctx.shop.id, Number(id), 'paid', at);
+      return due.map((row) => Number(row.id));
+    });
+    const createdIds: number[] = [];
+    const currencies = await ctx.em.transactional((em) => rows<{ currency: string }>(em, PENDING_CURRENCIES, [ctx.shop.id]));
+    for (const { currency } of currencies) {
+      const id = await ctx.em.transactional((em) => this.sweep(em, ctx.shop.id, currency, at));
+      if (id !== null) createdIds.push(id);
+    }
+    const found = await this.directory.payoutsByIds(ctx, [...paidIds, ...createdIds]);
+    const byId = new Map(found.map((payout) => [payout.id, payout]));
+    const pick = (ids: number[]) => ids.map((id) => byId.get(id)).filter((payout): payout is PayoutRecord => payout !== undefined);
+    return { created: pick(createdIds), paid: pick(paidIds) };
+  }
+
+  /**
+   * An operator's word on a payout: paid, failed (the bank refused or returned it) or canceled. Throws NOT_FOUND
+   * for another shop's or an unknown payout, INVALID_TRANSITION when its status does not allow the change.
+   */
+  async setStatus(ctx: RequestContext, payoutId: number, status: OperatorPayoutStatus, at: Date = new Date()): Promise<PayoutRecord> {
+    await ctx.em.transactional((em) => this.move(em, ctx.shop.id, payoutId, status, at));
+    const [payout] = await this.directory.payoutsByIds(ctx, [payoutId]);
+    return payout!;
+  }
+
+  private async sweep(em: EntityManager, shopId: number, currency: string, at: Date): Promise<number | null> {
+    await rows(em, LOCK_SHOP_CURRENCY, [shopId, currency]);
+    const pending = await rows<{ id: string; net: string }>(em, PENDING_OF_CURRENCY, [shopId, currency]);
+    const amount = payoutAmountOf(pending.map((row) => row.net));
+    if (amount === null) return null;
+    const [payout] = await rows<{ id: string }>(em, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at)]);
+    const payoutId = Number(payout!.id);
+    // The ids travel as one array literal: a payout may take more rows than a statement takes parameters.
+    const linked = await run(em, LINK_TO_PAYOUT, [payoutId, 'scheduled', shopId, `{${pending.map((row) => row.id).join(',')}}`]);
+    // The lock makes this impossible; if it ever happens, nothing of the payout is kept.
+    if (linked !== pending.length) throw new Error(`payout ${payoutId} took ${linked} of ${pending.length} transactions`);
+    await this.ledger.book(em, shopId, {
+      type: 'payout',
+      amount: `-${amount}`,
+      fee: '0.00',
+      currency,
+      sourceId: payoutId,
+      sourceType: 'payout',
+      processedAt: at,
+      test: false,
+      payoutId,
+      payoutStatus: 'scheduled',
+    });
+    return payoutId;
+  }
+
+  private async move(em: EntityManager, shopId: number, payoutId: number, status: PayoutStatus, at: Date): Promise<void> {
+    const [payout] = Number.isSafeInteger(payoutId) ? await rows<{ id: string; status: PayoutStatus; currency: string; amount: string }>(em, PAYOUT_FOR_UPDATE, [shopId, payoutId]) : [];
+    if (!payout) throw PaymentsErrors.NOT_FOUND('Payout does not exist', { field: 'payout' });
+    if (!canMovePayout(payout.status, status)) {
+      throw PaymentsErrors.INVALID_TRANSITION(`A ${payout.status} payout cannot become ${status}`, { field: 'status' });
+    }
+    await run(em, SET_PAYOUT_STATUS, [status, shopId, payoutId]);
+    await run(em, SET_TRANSACTIONS_PAYOUT_STATUS, [status, shopId, payoutId]);
+    const returned = returnTypeOf(status);
+    if (returned) {
+      // The money comes back to the balance, pending, for the next payout to take.
+      await this.ledger.book(em, shopId, { type: returned, amount: payout.amount, fee: '0.00', currency: payout.currency, sourceId: payoutId, sourceType: returned, processedAt: at, test: false });
+    }
+  }
+}
+
+function rows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+}
+
+async function run(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  const result = await em.getConnection().execute<{ affectedRows: number }>(sql, params, 'run', em.getTransactionContext());
+  return result.affectedRows;
+}
