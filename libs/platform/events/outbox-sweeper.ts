@@ -35,12 +35,14 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
     @Optional() @Inject(JOB_QUEUE) private readonly queue: JobQueue | null,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.queue?.runsJobs) return;
+    // Awaited: what a crash left is delivered before the process serves, and no request overlaps this sweep.
+    this.sweepInBackground();
+    await this.running;
     this.timer = setInterval(() => this.sweepInBackground(), SWEEP_INTERVAL_MS);
     // The timer must not keep a finished process alive; shutdown stops it anyway.
     this.timer.unref();
-    this.sweepInBackground();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
