@@ -1,6 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
+import { LOGGER, type Logger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { AfterCommit } from './after-commit.js';
 import { EventDelivery } from './event-delivery.js';
@@ -27,6 +28,7 @@ export class DomainEvents implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly delivery: EventDelivery,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
@@ -59,7 +61,12 @@ export class DomainEvents implements OnModuleInit {
     em.persist(row);
     this.afterCommit.hold(async () => {
       if (crashAfterCommit.on) return;
-      await this.delivery.deliver(handlerContext(this.em, ctx), { id: row.id, name, type, payload: row.payload, requestId: ctx.requestId, handled: [], attempts: 1 });
+      try {
+        await this.delivery.deliver(handlerContext(this.em, ctx), { id: row.id, name, type, payload: row.payload, requestId: ctx.requestId, handled: [], attempts: 1 });
+      } catch (err) {
+        // The use case has committed: it succeeds. The row stays pending and a sweeper takes it once the lease is over.
+        this.logger.error({ err, event: name, outboxId: row.id, requestId: ctx.requestId }, 'event delivery not recorded');
+      }
     });
   }
 }
