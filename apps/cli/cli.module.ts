@@ -5,6 +5,8 @@ import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { MailModule } from '@platform/mail';
+import { PaymentsModule } from '@platform/payments';
+import { SystemContextModule } from '@platform/request';
 import { SeedModule } from '@platform/seed';
 import { TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -30,6 +32,8 @@ export class CliModule {
         AuthModule,
         SeedModule,
         MailModule,
+        SystemContextModule,
+        PaymentsModule,
       ],
     };
   }

@@ -4,6 +4,8 @@ import { AuthService } from '@platform/auth';
 import { DomainError } from '@platform/errors';
 import { migrateDatabase } from '@platform/database';
 import { Mailer, type OutboxEmail } from '@platform/mail';
+import { LedgerService, OPERATOR_PAYOUT_STATUSES, type OperatorPayoutStatus, type PayoutRecord, PayoutsService } from '@platform/payments';
+import { SystemContexts } from '@platform/request';
 import { DemoShopService, type SeedProgressListener } from '@platform/seed';
 import { ShopService } from '@platform/tenancy';
 import { progressBar } from './progress-bar.js';
@@ -83,7 +85,47 @@ export const COMMANDS: Record<string, Command> = {
     const emails = await app.get(Mailer).list(shop?.id, limit);
     return { json: { emails }, text: emails.length ? emails.map(outboxText).join('\n\n') : 'The outbox is empty' };
   },
+
+  // An adjustment (or, with --type reserve, money held back: negative holds, positive releases) in the ledger.
+  async 'ledger:adjust'(app, flags) {
+    const shop = await app.get(ShopService).requireByHandle(required(flags, 'shop'));
+    const ctx = app.get(SystemContexts).forShop(shop);
+    const input = { type: optional(flags, 'type'), amount: required(flags, 'amount'), currency: required(flags, 'currency'), reason: required(flags, 'reason') };
+    const id = await app.get(LedgerService).adjust(ctx, input);
+    const type = input.type ?? 'adjustment';
+    return { json: { transaction: { id, type, amount: input.amount, currency: input.currency, reason: input.reason } }, text: `Booked ${type} ${id} on ${shop.handle}: ${input.amount} ${input.currency} (${input.reason})` };
+  },
+
+  // Pays scheduled payouts whose day has passed and sweeps pending balances into new payouts, for one shop or all.
+  async 'payouts:run'(app, flags) {
+    const shops = app.get(ShopService);
+    const handle = optional(flags, 'shop');
+    const targets = handle === undefined ? await Promise.all((await shops.ids()).map((id) => shops.findById(id))) : [await shops.requireByHandle(handle)];
+    const runs = [];
+    for (const shop of targets) {
+      if (!shop) continue;
+      const run = await app.get(PayoutsService).run(app.get(SystemContexts).forShop(shop));
+      runs.push({ shop: shop.handle, created: run.created, paid: run.paid });
+    }
+    const text = runs.map((r) => `${r.shop}: ${r.created.length ? r.created.map(payoutText).join(', ') : 'no new payout'}${r.paid.length ? `; paid ${r.paid.map((p) => `#${p.id}`).join(', ')}` : ''}`).join('\n');
+    return { json: { runs }, text: text || 'No shop' };
+  },
+
+  // An operator's word on a payout: paid, failed (money back to the balance) or canceled (likewise).
+  async 'payouts:set-status'(app, flags) {
+    const shop = await app.get(ShopService).requireByHandle(required(flags, 'shop'));
+    const status = required(flags, 'status');
+    if (!(OPERATOR_PAYOUT_STATUSES as readonly string[]).includes(status)) throw new DomainError('BAD_REQUEST', `--status must be one of ${OPERATOR_PAYOUT_STATUSES.join(', ')}`, { field: 'status' });
+    const payoutId = count(flags, 'payout');
+    if (payoutId === undefined) throw new DomainError('BAD_REQUEST', '--payout is required', { field: 'payout' });
+    const payout = await app.get(PayoutsService).setStatus(app.get(SystemContexts).forShop(shop), payoutId, status as OperatorPayoutStatus);
+    return { json: { payout }, text: `Payout ${payoutText(payout)} of ${shop.handle} is now ${payout.status}` };
+  },
 };
+
+function payoutText(payout: PayoutRecord): string {
+  return `#${payout.id} ${payout.amount} ${payout.currency} (${payout.status}, ${payout.date})`;
+}
 
 // One email as a person reads it in a terminal: the headers, then the text body (links included) indented.
 function outboxText(email: OutboxEmail): string {
