@@ -36,7 +36,7 @@ export class EventDelivery {
 
   async deliver(ctx: RequestContext, event: EventToDeliver): Promise<void> {
     const ran: string[] = [];
-    let failure: unknown;
+    let failure: { error: unknown } | undefined;
     for (const handler of this.handlers.handlersOf(event.type)) {
       const key = handler.constructor.name;
       if (event.handled.includes(key)) continue;
@@ -45,7 +45,7 @@ export class EventDelivery {
         await handler.handle(ctx, eventFromPayload(event.type, structuredClone(event.payload)));
         ran.push(key);
       } catch (err) {
-        failure ??= err;
+        failure ??= { error: err };
         this.logger.error({ err, event: event.name, outboxId: event.id, handler: key, attempt: event.attempts, requestId: event.requestId }, 'event handler failed');
       }
     }
@@ -58,7 +58,7 @@ export class EventDelivery {
     this.logger.error({ event: event.name, outboxId: event.id, attempts: event.attempts, reason, requestId: event.requestId }, 'event delivery given up');
   }
 
-  private async record(event: EventToDeliver, ran: string[], failure: unknown): Promise<void> {
+  private async record(event: EventToDeliver, ran: string[], failure: { error: unknown } | undefined): Promise<void> {
     // The root EntityManager's connection, outside any transaction: the publisher's has committed.
     const connection = this.em.getConnection();
     const handled = JSON.stringify(ran);
@@ -66,7 +66,7 @@ export class EventDelivery {
       await connection.execute(MARK_DELIVERED, [handled, event.id], 'run');
       return;
     }
-    const reason = (failure instanceof Error ? failure.message : String(failure)).slice(0, MAX_ERROR_LENGTH);
+    const reason = (failure.error instanceof Error ? failure.error.message : String(failure.error)).slice(0, MAX_ERROR_LENGTH);
     const next = afterFailedAttempt(event.attempts);
     if (!next.giveUp) {
       await connection.execute(MARK_RETRY, [handled, next.retryInMs, reason, event.id], 'run');
