@@ -11,6 +11,7 @@ import { OrdersAdmin } from './20261126000000-orders-admin.js';
 import { EventOutbox } from './20261126000100-event-outbox.js';
 import { OrderRisks } from './20261126000200-order-risks.js';
 import { PaymentsLedger } from './20261126000300-payments-ledger.js';
+import { RefundShipping } from './20261126000400-refund-shipping.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261126000100-event-outbox', class: EventOutbox },
   { name: '20261126000200-order-risks', class: OrderRisks },
   { name: '20261126000300-payments-ledger', class: PaymentsLedger },
+  { name: '20261126000400-refund-shipping', class: RefundShipping },
 ];

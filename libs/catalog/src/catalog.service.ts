@@ -72,6 +72,34 @@ export class CatalogService {
     return rows.map((r) => ({ id: r.id, productId: r.productId, sku: r.sku ?? null }));
   }
 
+  /**
+   * Puts units back in stock (an order's refunded or cancelled lines): adds each quantity to its variant's
+   * inventory, makes a variant that had run out available again, and refreshes its product's totals. Variants the
+   * shop no longer has are skipped (an order line outlives its product). Called with `inTransaction(ctx, em)`, it
+   * commits or rolls back with the caller's writes.
+   */
+  async restock(ctx: RequestContext, units: readonly { variantId: number; quantity: number }[]): Promise<void> {
+    const byVariant = new Map<number, number>();
+    for (const u of units) if (u.quantity > 0) byVariant.set(u.variantId, (byVariant.get(u.variantId) ?? 0) + u.quantity);
+    if (byVariant.size === 0) return;
+    // Locked in id order first, so two restocks sharing variants wait for each other instead of deadlocking.
+    const ids = [...byVariant.keys()].sort((a, b) => a - b);
+    const connection = ctx.em.getConnection();
+    const tx = ctx.em.getTransactionContext();
+    await connection.execute('select id from product_variants where shop_id = ? and id in (?) order by id for update', [ctx.shop.id, ids], 'all', tx);
+    const updated = await connection.execute<{ product_id: string }[]>(
+      `update product_variants v set
+         inventory_quantity = v.inventory_quantity + u.quantity,
+         available_for_sale = case when v.inventory_quantity <= 0 and v.inventory_quantity + u.quantity > 0 then true else v.available_for_sale end
+       from (values ${ids.map(() => '(?::bigint, ?::int)').join(', ')}) as u(id, quantity)
+       where v.shop_id = ? and v.id = u.id returning v.product_id`,
+      [...ids.flatMap((id) => [id, byVariant.get(id)!]), ctx.shop.id],
+      'all',
+      tx,
+    );
+    await refreshVariantAggregates(ctx.em, [...new Set(updated.map((r) => Number(r.product_id)))]);
+  }
+
   // Appends products to collections after the products they already hold. Collections and products of
   // another shop are refused: foreign keys alone would accept them (the tenant filter scopes the lookups).
   private async joinCollections(em: EntityManager, shopId: number, links: { collectionId: number; productId: number }[]): Promise<void> {

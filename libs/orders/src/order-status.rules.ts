@@ -1,12 +1,8 @@
 import { Decimal } from '@platform/money';
-import type { FinancialStatus, FulfillmentStatus } from './order.entity.js';
+import { CANCEL_REASONS, type FinancialStatus, type FulfillmentStatus } from './order.entity.js';
 import { type OrderError, OrderErrors } from './orders.errors.js';
 
 // Where an order stands after a refund, a close, a reopen or a cancel, and which of those its state allows.
-
-/** Why an order was cancelled (the hosted OrderCancelReason, lowercase as REST's `cancel_reason`). */
-export const CANCEL_REASONS = ['customer', 'declined', 'fraud', 'inventory', 'other', 'staff'] as const;
-export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** Longest staff note a cancellation keeps. */
 export const MAX_STAFF_NOTE_LENGTH = 5000;
@@ -15,8 +11,8 @@ export const MAX_STAFF_NOTE_LENGTH = 5000;
 export interface OrderState {
   financialStatus: FinancialStatus;
   fulfillmentStatus: FulfillmentStatus;
-  closedAt: Date | null;
-  cancelledAt: Date | null;
+  closedAt?: Date | null;
+  cancelledAt?: Date | null;
 }
 
 /**
@@ -59,12 +55,12 @@ export function closedAtAfterClose(order: Pick<OrderState, 'closedAt'>, now: Dat
 export function cancelProblems(order: OrderState, reason: string, staffNote: string | null | undefined): OrderError[] {
   const problems: OrderError[] = [];
   if (!(CANCEL_REASONS as readonly string[]).includes(reason)) {
-    problems.push(OrderErrors.INVALID(`Reason must be one of ${CANCEL_REASONS.map((r) => r.toUpperCase()).join(', ')}`, { field: 'reason' }));
+    problems.push(OrderErrors.INVALID(`Reason must be one of ${[...CANCEL_REASONS].sort().map((r) => r.toUpperCase()).join(', ')}`, { field: 'reason' }));
   }
   if (staffNote && staffNote.length > MAX_STAFF_NOTE_LENGTH) {
     problems.push(OrderErrors.INVALID(`Staff note is too long (maximum is ${MAX_STAFF_NOTE_LENGTH} characters)`, { field: 'staffNote' }));
   }
-  if (order.cancelledAt !== null) {
+  if (order.cancelledAt) {
     problems.push(OrderErrors.INVALID_STATE('Order has already been cancelled', { field: 'orderId' }));
   } else if (order.fulfillmentStatus === 'fulfilled' || order.fulfillmentStatus === 'partial') {
     problems.push(OrderErrors.INVALID_STATE('Order cannot be cancelled once it has fulfilled items', { field: 'orderId' }));

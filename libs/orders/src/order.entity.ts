@@ -8,7 +8,8 @@ export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number];
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'partial', 'fulfilled', 'restocked'] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
-export const CANCEL_REASONS = ['customer', 'fraud', 'inventory', 'declined', 'other'] as const;
+// `staff` (a staff error) is the admin GraphQL's sixth reason (migration 20261126000400).
+export const CANCEL_REASONS = ['customer', 'fraud', 'inventory', 'declined', 'other', 'staff'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 /** A postal address copied onto the order at checkout (it outlives the customer's address book). */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '@platform/catalog';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { OrderFulfillmentLineItem } from './order-fulfillment-line-item.entity.js';
@@ -9,11 +10,13 @@ import { Order } from './order.entity.js';
 import { RefundLineItem } from './refund-line-item.entity.js';
 import { Refund } from './refund.entity.js';
 import { OrdersService } from './orders.service.js';
+import { OrderLifecycleService } from './order-lifecycle.service.js';
 
 @Module({
   // Events: imports publish OrderPaid and OrderRefunded (one process-wide instance, however many modules import it).
-  imports: [EventsModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
-  providers: [OrdersService],
-  exports: [OrdersService],
+  // Catalog: refunds and cancellations put restocked units back through its service.
+  imports: [EventsModule, CatalogModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
+  providers: [OrdersService, OrderLifecycleService],
+  exports: [OrdersService, OrderLifecycleService],
 })
 export class OrdersModule {}

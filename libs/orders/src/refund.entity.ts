@@ -16,6 +16,10 @@ export class Refund extends TenantEntity {
   @Property({ type: 'boolean' })
   restock: Opt<boolean> = false;
 
+  /** The shipping it gave back (migration 20261126000400), so shipping is refunded at most once. */
+  @Property({ type: 'decimal', precision: 20, scale: 2 })
+  shipping: Opt<string> = '0.00';
+
   @Property({ type: 'datetime' })
   processedAt!: Date;
 }

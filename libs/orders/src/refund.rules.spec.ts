@@ -223,12 +223,12 @@ describe('checkRefund', () => {
     [
       'more shipping than is left',
       { ...none, shipping: { amount: '4.01' } },
-      [{ code: 'EXCEEDS_REFUNDABLE', field: 'shipping.amount', message: 'Amount cannot be more than the 4.00 of shipping not yet refunded' }],
+      [{ code: 'EXCEEDS_REFUNDABLE', field: 'shipping.shippingRefundAmount.amount', message: 'Amount cannot be more than the 4.00 of shipping not yet refunded' }],
     ],
     [
       'a shipping amount that is not money',
       { ...none, shipping: { amount: '-1' } },
-      [{ code: 'INVALID', field: 'shipping.amount', message: 'Amount must be a non-negative amount with at most two decimals' }],
+      [{ code: 'INVALID', field: 'shipping.shippingRefundAmount.amount', message: 'Amount must be a non-negative amount with at most two decimals' }],
     ],
     [
       'another currency',

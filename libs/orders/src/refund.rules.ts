@@ -286,11 +286,11 @@ function checkShipping(order: RefundableOrder, shipping: RefundRequest['shipping
   if (shipping.amount === undefined || shipping.amount === null) return '0.00';
   const amount = parseMoney(shipping.amount);
   if (amount === null) {
-    problems.push(OrderErrors.INVALID('Amount must be a non-negative amount with at most two decimals', { field: 'shipping.amount' }));
+    problems.push(OrderErrors.INVALID('Amount must be a non-negative amount with at most two decimals', { field: 'shipping.shippingRefundAmount.amount' }));
     return '0.00';
   }
   if (left.lessThan(amount)) {
-    problems.push(OrderErrors.EXCEEDS_REFUNDABLE(`Amount cannot be more than the ${money(left)} of shipping not yet refunded`, { field: 'shipping.amount' }));
+    problems.push(OrderErrors.EXCEEDS_REFUNDABLE(`Amount cannot be more than the ${money(left)} of shipping not yet refunded`, { field: 'shipping.shippingRefundAmount.amount' }));
     return '0.00';
   }
   return amount;

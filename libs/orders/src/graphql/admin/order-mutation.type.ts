@@ -1,0 +1,72 @@
+import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminUserError } from '@platform/customers';
+import { AdminSchema } from '@platform/graphql';
+import { AdminOrder } from './order.type.js';
+
+const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
+
+// The hosted codes of orderCancel's own error type.
+export const ORDER_CANCEL_ERROR_CODES = ['INTERNAL_ERROR', 'INVALID', 'NOT_FOUND', 'NO_REFUND_PERMISSION'] as const;
+export type OrderCancelErrorCodeValue = (typeof ORDER_CANCEL_ERROR_CODES)[number];
+export const OrderCancelUserErrorCode = enumOf(ORDER_CANCEL_ERROR_CODES);
+registerEnumType(OrderCancelUserErrorCode, { registerIn: () => AdminSchema, name: 'OrderCancelUserErrorCode' });
+
+@ObjectType('OrderCancelUserError', { registerIn: () => AdminSchema, description: 'A problem with an order cancellation; nothing was written.' })
+export class OrderCancelUserError {
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => OrderCancelUserErrorCode, { nullable: true })
+  code!: OrderCancelErrorCodeValue | null;
+}
+
+@ObjectType('Job', { registerIn: () => AdminSchema, description: 'Work the platform did for a request. Cancellations finish before they answer: `done` is true.' })
+export class AdminJob {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  done!: boolean;
+}
+
+@ObjectType('RefundCreatePayload', { registerIn: () => AdminSchema })
+export class RefundCreatePayload {
+  @Field(() => AdminOrder, { nullable: true, description: 'The order after the refund.' })
+  order!: AdminOrder | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('OrderCancelPayload', { registerIn: () => AdminSchema })
+export class OrderCancelPayload {
+  @Field(() => AdminJob, { nullable: true, description: 'The cancellation, already done.' })
+  job!: AdminJob | null;
+
+  @Field(() => [OrderCancelUserError])
+  orderCancelUserErrors!: OrderCancelUserError[];
+
+  @Field(() => [AdminUserError], { deprecationReason: 'Use `orderCancelUserErrors` instead.' })
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('OrderClosePayload', { registerIn: () => AdminSchema })
+export class OrderClosePayload {
+  @Field(() => AdminOrder, { nullable: true, description: 'The closed order.' })
+  order!: AdminOrder | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
+
+@ObjectType('OrderOpenPayload', { registerIn: () => AdminSchema })
+export class OrderOpenPayload {
+  @Field(() => AdminOrder, { nullable: true, description: 'The reopened order.' })
+  order!: AdminOrder | null;
+
+  @Field(() => [AdminUserError])
+  userErrors!: AdminUserError[];
+}
