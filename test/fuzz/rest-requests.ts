@@ -8,7 +8,7 @@ import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 /** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
 export interface RestRouteRules {
   /** A request the route must serve, and what it answers: one root key, or all of them for a document that is not a resource. */
-  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' };
+  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' | 'new order risk' };
   /** Statuses the route may answer fuzzed input from a caller it authenticates. */
   statuses: number[];
   /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
@@ -49,6 +49,21 @@ const customerFields = fc.record(
   },
   { requiredKeys: [] },
 );
+// A risk body: recommendation and score right and wrong, the other fields of any type.
+const riskFields = fc.record(
+  {
+    recommendation: fc.oneof(text, fc.constantFrom('cancel', 'investigate', 'accept', 'CANCEL', null)),
+    score: fc.oneof(hostileJson, fc.double(), fc.constantFrom('0', '1.0', '0.5', '1.5', '-0.1', '0.12345', 'high', null)),
+    message: text,
+    source: text,
+    display: fc.oneof(fc.boolean(), text),
+    cause_cancel: fc.oneof(fc.boolean(), text),
+    checkout_id: fc.oneof(hostileInt, text),
+  },
+  { requiredKeys: [] },
+);
+const riskBodies = fc.oneof(fc.record({ risk: riskFields }), fc.record({ risk: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
+
 const customerBodies = fc.oneof(fc.record({ customer: customerFields }), fc.record({ customer: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
 const inviteBodies = fc.oneof(
   fc.record({ customer_invite: fc.record({ to: text, from: text, subject: text, custom_message: text, bcc: fc.oneof(text, fc.array(text, { maxLength: 3 })) }, { requiredKeys: [] }) }),
@@ -105,6 +120,22 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
     bodies: inviteBodies,
   },
   'GET /admin/api/:version/customers/:id/orders.json': { valid: { status: 200, rootKey: 'orders', id: 'new customer' }, statuses: [200, 400, 404], scope: 'read_orders' },
+  'POST /admin/api/:version/orders/:id/risks.json': {
+    valid: { body: { risk: { recommendation: 'accept', score: '0.1' } }, status: 201, rootKey: 'risk', id: 'new order risk' },
+    statuses: [201, 400, 404, 422],
+    scope: 'write_orders',
+    bodies: riskBodies,
+  },
+  'GET /admin/api/:version/orders/:id/risks.json': { valid: { status: 200, rootKey: 'risks', id: 'new order risk' }, statuses: [200, 400, 404], scope: 'read_orders' },
+  'GET /admin/api/:version/orders/:id/risks/:risk_id.json': { valid: { status: 200, rootKey: 'risk', id: 'new order risk' }, statuses: [200, 404], scope: 'read_orders' },
+  // 403: a risk another app made (the seed's risk apps).
+  'PUT /admin/api/:version/orders/:id/risks/:risk_id.json': {
+    valid: { body: { risk: { score: '0.9' } }, status: 200, rootKey: 'risk', id: 'new order risk' },
+    statuses: [200, 400, 403, 404, 422],
+    scope: 'write_orders',
+    bodies: riskBodies,
+  },
+  'DELETE /admin/api/:version/orders/:id/risks/:risk_id.json': { valid: { status: 200, rootKey: [], id: 'new order risk' }, statuses: [200, 403, 404], scope: 'write_orders' },
 };
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { AuthService } from '@platform/auth';
 import { fuzzSettings, UNTHROTTLED } from '../support/fuzz-settings.js';
@@ -90,6 +91,14 @@ describe('admin REST fuzz', () => {
     return String(JSON.parse(answer.text).customer.id);
   }
 
+  // A risk of the admin token's app on one of the shop's orders, for the risk routes' valid requests.
+  async function newOrderRisk(): Promise<Record<string, string>> {
+    const [order] = await t.app.get(EntityManager).getConnection().execute<{ id: string }[]>('select id from orders where shop_id = ? order by id limit 1', [acme.shop.id]);
+    const payload = JSON.stringify({ risk: { recommendation: 'investigate', score: '0.5' } });
+    const answer = await timedInject(t.app, { method: 'POST', url: `/admin/api/${VERSION}/orders/${order!.id}/risks.json`, host: acme.host, headers: { ...callers()[0]!.headers, 'content-type': 'application/json' }, payload });
+    return { id: String(order!.id), risk_id: String(JSON.parse(answer.text).risk.id) };
+  }
+
   it('knows the rules of every REST route in the route table', () => {
     const inTable = routes.map(key);
     // The table is really read: the proof route is always there.
@@ -100,8 +109,9 @@ describe('admin REST fuzz', () => {
   it('serves the valid request of every route, in the spec shape', async () => {
     for (const route of routes) {
       const rules = REST_ROUTES[key(route)]!;
+      const ids = rules.valid.id === 'new order risk' ? await newOrderRisk() : undefined;
       const id = rules.valid.id === 'new customer' ? await newCustomerId() : known.ownIds[0]!.split('/').at(-1)!;
-      const url = route.path.replace(':version', VERSION).replace(/:(\w+)/g, () => id);
+      const url = route.path.replace(':version', VERSION).replace(/:(\w+)/g, (_, name: string) => ids?.[name] ?? id);
       const payload = rules.valid.body === undefined ? undefined : JSON.stringify(rules.valid.body);
       const answer = await timedInject(t.app, { method: route.method, url, host: acme.host, headers: { ...callers()[0]!.headers, 'content-type': 'application/json' }, payload });
       const body = JSON.parse(answer.text);

@@ -110,6 +110,8 @@ function fakeServices() {
     translations: {
       importTranslations: async (_shopId, translations) => (state.translations.push(...translations), translations.map(() => nextId++)),
     },
+    risks: { importRisks: async (_ctx, risks) => risks.map(() => nextId++) },
+    apps: { installApp: async () => ({ appId: nextId++, adminAccessToken: '', storefrontAccessToken: '', storefrontPrivateToken: '' }) },
   };
   return { services, state };
 }

@@ -12,7 +12,10 @@ import type {
 import { type CustomerOrderStats, type CustomersService, hashPassword } from '@platform/customers';
 import type { MarketsService, NewTranslation, TranslatableResourceType, TranslationsService } from '@platform/localization';
 import type { NewOrder, OrdersService } from '@platform/orders';
+import type { AuthService } from '@platform/auth';
+import type { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
+import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
@@ -26,6 +29,9 @@ export interface SeedServices {
   sellingPlans: Pick<SellingPlansService, 'importSellingPlanGroups'>;
   translations: Pick<TranslationsService, 'importTranslations'>;
   markets: Pick<MarketsService, 'importMarkets'>;
+  risks: Pick<OrderRisksService, 'importRisks'>;
+  /** Installs the apps whose order risks the seed writes. */
+  apps: Pick<AuthService, 'installApp'>;
 }
 
 export interface SeedOptions {
@@ -74,6 +80,7 @@ export interface SeedCounts {
   addresses: number;
   orders: number;
   lineItems: number;
+  risks: number;
 }
 
 /**
@@ -112,6 +119,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     addresses: 0,
     orders: 0,
     lineItems: 0,
+    risks: 0,
   };
   const report = (step: SeedStep, done: number, total: number) => onProgress?.({ step, done, total });
   const translate = async (resourceType: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => {
@@ -187,15 +195,26 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
 
   const ordersTotal = sizes.products > 0 ? sizes.orders : 0;
   report('orders', 0, ordersTotal);
+  const orderIds: number[] = [];
   for (const chunk of data.orders(chunkSize)) {
     const orders = await resolveOrders(services, ctx, chunk);
     const imported = await services.orders.importOrders(ctx, orders);
     await services.customers.addOrderStats(ctx, customerStats(orders, imported.map((o) => o.id)));
     counts.orders += imported.length;
     counts.lineItems += imported.reduce((n, o) => n + o.lineItemIds.length, 0);
+    orderIds.push(...imported.map((o) => o.id));
     report('orders', counts.orders, ordersTotal);
   }
+  counts.risks = await seedOrderRisks(services, ctx, orderIds);
   return counts;
+}
+
+// Order risks from two fraud-check apps (installed on the shop for it), on some of the orders.
+async function seedOrderRisks(services: SeedServices, ctx: RequestContext, orderIds: number[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const [first, second] = RISK_APP_NAMES;
+  const apps = [(await services.apps.installApp(ctx.shop.id, first, 'read_orders,write_orders')).appId, (await services.apps.installApp(ctx.shop.id, second, 'read_orders,write_orders')).appId] as const;
+  return (await services.risks.importRisks(ctx, seedRisks(orderIds, apps))).length;
 }
 
 // Pages, the blog and its articles, the designer metaobjects, the shop's metafields and the main menu (which

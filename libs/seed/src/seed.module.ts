@@ -5,13 +5,14 @@ import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
 import { LocalizationModule } from '@platform/localization';
 import { OrdersModule } from '@platform/orders';
+import { RiskModule } from '@platform/risk';
 import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
 import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

@@ -4,6 +4,8 @@ import { ContentService, MetafieldsService, MetaobjectsService, SellingPlansServ
 import { CustomersService } from '@platform/customers';
 import { MarketsService, TranslationsService } from '@platform/localization';
 import { OrdersService } from '@platform/orders';
+import { AuthService } from '@platform/auth';
+import { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
 import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop } from './seed-shop.js';
 
@@ -19,11 +21,13 @@ export class SeedService {
     private readonly sellingPlans: SellingPlansService,
     private readonly translations: TranslationsService,
     private readonly markets: MarketsService,
+    private readonly risks: OrderRisksService,
+    private readonly apps: AuthService,
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets }, ctx, options, onProgress);
+    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps } = this;
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps }, ctx, options, onProgress);
   }
 }

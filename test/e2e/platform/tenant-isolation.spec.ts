@@ -35,6 +35,8 @@ interface ShopA {
   third: { email: string; phone: string };
   /** A live account activation link of an A customer (path only), for the hosted page. */
   activationPath: string;
+  /** An A order and a risk on it (REST ids). */
+  risk: { orderId: number; id: number };
 }
 
 interface Probe {
@@ -234,6 +236,15 @@ const ADMIN_CASES: Cases = {
       userErrors: notFound(['id']),
     })(a),
   ],
+  'Mutation.orderRiskAssessmentCreate': (a) => [
+    {
+      query: `mutation($id: ID!) { orderRiskAssessmentCreate(orderRiskAssessmentInput: { orderId: $id, riskLevel: HIGH, facts: [] }) {
+        orderRiskAssessment { riskLevel } userErrors { field code } } }`,
+      variables: { id: `gid://platform/Order/${a.risk.orderId}` },
+      expect: (d) => expect(d.orderRiskAssessmentCreate).toEqual({ orderRiskAssessment: null, userErrors: [{ field: ['orderRiskAssessmentInput', 'orderId'], code: 'NOT_FOUND' }] }),
+      then: () => expectRiskOfA(a),
+    },
+  ],
   'Mutation.tagsRemove': (a) => [
     customerMutation('mutation($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
       node: null,
@@ -254,6 +265,11 @@ const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; ra
   'POST /admin/api/:version/customers/:id/account_activation_url.json': (a) => [{ url: ofCustomer(a, '/account_activation_url') }],
   'POST /admin/api/:version/customers/:id/send_invite.json': (a) => [{ url: ofCustomer(a, '/send_invite'), body: { customer_invite: { to: 'mallory@beta.test' } } }],
   'GET /admin/api/:version/customers/:id/orders.json': (a) => [{ url: `${ofCustomer(a, '/orders')}?status=any` }],
+  'POST /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`), body: { risk: { recommendation: 'cancel' } } }],
+  'GET /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`) }],
+  'GET /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
+  'PUT /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`), body: { risk: { recommendation: 'cancel' } } }],
+  'DELETE /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
   // A's live link on B's host: the page does not know it.
   'GET /account/activate/:customerId/:token': (a) => [{ url: a.activationPath }],
   'POST /account/activate/:customerId/:token': (a) => [
@@ -287,6 +303,12 @@ async function storefront(shop: TestShop, caller: Caller, query: string, variabl
 async function expectCustomerOfA(a: ShopA): Promise<void> {
   const res = await storefront(alpha, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { email firstName } }', { t: a.customer.token });
   expect(res.body.data.customer).toEqual({ email: a.customer.email, firstName: a.customer.firstName });
+}
+
+// A's risk as A wrote it: nothing B sent changed it or added one.
+async function expectRiskOfA(a: ShopA): Promise<void> {
+  const rows = (await db.query('select id, recommendation from order_risks where order_id = $1 order by id', [a.risk.orderId])).rows;
+  expect(rows).toEqual([{ id: String(a.risk.id), recommendation: 'investigate' }]);
 }
 
 /** A's strings found in a body, leaving out those the request itself carried (echoing them betrays nothing). */
@@ -392,6 +414,7 @@ beforeAll(async () => {
     other,
     third,
     activationPath: new URL((link.body as { account_activation_url: string }).account_activation_url).pathname,
+    risk: await riskOfA(),
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -399,6 +422,20 @@ beforeAll(async () => {
   const bStrings = stringsUnder(bData.body.data, FINGERPRINT_KEYS);
   fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, third.email, third.phone, alpha.host].filter((s) => !bStrings.has(s));
 });
+
+// A risk on an A order with no other risk, made by A's app over REST.
+async function riskOfA(): Promise<ShopA['risk']> {
+  const [order] = (await db.query('select o.id from orders o where o.shop_id = $1 and not exists (select 1 from order_risks r where r.order_id = o.id) order by o.id limit 1', [alpha.shop.id])).rows;
+  const made = await send(t.app, {
+    method: 'POST',
+    url: restPath(`orders/${order.id}/risks.json`),
+    host: alpha.host,
+    headers: { 'x-platform-access-token': alpha.tokens.adminAccessToken },
+    body: { risk: { recommendation: 'investigate', message: 'Alpha proxy check' } },
+  });
+  expect(made.status).toBe(201);
+  return { orderId: Number(order.id), id: made.body.risk.id };
+}
 
 afterAll(async () => {
   await db?.end();
@@ -509,6 +546,7 @@ describe('tenant isolation: REST', () => {
     }
     // Nothing B sent changed A's customer, and A's link still opens A's page.
     await expectCustomerOfA(shopA);
+    await expectRiskOfA(shopA);
     const page = await send(t.app, { url: shopA.activationPath, host: alpha.host });
     expect(page.status).toBe(200);
   });

@@ -132,6 +132,7 @@ describe('GET /admin/api/{version}/openapi.json', () => {
       'GET /admin/api/{version}/customers.json',
       'GET /admin/api/{version}/customers/search.json',
       'GET /admin/api/{version}/customers/{id}/orders.json',
+      'GET /admin/api/{version}/orders/{id}/risks.json',
     ]);
     for (const [where, , operation] of lists) {
       const query = queryOf(operation);

@@ -231,5 +231,9 @@ describe('REST order risks', () => {
     expect(large.statements.length).toBe(small.statements.length);
     expect(small.statements.length).toBeLessThanOrEqual(2);
     expect((await rest('GET', `${risksPath(order)}?limit=251`)).status).toBe(400);
+    for (const name of ['limit', 'fields', 'page_info']) {
+      const twice = await rest('GET', `${risksPath(order)}?${name}=1&${name}=2`);
+      expect({ name, status: twice.status, keys: Object.keys(twice.body.errors) }).toEqual({ name, status: 400, keys: [name] });
+    }
   });
 });
