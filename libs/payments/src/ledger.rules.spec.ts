@@ -151,7 +151,7 @@ describe('ledger model invariants', () => {
           expect(sumOf(rows.filter((r) => r.payout === p.id).map((r) => r.net))).toBe('0.00');
         }
       }),
-      { numRuns: 2_000 },
+      { numRuns: 5_000 },
     );
   });
 });
