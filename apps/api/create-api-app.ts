@@ -42,7 +42,7 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   await fastify.register(cors, {
     origin: true,
     strictPreflight: false,
-    exposedHeaders: ['X-Request-Id', 'X-Platform-API-Version', 'Retry-After', 'X-Platform-Shop-Api-Call-Limit'],
+    exposedHeaders: ['X-Request-Id', 'X-Platform-API-Version', 'X-Platform-API-Deprecated-Reason', 'Retry-After', 'X-Platform-Shop-Api-Call-Limit'],
   });
   installJsonBodyParser(fastify);
   app.get(RequestPipeline).install(fastify);
