@@ -25,6 +25,8 @@ describe('order risk rules', () => {
       ['INVALID', 'score', 'Score must be a number from 0 to 1 with at most 4 decimals'],
     ]);
     expect(bad.fields).toEqual({});
+    for (const checkoutId of [0, -1, 1e19, 2 ** 53]) expect(restRiskFields({ recommendation: 'accept', checkoutId }).problems.map((p) => p.field)).toEqual(['checkoutId']);
+    expect(restRiskFields({ recommendation: 'accept', checkoutId: 42 }).fields.checkoutId).toBe(42);
   });
 
   it('makes the message the fact the admin schema shows, with the sentiment of the recommendation', () => {

@@ -50,7 +50,12 @@ export function restRiskFields(input: OrderRiskInput, current?: { message: strin
   if (input.message !== undefined) fields.message = input.message;
   if (input.causeCancel !== undefined) fields.causeCancel = input.causeCancel;
   if (input.display !== undefined) fields.display = input.display;
-  if (input.checkoutId !== undefined) fields.checkoutId = input.checkoutId;
+  if (input.checkoutId !== undefined) {
+    // A bigint column: a JSON number past 2^53 (or not positive) is no id it could hold exactly.
+    if (input.checkoutId !== null && !(Number.isSafeInteger(input.checkoutId) && input.checkoutId > 0)) {
+      problems.push(RiskErrors.INVALID('Checkout id is invalid', { field: 'checkoutId' }));
+    } else fields.checkoutId = input.checkoutId;
+  }
   if (problems.length > 0) return { fields: {}, problems };
   // The message shows on the admin schema as the assessment's one fact.
   const message = fields.message !== undefined ? fields.message : (current?.message ?? null);

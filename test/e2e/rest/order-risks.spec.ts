@@ -110,6 +110,7 @@ describe('REST order risks', () => {
       [{ recommendation: 'accept', score: { a: 1 } }, { score: ['must be a number from 0 to 1 with at most 4 decimals'] }],
       [{ recommendation: 'nope', score: 'high' }, { recommendation: ['is not included in the list'], score: ['must be a number from 0 to 1 with at most 4 decimals'] }],
       [{ recommendation: 'accept', source: 'x'.repeat(256) }, { source: ['is too long (maximum is 255 characters)'] }],
+      [{ recommendation: 'accept', checkout_id: 1e19 }, { checkout_id: ['is invalid'] }],
     ];
     for (const [risk, errors] of cases) {
       const res = await rest('POST', risksPath(), { risk });
