@@ -15,9 +15,19 @@ export function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Prom
 }
 
 // One template per set of migrations, built by whichever test file needs it first (under an advisory
-// lock, so parallel workers build it once); every file then clones it instead of migrating.
-const TEMPLATE = `platform_template_${createHash('sha256').update(MIGRATIONS.map((m) => m.name).join(',')).digest('hex').slice(0, 12)}`;
+// lock, so parallel workers build it once); every file then clones it instead of migrating. The name hashes each
+// migration's code too, so editing a migration that is not yet released builds a new template.
+const TEMPLATE = `platform_template_${createHash('sha256').update(MIGRATIONS.map((m) => `${m.name}\n${m.class.toString()}`).join('\n')).digest('hex').slice(0, 12)}`;
 const TEMPLATE_LOCK = 4_242_001;
+
+// Templates of older migrations: dropped once a new one exists, unless a test run still clones one (then next time).
+async function dropOtherTemplates(client: pg.Client): Promise<void> {
+  const old = await client.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_template\\_%' AND datname NOT LIKE '%\\_building' AND datname <> $1`,
+    [TEMPLATE],
+  );
+  for (const { datname } of old.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+}
 
 async function ensureTemplate(): Promise<void> {
   await withAdminClient(async (client) => {
@@ -35,6 +45,7 @@ async function ensureTemplate(): Promise<void> {
         await orm.close(true);
       }
       await client.query(`ALTER DATABASE "${building}" RENAME TO "${TEMPLATE}"`);
+      await dropOtherTemplates(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
