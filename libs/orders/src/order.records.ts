@@ -5,11 +5,11 @@ import type { RestockType } from './refund-line-item.entity.js';
 
 export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderAddress, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
 
-/** How a customer's orders can be sorted (the hosted platform's OrderSortKeys). */
-export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE'] as const;
+/** How orders can be sorted (the hosted platform's OrderSortKeys, without those naming another context's data). */
+export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE', 'CREATED_AT', 'UPDATED_AT', 'ORDER_NUMBER', 'FINANCIAL_STATUS', 'FULFILLMENT_STATUS'] as const;
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 
-/** Which of a customer's orders the REST `status` parameter selects (open: neither closed nor cancelled). */
+/** Which orders the REST `status` parameter selects (open: neither closed nor cancelled). */
 export const ORDER_STATUS_FILTERS = ['open', 'closed', 'cancelled', 'any'] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 
@@ -122,4 +122,30 @@ export interface ImportedOrder {
   id: number;
   name: string;
   lineItemIds: number[];
+}
+
+/** The REST list's `financial_status` (unpaid: authorized or partially paid) and `fulfillment_status` (hosted names). */
+export const REST_FINANCIAL_FILTERS = ['authorized', 'pending', 'paid', 'partially_paid', 'refunded', 'voided', 'partially_refunded', 'any', 'unpaid'] as const;
+export const REST_FULFILLMENT_FILTERS = ['shipped', 'partial', 'unshipped', 'any', 'unfulfilled'] as const;
+
+/** The REST orders list and count filters, read and checked. */
+export interface OrderListFilters {
+  status: OrderStatusFilter;
+  financialStatus?: (typeof REST_FINANCIAL_FILTERS)[number];
+  fulfillmentStatus?: (typeof REST_FULFILLMENT_FILTERS)[number];
+  ids?: number[];
+  sinceId?: number;
+  createdAtMin?: Date;
+  createdAtMax?: Date;
+  updatedAtMin?: Date;
+  updatedAtMax?: Date;
+  processedAtMin?: Date;
+  processedAtMax?: Date;
+}
+
+/** An order with everything its REST object shows of its own context. */
+export interface OrderDetailRecord extends OrderRecord {
+  lineItems: OrderLineItemRecord[];
+  refunds: RefundRecord[];
+  fulfillments: FulfillmentRecord[];
 }

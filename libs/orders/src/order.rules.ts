@@ -214,6 +214,8 @@ export function orderRows(input: NewOrder, field = 'order') {
       shippingAddress: address(input.shippingAddress, 'shippingAddress'),
       note: input.note?.trim() || null,
       test,
+      // An imported order was created when it was placed, not when it was imported.
+      createdAt: input.processedAt,
       processedAt: input.processedAt,
       closedAt: input.closedAt ?? null,
       cancelledAt: input.cancelledAt ?? null,

@@ -36,14 +36,63 @@ export function ordersOfCustomerSql(sortExpression: string, after: string, order
 /** The orders `$2`, in no particular order. */
 export const ORDERS_BY_IDS = `select ${ORDER_COLUMNS} from orders o where o.shop_id = $1 and o.id = any($2::bigint[])`;
 
-/**
- * Every line of the orders `$2`, in order then line order, with the units successful fulfillments shipped and
- * refunds gave back (summed by correlated reads on their line_item_id indexes).
- */
-export const LINE_ITEMS_OF_ORDERS = `select l.id, l.order_id as "orderId", l.product_id as "productId", l.variant_id as "variantId",
+// A line with the units successful fulfillments shipped and refunds gave back (correlated reads on their
+// line_item_id indexes).
+const LINE_ITEM_COLUMNS = `l.id, l.order_id as "orderId", l.product_id as "productId", l.variant_id as "variantId",
   l.title, l.variant_title as "variantTitle", l.quantity, l.price, l.sku, l.vendor, l.grams,
   l.requires_shipping as "requiresShipping", l.taxable, l.gift_card as "giftCard", l.total_discount as "totalDiscount",
   (select coalesce(sum(fl.quantity), 0)::int from order_fulfillment_line_items fl join order_fulfillments f on f.id = fl.fulfillment_id
     where fl.line_item_id = l.id and f.status = 'success') as "fulfilledQuantity",
-  (select coalesce(sum(rl.quantity), 0)::int from refund_line_items rl where rl.line_item_id = l.id) as "refundedQuantity"
+  (select coalesce(sum(rl.quantity), 0)::int from refund_line_items rl where rl.line_item_id = l.id) as "refundedQuantity"`;
+
+/** Every line of the orders `$2`, in order then line order (the REST order shows them all). */
+export const LINE_ITEMS_OF_ORDERS = `select ${LINE_ITEM_COLUMNS}
   from order_line_items l where l.shop_id = $1 and l.order_id = any($2::bigint[]) order by l.order_id, l.id`;
+
+/** The same page of the lines of each order `$2`, `$3` rows each (`childrenPageSql`), in line order. */
+export function lineItemsPageSql(keyset: KeysetPlan): string {
+  return childrenPageSql({
+    columns: `${LINE_ITEM_COLUMNS}, l.id::text as "sortValue"`,
+    from: 'order_line_items l where l.shop_id = $1 and l.order_id = any($2::bigint[])',
+    parentColumn: 'l.order_id',
+    keyset,
+  });
+}
+
+// Money and times inside json are text: a json number would reach JavaScript as a float.
+const TRANSACTION_JSON = `json_build_object('id', t.id, 'orderId', t.order_id, 'kind', t.kind, 'status', t.status, 'amount', t.amount::text,
+  'currency', t.currency, 'gateway', t.gateway, 'test', t.test, 'parentId', t.parent_id, 'refundId', t.refund_id,
+  'processedAt', t.processed_at, 'createdAt', t.created_at, 'errorCode', t.error_code, 'message', t.message)`;
+
+/** The refunds of the orders `$2`, oldest first, each with its lines and its transactions (json). */
+export const REFUNDS_OF_ORDERS = `select r.id, r.order_id as "orderId", r.note, r.restock, r.processed_at as "processedAt", r.created_at as "createdAt",
+  coalesce((select json_agg(json_build_object('id', rl.id, 'refundId', rl.refund_id, 'lineItemId', rl.line_item_id, 'quantity', rl.quantity,
+      'restockType', rl.restock_type, 'subtotal', rl.subtotal::text, 'totalTax', rl.total_tax::text) order by rl.id)
+    from refund_line_items rl where rl.refund_id = r.id), '[]') as "lineItems",
+  coalesce((select json_agg(${TRANSACTION_JSON} order by t.id) from order_transactions t where t.refund_id = r.id), '[]') as transactions
+  from refunds r where r.shop_id = $1 and r.order_id = any($2::bigint[]) order by r.order_id, r.id`;
+
+/** The fulfillments of the orders `$2`, oldest first, each with its lines (json). */
+export const FULFILLMENTS_OF_ORDERS = `select f.id, f.order_id as "orderId", f.status, f.name, f.tracking_company as "trackingCompany",
+  f.tracking_number as "trackingNumber", f.tracking_url as "trackingUrl", f.created_at as "createdAt", f.updated_at as "updatedAt",
+  coalesce((select json_agg(json_build_object('lineItemId', fl.line_item_id, 'quantity', fl.quantity) order by fl.id)
+    from order_fulfillment_line_items fl where fl.fulfillment_id = f.id), '[]') as "lineItems"
+  from order_fulfillments f where f.shop_id = $1 and f.order_id = any($2::bigint[]) order by f.order_id, f.id`;
+
+/** The transactions of the orders `$2`, oldest first. */
+export const TRANSACTIONS_OF_ORDERS = `select t.id, t.order_id as "orderId", t.kind, t.status, t.amount, t.currency, t.gateway, t.test,
+  t.parent_id as "parentId", t.refund_id as "refundId", t.processed_at as "processedAt", t.created_at as "createdAt",
+  t.error_code as "errorCode", t.message
+  from order_transactions t where t.shop_id = $1 and t.order_id = any($2::bigint[]) order by t.order_id, t.id`;
+
+/** A page of the shop's orders: `$2` rows, the sort value the cursor needs, `where` (filters, keyset) and order. */
+export function orderPageSql(sortExpression: string, where: readonly string[], orderBy: string): string {
+  return `select ${ORDER_COLUMNS}, (${sortExpression})::text as "sortValue" from orders o
+    where o.shop_id = $1${where.map((condition) => ` and ${condition}`).join('')}
+    order by ${orderBy} limit $2`;
+}
+
+/** How many of the shop's orders meet `where`. */
+export function orderCountSql(where: readonly string[]): string {
+  return `select count(*)::int as n from orders o where o.shop_id = $1${where.map((condition) => ` and ${condition}`).join('')}`;
+}

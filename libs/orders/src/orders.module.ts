@@ -9,6 +9,7 @@ import { OrderTransaction } from './order-transaction.entity.js';
 import { Order } from './order.entity.js';
 import { RefundLineItem } from './refund-line-item.entity.js';
 import { Refund } from './refund.entity.js';
+import { OrderDirectoryService } from './order-directory.service.js';
 import { OrdersService } from './orders.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
 
@@ -16,7 +17,7 @@ import { OrderLifecycleService } from './order-lifecycle.service.js';
   // Events: imports publish OrderPaid and OrderRefunded (one process-wide instance, however many modules import it).
   // Catalog: refunds and cancellations put restocked units back through its service.
   imports: [EventsModule, CatalogModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
-  providers: [OrdersService, OrderLifecycleService],
-  exports: [OrdersService, OrderLifecycleService],
+  providers: [OrdersService, OrderDirectoryService, OrderLifecycleService],
+  exports: [OrdersService, OrderDirectoryService, OrderLifecycleService],
 })
 export class OrdersModule {}

@@ -3,39 +3,24 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { SqlReader, preparedSql } from '@platform/database';
 import { DomainEvents } from '@platform/events';
-import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey, pageOfList, toListPage } from '@platform/graphql';
+import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { NewOrder } from './order.inputs.js';
 import { OrderPaid } from './events/order-paid.event.js';
 import { OrderRefunded } from './events/order-refunded.event.js';
 import { insertOrders } from './order-import.js';
 import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey, OrderStatusFilter } from './order.records.js';
-import { LINE_ITEMS_OF_ORDERS, ORDERS_BY_IDS, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
+import { ORDERS_BY_IDS, lineItemsPageSql, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
 import { isPayment, isRefundPayment, orderRows } from './order.rules.js';
+import { ORDER_STATUS_CONDITIONS, orderSortSpec } from './order-search.rules.js';
 import { OrderErrors } from './orders.errors.js';
 
 const LINE_ITEMS = { connection: 'order.lineItems', sortKey: 'ID' };
-const BY_ID: SortSpec = { expression: 'o.id', cast: 'bigint', descending: false };
-
-// No `query` argument yet, so RELEVANCE has nothing to rank by and keeps the id order.
-const ORDER_SORTS: Record<OrderSortKey, SortSpec> = {
-  ID: BY_ID,
-  RELEVANCE: BY_ID,
-  PROCESSED_AT: { expression: 'o.processed_at', cast: 'timestamptz', descending: false },
-  TOTAL_PRICE: { expression: 'o.total_price', cast: 'numeric', descending: false },
-};
+const BY_ID: SortSpec = orderSortSpec('ID', null);
+const BY_LINE_ID: SortSpec = { expression: 'l.id', cast: 'bigint', descending: false };
 
 const REST_CUSTOMER_ORDERS = { connection: 'rest.customer.orders', sortKey: 'ID' };
 
-// The REST `status` of a customer's orders as a condition on `o`.
-const STATUS_CONDITIONS: Record<OrderStatusFilter, string> = {
-  open: 'o.closed_at is null and o.cancelled_at is null',
-  closed: 'o.closed_at is not null',
-  cancelled: 'o.cancelled_at is not null',
-  any: '',
-};
-
-const lineItemsOfOrders = preparedSql(LINE_ITEMS_OF_ORDERS);
 const ordersByIds = preparedSql(ORDERS_BY_IDS);
 
 /** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL reader). */
@@ -84,7 +69,7 @@ export class OrdersService {
     return requestScoped(ctx, `orders:ofCustomers:${sortKey}:${pageKey(page)}`, () => {
       // $1 shop, $2 customer ids, $3 rows per customer; the cursor adds its values.
       const params = new SqlParams(3);
-      const sort = ORDER_SORTS[sortKey];
+      const sort = orderSortSpec(sortKey, null);
       const keyset = keysetPlan({ connection: 'customer.orders', sortKey }, sort, page, 'o.id', params);
       const statement = preparedSql(ordersOfCustomersSql(keyset, sort.expression));
       return new DataLoader<number, ListPage<OrderRecord>>(async (customerIds) => {
@@ -108,7 +93,7 @@ export class OrdersService {
     // $1 shop, $2 limit, $3 customer; the cursor adds its value.
     const params = new SqlParams(3);
     const keyset = keysetPlan(REST_CUSTOMER_ORDERS, BY_ID, page, 'o.id', params);
-    const statement = preparedSql(ordersOfCustomerSql(BY_ID.expression, keyset.after, keyset.orderBy, STATUS_CONDITIONS[status]));
+    const statement = preparedSql(ordersOfCustomerSql(BY_ID.expression, keyset.after, keyset.orderBy, ORDER_STATUS_CONDITIONS[status]));
     const rows = await this.sql.rows<OrderRecord & KeysetRow>(statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
   }
@@ -138,22 +123,27 @@ export class OrdersService {
   }
 
   /**
-   * One page of an order's line items. Every order asking for the same page in a request shares one
-   * statement (a per-request DataLoader), so a list of orders costs one query for all their lines.
+   * One page of an order's line items, in line order. Every order asking for the same page in a request shares one
+   * statement (`childrenPageSql` batched by a per-request DataLoader), so a list of orders costs one query for all
+   * their lines.
    */
   lineItemsOfOrder(ctx: RequestContext, orderId: number, page: PageRequest): Promise<ListPage<OrderLineItemRecord>> {
-    return requestScoped(ctx, `orders:lineItems:${pageKey(page)}`, () =>
-      new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
-        const rows = await this.sql.rows<OrderLineItemRecord>(lineItemsOfOrders, [ctx.shop.id, orderIds]);
-        const byOrder = new Map<number, OrderLineItemRecord[]>();
-        for (const row of rows) {
-          const list = byOrder.get(row.orderId);
+    return requestScoped(ctx, `orders:lineItems:${pageKey(page)}`, () => {
+      // $1 shop, $2 order ids, $3 rows per order; the cursor adds its value.
+      const params = new SqlParams(3);
+      const keyset = keysetPlan(LINE_ITEMS, BY_LINE_ID, page, 'l.id', params);
+      const statement = preparedSql(lineItemsPageSql(keyset));
+      return new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
+        const rows = await this.sql.rows<OrderLineItemRecord & KeysetRow & { parentId: number; rn: number }>(statement, [ctx.shop.id, orderIds, page.size + 1, ...params.values]);
+        const byOrder = new Map<number, (OrderLineItemRecord & KeysetRow)[]>();
+        for (const { parentId, rn: _rn, ...row } of rows) {
+          const list = byOrder.get(parentId);
           if (list) list.push(row);
-          else byOrder.set(row.orderId, [row]);
+          else byOrder.set(parentId, [row]);
         }
-        return orderIds.map((id) => pageOfList(byOrder.get(id) ?? [], page, LINE_ITEMS, (l) => l.id));
-      }),
-    ).load(orderId);
+        return orderIds.map((id) => toListPage(byOrder.get(id) ?? [], page, keyset));
+      });
+    }).load(orderId);
   }
 }
 

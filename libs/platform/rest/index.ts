@@ -1,6 +1,7 @@
 export { AccessGuard } from './access.guard.js';
 export { fieldsOf, restListRequest, type RestListRequest, type RestListing } from './lists/rest-list-request.js';
 export { selectFields } from './lists/fields.js';
+export { filterChoice, filterId, filterIds, filterText, filterTime } from './lists/filter-values.js';
 export { restPage } from './lists/rest-page.js';
 export { RestFields, RestList, type RestListOptions, type RestQueryParameter } from './lists/rest-list.decorator.js';
 export { resourceId } from './resource-id.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { VERSION, send } from '../../support/http.js';
 import { routeTable } from '../../support/identifier-inputs.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { REST_LIMITS } from './admin-rest.js';
 
 // The OpenAPI document is generated from the REST controllers: it must be a valid OpenAPI 3 document and
 // describe exactly the admin REST routes Fastify serves, so a route added later cannot go undocumented.
@@ -15,7 +16,8 @@ describe('GET /admin/api/{version}/openapi.json', () => {
   let document: any;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Every documented parameter is sent twice to every route: more requests than the default bucket holds.
+    t = await createTestApp({}, REST_LIMITS);
     acme = await t.createShop('acme');
     const res = await send(t.app, { url: `/admin/api/${VERSION}/openapi.json`, host: acme.host, headers: { 'x-platform-access-token': acme.tokens.adminAccessToken } });
     expect(res.status).toBe(200);
@@ -132,6 +134,7 @@ describe('GET /admin/api/{version}/openapi.json', () => {
       'GET /admin/api/{version}/customers.json',
       'GET /admin/api/{version}/customers/search.json',
       'GET /admin/api/{version}/customers/{id}/orders.json',
+      'GET /admin/api/{version}/orders.json',
       'GET /admin/api/{version}/orders/{id}/risks.json',
     ]);
     for (const [where, , operation] of lists) {
@@ -150,6 +153,10 @@ describe('GET /admin/api/{version}/openapi.json', () => {
     const orders = queryOf(document.paths['/admin/api/{version}/customers/{id}/orders.json'].get);
     expect(orders.status.schema).toEqual({ type: 'string', enum: ['open', 'closed', 'cancelled', 'any'], default: 'open' });
     expect(names('get', 'customers/{id}.json')).toEqual(['fields']);
+    const orderFilters = ['ids', 'since_id', 'status', 'financial_status', 'fulfillment_status', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max', 'processed_at_min', 'processed_at_max'];
+    expect(names('get', 'orders.json')).toEqual(['limit', 'fields', 'page_info', ...orderFilters]);
+    expect(names('get', 'orders/count.json')).toEqual(orderFilters);
+    expect(names('get', 'orders/{id}.json')).toEqual(['fields']);
     expect(queryOf(document.paths['/admin/api/{version}/customers.json'].get).since_id.schema).toEqual(expect.objectContaining({ type: 'integer' }));
   });
 

@@ -1,5 +1,5 @@
-import { MAX_INPUT_ARRAY_SIZE, badRequest } from '@platform/errors';
-import type { RestListing } from '@platform/rest';
+import { badRequest } from '@platform/errors';
+import { type RestListing, filterId, filterIds, filterText, filterTime } from '@platform/rest';
 import type { CustomerListFilters, CustomerSort } from '../customer.inputs.js';
 import { customerSearchCursor, customerSearchScope, customerSortOf } from '../customer-search.rules.js';
 
@@ -17,12 +17,12 @@ const DEFAULT_SEARCH_ORDER = 'last_order_date DESC';
 export function customerListFilters(filters: Readonly<Record<string, unknown>>): CustomerListFilters {
   const text = (name: string) => single(filters, name);
   return dropUndefined({
-    ids: optional(text('ids'), (value) => idsOf(value)) ?? undefined,
-    sinceId: optional(text('since_id'), (value) => idOf(value, 'since_id')),
-    createdAtMin: optional(text('created_at_min'), (value) => timeOf(value, 'created_at_min')),
-    createdAtMax: optional(text('created_at_max'), (value) => timeOf(value, 'created_at_max')),
-    updatedAtMin: optional(text('updated_at_min'), (value) => timeOf(value, 'updated_at_min')),
-    updatedAtMax: optional(text('updated_at_max'), (value) => timeOf(value, 'updated_at_max')),
+    ids: optional(text('ids'), (value) => filterIds(value)) ?? undefined,
+    sinceId: optional(text('since_id'), (value) => filterId(value, 'since_id')),
+    createdAtMin: optional(text('created_at_min'), (value) => filterTime(value, 'created_at_min')),
+    createdAtMax: optional(text('created_at_max'), (value) => filterTime(value, 'created_at_max')),
+    updatedAtMin: optional(text('updated_at_min'), (value) => filterTime(value, 'updated_at_min')),
+    updatedAtMax: optional(text('updated_at_max'), (value) => filterTime(value, 'updated_at_max')),
   });
 }
 
@@ -51,42 +51,11 @@ function orderOfPageInfo(pageInfo: unknown): string | undefined {
 }
 
 function single(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
-  if (!Object.hasOwn(query, name)) return undefined;
-  const value = query[name];
-  if (typeof value !== 'string') throw invalid(name);
-  return value;
+  return filterText(query, name);
 }
 
 function optional<T>(value: string | undefined, parse: (value: string) => T): T | undefined {
   return value === undefined ? undefined : parse(value);
-}
-
-// Empty items are skipped (`1,,2` is `1,2`); an `ids` without any id filters nothing (null).
-function idsOf(text: string): number[] | null {
-  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
-  if (parts.length > MAX_INPUT_ARRAY_SIZE) throw invalid('ids');
-  return parts.length === 0 ? null : parts.map((part) => idOf(part, 'ids'));
-}
-
-function idOf(text: string, name: string): number {
-  const id = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id)) throw invalid(name);
-  return id;
-}
-
-// ISO 8601 as the hosted platform takes it: a date, or a date and time (`T` or a space) with an optional offset; no
-// offset is UTC. A day or time that does not exist (Feb 30, 25:00) is refused, not rolled over.
-const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-function timeOf(text: string, name: string): Date {
-  const match = TIME.exec(text.trim());
-  if (!match) throw invalid(name);
-  const [, year, month, day, hour = '00', minute = '00', second = '00', zone = 'Z'] = match;
-  const utc = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}Z`);
-  if (Number.isNaN(utc.getTime()) || utc.toISOString().slice(0, 19) !== `${year}-${month}-${day}T${hour}:${minute}:${second}`) throw invalid(name);
-  const date = new Date(Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}${zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone}`));
-  if (Number.isNaN(date.getTime())) throw invalid(name);
-  return date;
 }
 
 function invalid(parameter: string) {

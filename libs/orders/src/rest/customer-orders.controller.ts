@@ -3,18 +3,16 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CustomerDirectoryService } from '@platform/customers';
 import { badRequest, notFound } from '@platform/errors';
-import { MAX_PAGE_SIZE, type PageRequest } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ADMIN_REST_PREFIX, RestList, type RestListing, resourceId, restListRequest, restPage } from '@platform/rest';
-import { ORDER_STATUS_FILTERS, type OrderLineItemRecord, type OrderRecord, type OrderStatusFilter } from '../order.records.js';
+import { OrderDirectoryService } from '../order-directory.service.js';
+import { ORDER_STATUS_FILTERS, type OrderStatusFilter } from '../order.records.js';
 import { OrdersService } from '../orders.service.js';
+import { restOrdersOf } from './order-details.js';
 import { OrdersResponse } from './order.response.js';
-import { restOrder } from './order.serializer.js';
 
 // A customer's orders in id order; `status` (open by default) is the filter a page_info carries on.
 const CUSTOMER_ORDERS: RestListing = { scope: { connection: 'rest.customer.orders', sortKey: 'ID' }, cursor: ['bigint'], filters: ['status'] };
-// Every line of each order (an order holds at most 250).
-const ALL_LINES: PageRequest = { forward: true, size: MAX_PAGE_SIZE, reverse: false };
 
 /** `GET customers/{id}/orders.json`: the orders context answers it, asking customers only whether the customer exists. */
 @ApiTags('customers')
@@ -22,6 +20,7 @@ const ALL_LINES: PageRequest = { forward: true, size: MAX_PAGE_SIZE, reverse: fa
 export class CustomerOrdersController {
   constructor(
     private readonly orders: OrdersService,
+    private readonly directory: OrderDirectoryService,
     private readonly customers: CustomerDirectoryService,
   ) {}
 
@@ -37,14 +36,9 @@ export class CustomerOrdersController {
     const customer = await this.customers.customer(ctx, customerId);
     if (!customer) throw notFound();
     const page = await this.orders.ordersOfCustomerForRest(ctx, customer.id, status, list.page);
-    const lines = await this.linesOf(ctx, page.items.map((item) => item.record));
-    return restPage(reply, ctx.origin, list, page, 'orders', (order) => restOrder(order, lines.get(order.id) ?? [], customer));
-  }
-
-  // Loads started together share one statement (OrdersService batches them per request).
-  private async linesOf(ctx: RequestContext, orders: readonly OrderRecord[]): Promise<Map<number, OrderLineItemRecord[]>> {
-    const pages = await Promise.all(orders.map((order) => this.orders.lineItemsOfOrder(ctx, order.id, ALL_LINES)));
-    return new Map(orders.map((order, i) => [order.id, pages[i]!.items.map((item) => item.record)]));
+    // The same object as GET orders.json (one serializer).
+    const shown = await restOrdersOf(ctx, this.directory, this.customers, page.items.map((item) => item.record), [customer]);
+    return restPage(reply, ctx.origin, list, page, 'orders', (order) => shown.get(order.id)!);
   }
 }
 
