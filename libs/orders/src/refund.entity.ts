@@ -1,8 +1,9 @@
 import { BigIntType, type Opt } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
 /** Money and goods given back on an order: its lines (refund_line_items) and the `refund` transactions paying it. */
+@Check({ name: 'refunds_shipping_check', expression: 'shipping >= 0' })
 @Entity({ tableName: 'refunds' })
 @Index({ name: 'refunds_order_id_index', properties: ['orderId', 'id'] })
 export class Refund extends TenantEntity {

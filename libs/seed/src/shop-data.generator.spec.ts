@@ -144,6 +144,18 @@ describe('generateShopData', () => {
     }
   });
 
+  it('gives the demo orders every status, with the refunds and fulfillments that make them true', () => {
+    const statuses = (pick: (o: (typeof demo.orders)[number]) => unknown) => new Set(demo.orders.map(pick));
+    expect(statuses((o) => o.financialStatus)).toEqual(new Set(['paid', 'partially_refunded', 'refunded', 'pending', 'authorized', 'voided']));
+    expect(statuses((o) => o.fulfillmentStatus)).toEqual(new Set(['fulfilled', 'partial', 'unfulfilled']));
+    expect(statuses((o) => (o.cancelledAt ? 'cancelled' : o.closedAt ? 'closed' : 'open'))).toEqual(new Set(['open', 'closed', 'cancelled']));
+    for (const o of demo.orders) {
+      expect({ name: o.name, refunds: (o.refunds ?? []).length > 0 }).toEqual({ name: o.name, refunds: o.financialStatus === 'refunded' || o.financialStatus === 'partially_refunded' });
+      expect({ name: o.name, fulfilled: (o.fulfillments ?? []).length > 0 }).toEqual({ name: o.name, fulfilled: o.fulfillmentStatus !== 'unfulfilled' });
+      expect({ name: o.name, reason: Boolean(o.cancelReason) }).toEqual({ name: o.name, reason: Boolean(o.cancelledAt) });
+    }
+  });
+
   it('numbers orders in time order and references generated variants and customers', () => {
     const variants = new Map(demo.products.flatMap((p) => p.variants.map((v) => [v.sku, { product: p, variant: v }] as const)));
     const emails = new Set(demo.customers.map((c) => c.email));

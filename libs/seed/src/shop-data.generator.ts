@@ -427,7 +427,7 @@ class ShopDataGenerator {
     const after = (days: number) => new Date(processedAt.getTime() + days * DAY);
     const status =
       roll < 6
-        ? { financialStatus: f.helpers.arrayElement(['refunded', 'voided'] as const), fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1) }
+        ? { financialStatus: f.helpers.arrayElement(['refunded', 'voided'] as const), fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'customer' as const }
         : roll < 60 && old
           ? { financialStatus: 'paid' as const, fulfillmentStatus: 'fulfilled' as const, cancelledAt: null, closedAt: after(f.number.int({ min: 2, max: 9 })) }
           : {
@@ -436,6 +436,43 @@ class ShopDataGenerator {
               cancelledAt: null,
               closedAt: null,
             };
+
+    // The first orders take one status each, so even a small shop shows every one (the rest are drawn above).
+    const { refund, ...shown } = FIRST_ORDER_STATUSES[index] ? statusOf(FIRST_ORDER_STATUSES[index], after) : { ...status, refund: status.financialStatus };
+    const shipTo = customer?.addresses?.[0];
+    const orderAddress = shipTo
+      ? {
+          firstName: shipTo.firstName ?? null,
+          lastName: shipTo.lastName ?? null,
+          company: shipTo.company ?? null,
+          address1: shipTo.address1 ?? null,
+          address2: shipTo.address2 ?? null,
+          city: shipTo.city ?? null,
+          province: shipTo.province ?? null,
+          provinceCode: shipTo.provinceCode ?? null,
+          country: shipTo.country ?? null,
+          countryCode: shipTo.countryCode ?? null,
+          zip: shipTo.zip ?? null,
+          phone: shipTo.phone ?? null,
+        }
+      : null;
+    // Refunds and fulfillments that make the statuses true: a refunded order gave everything back, a partially
+    // refunded one a unit of its first line; a fulfilled order shipped everything, a partial one its first line.
+    const refunds =
+      refund === 'refunded'
+        ? [{ processedAt: after(1), restock: true, note: 'Order cancelled', lineItems: lineItems.map((l, line) => ({ line, quantity: l.quantity, restockType: 'cancel' as const })) }]
+        : refund === 'partially_refunded'
+          ? [{ processedAt: after(3), restock: true, note: 'Returned by the customer', lineItems: [{ line: 0, quantity: 1, restockType: 'return' as const }] }]
+          : [];
+    const partialShip = lineItems.length > 1 ? lineItems[0].quantity : lineItems[0].quantity - 1;
+    const fulfillmentStatus = shown.fulfillmentStatus === 'partial' && partialShip < 1 ? ('unfulfilled' as const) : shown.fulfillmentStatus;
+    const tracking = { trackingCompany: 'UPS', trackingNumber: `1Z${String(1001 + index).padStart(8, '0')}`, createdAt: after(1) };
+    const fulfillments =
+      fulfillmentStatus === 'fulfilled'
+        ? [{ ...tracking, lineItems: lineItems.map((l, line) => ({ line, quantity: l.quantity })) }]
+        : fulfillmentStatus === 'partial'
+          ? [{ ...tracking, lineItems: [{ line: 0, quantity: partialShip }] }]
+          : [];
 
     return {
       customerEmail: customer?.email ?? null,
@@ -447,9 +484,39 @@ class ShopDataGenerator {
       totalTax: tax.toFixed(2),
       totalPrice: subtotal.plus(tax).toFixed(2),
       processedAt,
-      ...status,
+      ...shown,
+      fulfillmentStatus,
+      billingAddress: orderAddress,
+      shippingAddress: orderAddress,
+      refunds,
+      fulfillments,
       lineItems,
     };
+  }
+}
+
+type OrderStatusName = 'cancelled-refunded' | 'cancelled-voided' | 'closed-paid' | 'open-pending' | 'open-authorized' | 'open-partially-refunded' | 'open-paid-partial';
+
+/** The statuses the demo shop's first orders take, so every one shows up whatever the draws. */
+const FIRST_ORDER_STATUSES: readonly OrderStatusName[] = ['cancelled-refunded', 'closed-paid', 'open-pending', 'open-authorized', 'open-partially-refunded', 'open-paid-partial', 'cancelled-voided'];
+
+function statusOf(name: OrderStatusName, after: (days: number) => Date) {
+  const open = { cancelledAt: null, closedAt: null, cancelReason: null };
+  switch (name) {
+    case 'cancelled-refunded':
+      return { financialStatus: 'refunded' as const, fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'customer' as const, refund: 'refunded' };
+    case 'cancelled-voided':
+      return { financialStatus: 'voided' as const, fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'inventory' as const, refund: 'voided' };
+    case 'closed-paid':
+      return { financialStatus: 'paid' as const, fulfillmentStatus: 'fulfilled' as const, cancelledAt: null, closedAt: after(4), cancelReason: null, refund: 'paid' };
+    case 'open-pending':
+      return { financialStatus: 'pending' as const, fulfillmentStatus: 'unfulfilled' as const, ...open, refund: 'pending' };
+    case 'open-authorized':
+      return { financialStatus: 'authorized' as const, fulfillmentStatus: 'unfulfilled' as const, ...open, refund: 'authorized' };
+    case 'open-partially-refunded':
+      return { financialStatus: 'partially_refunded' as const, fulfillmentStatus: 'fulfilled' as const, ...open, refund: 'partially_refunded' };
+    case 'open-paid-partial':
+      return { financialStatus: 'paid' as const, fulfillmentStatus: 'partial' as const, ...open, refund: 'paid' };
   }
 }
 
