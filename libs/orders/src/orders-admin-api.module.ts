@@ -1,18 +1,20 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { CustomersModule } from '@platform/customers';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { CustomerOrdersAdminResolver } from './graphql/admin/customer-orders.admin.resolver.js';
 import { adminOrderView } from './graphql/admin/order.presenter.js';
-import { OrdersAdminResolver } from './graphql/admin/orders.admin.resolver.js';
+import { OrdersAdminResolver, RefundsAdminResolver } from './graphql/admin/orders.admin.resolver.js';
 import { OrdersModule } from './orders.module.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Orders on the admin schema: the fields they add to Customer (`orders`, `lastOrder`) and the Order node,
- * all under `read_orders`. No root field yet: orders are reached through their customer or `node`.
+ * Orders on the admin schema: the `orders`, `order` and `ordersCount` roots, the fields they add to Customer
+ * (`orders`, `lastOrder`) and the Order node, all under the orders scopes.
  */
 @Module({
-  imports: [OrdersModule, NodeRegistryModule],
-  providers: [CustomerOrdersAdminResolver, OrdersAdminResolver],
+  // Customers: an order's `customer` is read through the customers context's reader.
+  imports: [OrdersModule, CustomersModule, NodeRegistryModule],
+  providers: [CustomerOrdersAdminResolver, OrdersAdminResolver, RefundsAdminResolver],
 })
 export class OrdersAdminApiModule implements OnModuleInit {
   constructor(

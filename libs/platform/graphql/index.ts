@@ -36,6 +36,7 @@ export { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, parseSearchQuery, type Comparison, 
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
+export { AdminCount, COUNT_PRECISIONS, CountPrecision } from './types/count.type.js';
 export {
   dateCompare,
   escapeLike,

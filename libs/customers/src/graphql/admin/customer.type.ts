@@ -1,4 +1,4 @@
-import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminNode, AdminSchema, ConnectionType, CountryCode } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
@@ -28,18 +28,8 @@ export const CONSENT_SOURCES = ['OTHER', 'PLATFORM'] as const;
 export const CustomerConsentCollectedFrom = enumOf(CONSENT_SOURCES);
 registerEnumType(CustomerConsentCollectedFrom, { registerIn: () => AdminSchema, name: 'CustomerConsentCollectedFrom', description: 'Where SMS consent was given.' });
 
-export const COUNT_PRECISIONS = ['AT_LEAST', 'EXACT'] as const;
-export const CountPrecision = enumOf(COUNT_PRECISIONS);
-registerEnumType(CountPrecision, { registerIn: () => AdminSchema, name: 'CountPrecision', description: 'Whether a count is exact or a lower bound.' });
-
-@ObjectType('Count', { registerIn: () => AdminSchema, description: 'A number of objects.' })
-export class AdminCount {
-  @Field(() => Int)
-  count!: number;
-
-  @Field(() => CountPrecision)
-  precision!: string;
-}
+// The admin Count is the platform's (customersCount and ordersCount answer it).
+export { AdminCount } from '@platform/graphql';
 
 @ObjectType('CustomerEmailMarketingConsentState', { registerIn: () => AdminSchema, description: "The customer's consent to marketing email." })
 export class AdminEmailMarketingConsent {

@@ -59,7 +59,7 @@ export class RefundLineItemInput {
 
 @InputType('RefundShippingInput', { registerIn: () => AdminSchema, description: 'The shipping to refund.' })
 export class RefundShippingInput {
-  @Field({ nullable: true, defaultValue: false, description: 'Refund all the shipping not yet refunded.' })
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'Refund all the shipping not yet refunded.' })
   fullRefund?: boolean | null;
 
   @Field(() => AdminMoneyInput, { nullable: true, description: 'The shipping amount to refund; overrides fullRefund.' })
@@ -92,7 +92,7 @@ export class RefundInput {
   @Field(() => String, { nullable: true })
   note?: string | null;
 
-  @Field({ nullable: true, defaultValue: false, description: 'Whether to notify the customer (no refund email is sent yet).' })
+  @Field(() => Boolean, { nullable: true, defaultValue: false, description: 'Whether to notify the customer (no refund email is sent yet).' })
   notify?: boolean | null;
 
   @Field(() => CurrencyCode, { nullable: true, description: "The currency of the amounts; the order's when absent." })

@@ -1,7 +1,8 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
-import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
+import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
+import { OrderCancelReason, OrderTransactionKind, RefundLineItemRestockType } from './order-mutation.args.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -24,6 +25,10 @@ export const DISPLAY_FULFILLMENT_STATUSES = [
 ] as const;
 export const OrderDisplayFulfillmentStatus = enumOf(DISPLAY_FULFILLMENT_STATUSES);
 registerEnumType(OrderDisplayFulfillmentStatus, { registerIn: () => AdminSchema, name: 'OrderDisplayFulfillmentStatus', description: 'Where the delivery of an order stands.' });
+
+export const TRANSACTION_STATUS_VALUES = ['AWAITING_RESPONSE', 'ERROR', 'FAILURE', 'PENDING', 'SUCCESS', 'UNKNOWN'] as const;
+export const OrderTransactionStatus = enumOf(TRANSACTION_STATUS_VALUES);
+registerEnumType(OrderTransactionStatus, { registerIn: () => AdminSchema, name: 'OrderTransactionStatus', description: 'Where a transaction of an order stands.' });
 
 @ObjectType('MoneyBag', { registerIn: () => AdminSchema, description: "An amount in the shop's currency and in the currency the buyer paid in." })
 export class AdminMoneyBag {
@@ -54,7 +59,108 @@ export class AdminLineItem {
   @Field(() => AdminMoneyBag, { description: 'Unit price × quantity, before discounts.' })
   originalTotalSet!: AdminMoneyBag;
 
+  @Field(() => String, { nullable: true })
+  sku!: string | null;
+
+  @Field(() => String, { nullable: true })
+  vendor!: string | null;
+
+  @Field(() => Int, { description: 'The quantity less the units refunded.' })
+  currentQuantity!: number;
+
+  @Field(() => Int, { description: 'Units neither refunded nor fulfilled.' })
+  unfulfilledQuantity!: number;
+
+  @Field({ description: 'Whether the line is shipped.' })
+  requiresShipping!: boolean;
+
+  @Field()
+  taxable!: boolean;
+
   record!: OrderLineItemRecord;
+}
+
+@ObjectType('OrderTransaction', { registerIn: () => AdminSchema, description: 'Money moving for an order at a gateway.' })
+export class AdminOrderTransaction {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => OrderTransactionKind)
+  kind!: string;
+
+  @Field(() => OrderTransactionStatus)
+  status!: string;
+
+  @Field(() => AdminMoneyBag)
+  amountSet!: AdminMoneyBag;
+
+  @Field(() => String, { nullable: true, description: 'The gateway that processed it (`manual`, `bogus`, …).' })
+  gateway!: string | null;
+
+  @Field({ description: 'Whether it went through a test gateway.' })
+  test!: boolean;
+
+  @Field(() => String, { nullable: true, description: "The gateway's error code when it failed (e.g. `card_declined`)." })
+  errorCode!: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  processedAt!: Date | null;
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  record!: OrderTransactionRecord;
+}
+
+@ObjectType('OrderTransactionConnection', { registerIn: () => AdminSchema })
+export class AdminOrderTransactionConnection extends ConnectionType(AdminOrderTransaction, 'OrderTransaction', () => AdminSchema) {}
+
+@ObjectType('RefundLineItem', { registerIn: () => AdminSchema, description: 'Units of an order line a refund gave back.' })
+export class AdminRefundLineItem {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => RefundLineItemRestockType)
+  restockType!: string;
+
+  @Field({ description: 'Whether the units went back to stock.' })
+  restocked!: boolean;
+
+  @Field(() => AdminMoneyBag, { description: 'What the units were sold for.' })
+  subtotalSet!: AdminMoneyBag;
+
+  @Field(() => AdminMoneyBag)
+  totalTaxSet!: AdminMoneyBag;
+
+  record!: RefundLineItemRecord;
+  currency!: string;
+}
+
+@ObjectType('RefundLineItemConnection', { registerIn: () => AdminSchema })
+export class AdminRefundLineItemConnection extends ConnectionType(AdminRefundLineItem, 'RefundLineItem', () => AdminSchema) {}
+
+@ObjectType('Refund', { registerIn: () => AdminSchema, description: 'Money and goods given back on an order.' })
+export class AdminRefund {
+  @Field(() => ID)
+  id!: string;
+
+  @Field({ description: 'The id of the refund in the REST API.' })
+  legacyResourceId!: string;
+
+  @Field(() => String, { nullable: true })
+  note!: string | null;
+
+  @Field(() => GraphQLISODateTime, { nullable: true })
+  createdAt!: Date | null;
+
+  @Field(() => AdminMoneyBag, { description: 'The money its successful refund transactions returned.' })
+  totalRefundedSet!: AdminMoneyBag;
+
+  record!: RefundRecord;
+  currency!: string;
 }
 
 @ObjectType('LineItemConnection', { registerIn: () => AdminSchema })
@@ -88,6 +194,21 @@ export class AdminOrder {
   @Field(() => GraphQLISODateTime, { nullable: true })
   cancelledAt!: Date | null;
 
+  @Field(() => OrderCancelReason, { nullable: true })
+  cancelReason!: string | null;
+
+  @Field(() => GraphQLISODateTime, { description: 'When the order was created in the platform.' })
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+
+  @Field({ description: 'Whether the order was placed with a test gateway.' })
+  test!: boolean;
+
+  @Field(() => String, { nullable: true })
+  note!: string | null;
+
   @Field(() => CurrencyCode, { description: "The shop's currency for the order." })
   currencyCode!: string;
 
@@ -106,8 +227,14 @@ export class AdminOrder {
   @Field(() => AdminMoneyBag)
   totalTaxSet!: AdminMoneyBag;
 
-  @Field(() => AdminMoneyBag, { description: 'Subtotal + tax when the order was placed.' })
+  @Field(() => AdminMoneyBag, { description: 'Subtotal − discounts + shipping + tax when the order was placed.' })
   totalPriceSet!: AdminMoneyBag;
+
+  @Field(() => AdminMoneyBag)
+  totalDiscountsSet!: AdminMoneyBag;
+
+  @Field(() => AdminMoneyBag, { description: 'The sum of the shipping lines.' })
+  totalShippingPriceSet!: AdminMoneyBag;
 
   @Field(() => AdminMoneyBag, { description: 'The total after edits, refunds and removals.' })
   currentTotalPriceSet!: AdminMoneyBag;
