@@ -120,6 +120,9 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
     bodies: inviteBodies,
   },
   'GET /admin/api/:version/customers/:id/orders.json': { valid: { status: 200, rootKey: 'orders', id: 'new customer' }, statuses: [200, 400, 404], scope: 'read_orders' },
+  'GET /admin/api/:version/orders.json': { valid: { status: 200, rootKey: 'orders' }, statuses: [200, 400], scope: 'read_orders' },
+  'GET /admin/api/:version/orders/count.json': { valid: { status: 200, rootKey: 'count' }, statuses: [200, 400], scope: 'read_orders' },
+  'GET /admin/api/:version/orders/:id.json': { valid: { status: 200, rootKey: 'order', id: 'new order risk' }, statuses: [200, 400, 404], scope: 'read_orders' },
   'POST /admin/api/:version/orders/:id/risks.json': {
     valid: { body: { risk: { recommendation: 'accept', score: '0.1' } }, status: 201, rootKey: 'risk', id: 'new order risk' },
     statuses: [201, 400, 404, 422],

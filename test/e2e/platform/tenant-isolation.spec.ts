@@ -178,6 +178,7 @@ const ADMIN_CASES: Cases = {
   'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
   'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
   'Query.customer': (a) => [byId('customer', a.customer.id)],
+  'Query.order': (a) => [byId('order', `gid://platform/Order/${a.risk.orderId}`)],
   'Mutation.customerCreate': (a) => [
     // A's email and phone are free on B: a TAKEN here would tell B who shops at A.
     {
@@ -265,6 +266,7 @@ const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; ra
   'POST /admin/api/:version/customers/:id/account_activation_url.json': (a) => [{ url: ofCustomer(a, '/account_activation_url') }],
   'POST /admin/api/:version/customers/:id/send_invite.json': (a) => [{ url: ofCustomer(a, '/send_invite'), body: { customer_invite: { to: 'mallory@beta.test' } } }],
   'GET /admin/api/:version/customers/:id/orders.json': (a) => [{ url: `${ofCustomer(a, '/orders')}?status=any` }],
+  'GET /admin/api/:version/orders/:id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}`) }],
   'POST /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`), body: { risk: { recommendation: 'cancel' } } }],
   'GET /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`) }],
   'GET /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
