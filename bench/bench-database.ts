@@ -19,7 +19,7 @@ export interface BenchDatabase {
  * A fresh database for this run (dropped afterwards) on DATABASE_URL's server, or on an embedded Postgres
  * under .data/bench when DATABASE_URL is unset; migrated and seeded through the operator CLI.
  */
-export async function createBenchDatabase(products: number, customers: number): Promise<BenchDatabase> {
+export async function createBenchDatabase(products: number, customers: number, orders: number): Promise<BenchDatabase> {
   const given = process.env.DATABASE_URL;
   const embedded = given ? null : await startEmbedded();
   const serverUrl = given ?? embedded!.url;
@@ -32,7 +32,7 @@ export async function createBenchDatabase(products: number, customers: number): 
   };
   try {
     await platformCli(url, ['migrate']);
-    await platformCli(url, ['seed', '--products', String(products), '--customers', String(customers)]);
+    await platformCli(url, ['seed', '--products', String(products), '--customers', String(customers), '--orders', String(orders)]);
   } catch (error) {
     await drop();
     throw error;

@@ -6,6 +6,8 @@ export interface BenchOptions {
   products: number;
   /** Customers of the seeded shop: scenario 6 walks them 250 to a page. */
   customers: number;
+  /** Orders of the seeded shop: the orders scenarios walk them 250 (REST) and 50 (GraphQL) to a page. */
+  orders: number;
   /** Seconds of measured load per server, scenario and connection count (after the warm-up), split into rounds. */
   duration: number;
   warmup: number;
@@ -21,7 +23,7 @@ export interface BenchOptions {
   out?: string;
 }
 
-const USAGE = `npm run bench -- [--smoke] [--products N] [--customers N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
+const USAGE = `npm run bench -- [--smoke] [--products N] [--customers N] [--orders N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -30,6 +32,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       smoke: { type: 'boolean', default: false },
       products: { type: 'string' },
       customers: { type: 'string' },
+      orders: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       rounds: { type: 'string' },
@@ -49,6 +52,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     smoke,
     products: positive(values.products, smoke ? 2_000 : 10_000, 'products'),
     customers: Math.round(positive(values.customers, smoke ? 1_000 : 5_000, 'customers')),
+    orders: Math.round(positive(values.orders, smoke ? 1_000 : 5_000, 'orders')),
     duration: positive(values.duration, smoke ? 1 : 12, 'duration'),
     warmup: positive(values.warmup, smoke ? 0.5 : 3, 'warmup'),
     rounds: Math.round(positive(values.rounds, smoke ? 2 : 3, 'rounds')),

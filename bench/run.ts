@@ -28,8 +28,8 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 
 await requireRedis(redisUrl);
 const started = Date.now();
-say(`bench: seeding ${options.products} products and ${options.customers} customers into a fresh database…`);
-const database = await createBenchDatabase(options.products, options.customers);
+say(`bench: seeding ${options.products} products, ${options.customers} customers and ${options.orders} orders into a fresh database…`);
+const database = await createBenchDatabase(options.products, options.customers, options.orders);
 try {
   await usePlusPlan(database.url);
   const facts = await readCatalogFacts(database.url);

@@ -121,6 +121,21 @@ export const ADMIN_CUSTOMERS = `query Customers($first: Int!) {
   }
 }`;
 
+// The orders scenario: the merchant's orders on both admin surfaces, against the baseline's same JSON. The
+// selection keeps the query under the 1,000-point single query limit (50 × (3 objects + a 10-line connection)).
+export const ADMIN_ORDERS = `query Orders($first: Int!) {
+  orders(first: $first) {
+    edges {
+      node {
+        id name email displayFinancialStatus displayFulfillmentStatus
+        totalPriceSet { shopMoney { amount currencyCode } }
+        lineItems(first: 10) { edges { node { title quantity sku } } }
+      }
+    }
+    pageInfo { hasNextPage }
+  }
+}`;
+
 const NEW_CUSTOMER = JSON.stringify({
   customer: {
     first_name: 'Bench',
@@ -242,6 +257,26 @@ export const SCENARIOS: Scenario[] = [
     sameAnswer: 'data',
     sample: (facts, first = 50) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: graphql(ADMIN_CUSTOMERS, { first }) }),
     request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [graphql(ADMIN_CUSTOMERS, { first: 50 })] }),
+  },
+  {
+    id: 'rest-orders',
+    number: '9',
+    title: `REST GET orders.json?limit=${REST_PAGE} (open orders with lines, refunds, fulfillments and customer), each page followed by its Link header`,
+    servers: ['baseline', 'platform'],
+    pageSized: true,
+    sameAnswer: 'exact',
+    sample: (facts, first = REST_PAGE) => ({ method: 'GET', path: `${ADMIN_REST_PATH}/orders.json?limit=${first}`, headers: adminHeaders(facts, false) }),
+    request: (facts) => ({ method: 'GET', path: `${ADMIN_REST_PATH}/orders.json?limit=${REST_PAGE}`, headers: adminHeaders(facts, false), followLink: true }),
+  },
+  {
+    id: 'admin-orders',
+    number: '9',
+    title: 'admin GraphQL orders(first: 50) with lineItems(first: 10)',
+    servers: ['baseline', 'platform'],
+    pageSized: true,
+    sameAnswer: 'data',
+    sample: (facts, first = 50) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: graphql(ADMIN_ORDERS, { first }) }),
+    request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [graphql(ADMIN_ORDERS, { first: 50 })] }),
   },
   {
     id: 'throttle-off',

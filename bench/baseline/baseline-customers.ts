@@ -4,7 +4,8 @@ import type pg from 'pg';
 
 // Scenario 6 on the baseline: the merchant's customers as a bare server answers them, with the same JSON as the
 // platform (the bench compares before measuring): the REST list walked by Link, REST create, and the admin GraphQL
-// `customers(first:)` with addresses. No auth, cost, throttle or validation beyond what the database enforces.
+// `customers(first:)` with addresses (the orders scenario adds its part of the admin schema). No auth, cost, throttle
+// or validation beyond what the database enforces.
 
 const CUSTOMER = `id, created_at, updated_at, first_name, last_name, email, phone, state, note, verified_email, multipass_identifier,
   tax_exempt, tax_exemptions, tags, orders_count, total_spent::text as total_spent, last_order_id, last_order_name, currency,
@@ -57,7 +58,7 @@ interface AddressRow {
 const countries = new Intl.DisplayNames(['en'], { type: 'region' });
 const nameOf = (a: { first_name: string | null; last_name: string | null }) => [a.first_name, a.last_name].filter(Boolean).join(' ') || null;
 
-function restAddress(a: AddressRow) {
+export function restAddress(a: AddressRow) {
   return {
     id: Number(a.id), customer_id: Number(a.customer_id), first_name: a.first_name, last_name: a.last_name, company: a.company,
     address1: a.address1, address2: a.address2, city: a.city, province: a.province, country: a.country, zip: a.zip, phone: a.phone,
@@ -97,7 +98,7 @@ function byCustomer(rows: AddressRow[]): Map<string, AddressRow[]> {
   return groups;
 }
 
-const adminSchema = buildSchema(`
+const CUSTOMERS_SDL = `
   type Query { customers(first: Int!): CustomerConnection! }
   type CustomerConnection { nodes: [Customer!]! pageInfo: PageInfo! }
   type PageInfo { hasNextPage: Boolean! }
@@ -107,12 +108,13 @@ const adminSchema = buildSchema(`
   }
   type MoneyV2 { amount: String! currencyCode: String! }
   type MailingAddress { address1: String city: String provinceCode: String countryCodeV2: String zip: String }
-`);
+`;
 
 interface Shop { id: string; currency: string }
 
-/** Adds scenario 6's routes to the baseline's Fastify app. */
-export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop: Shop): void {
+/** Adds scenario 6's routes to the baseline's Fastify app; `more` adds another context's part of the admin schema. */
+export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop: Shop, more: { sdl: string; root: Record<string, unknown> } = { sdl: '', root: {} }): void {
+  const adminSchema = buildSchema(CUSTOMERS_SDL + more.sdl);
   async function page(limit: number, afterId: number | null) {
     const { rows } = afterId === null
       ? await pool.query<CustomerRow>(SQL.firstPage, [shop.id, limit + 1])
@@ -166,6 +168,7 @@ export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop
   });
 
   const rootValue = {
+    ...more.root,
     async customers({ first }: { first: number }) {
       const { customers, hasNext } = await page(first, null);
       const { rows } = await pool.query<AddressRow>(SQL.allAddresses, [shop.id, customers.map((c) => c.id)]);

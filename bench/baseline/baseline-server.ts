@@ -3,12 +3,13 @@ import Fastify from 'fastify';
 import { type DocumentNode, type GraphQLError, buildSchema, execute, parse, validate } from 'graphql';
 import pg from 'pg';
 import { registerCustomerRoutes } from './baseline-customers.js';
+import { ORDERS_SDL, registerOrderRoutes } from './baseline-orders.js';
 
 // The baseline: the fastest simple server a good engineer would write for the storefront's product
 // listing, with no framework, auth, cost or throttle. Named prepared statements, a cache of parsed and
 // validated documents, one batched statement per level, a pool sized like the platform's. It answers the
 // bench's product query with the same JSON as the platform (the bench checks that before measuring), and
-// scenario 6's customer routes (baseline-customers.ts).
+// scenario 6's customer routes (baseline-customers.ts) and the orders scenario's (baseline-orders.ts).
 
 const schema = buildSchema(`
   type Query { products(first: Int!, after: String): ProductConnection! }
@@ -132,7 +133,7 @@ app.post('/api/:version/graphql.json', async (request, reply) => {
   return execute({ schema, document, rootValue, contextValue: new RequestLoaders(), variableValues: body.variables, operationName: body.operationName });
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
-registerCustomerRoutes(app, pool, shop);
+registerCustomerRoutes(app, pool, shop, { sdl: ORDERS_SDL, root: registerOrderRoutes(app, pool, shop) });
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

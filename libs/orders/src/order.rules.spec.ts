@@ -37,3 +37,19 @@ describe('orderRows', () => {
     expect(() => orderRows({ ...order, financialStatus: 'stolen' as never })).toThrow(expect.objectContaining({ field: 'order.financialStatus' }));
   });
 });
+
+describe('orderRows refunds', () => {
+  const paid: NewOrder = { ...order, financialStatus: 'refunded', lineItems: [{ title: 'A', price: '0.05', quantity: 3 }], subtotalPrice: '0.15', totalTax: '0.01', totalPrice: '0.16' };
+
+  it('refunds every unit for at most what was paid, though rounded tax shares add up to more', () => {
+    const unit = { processedAt: new Date(), lineItems: [{ line: 0, quantity: 1 }] };
+    const rows = orderRows({ ...paid, totalTax: '0.02', totalPrice: '0.17', refunds: [unit, unit, unit] });
+    // Each unit carries a third of 0.02, rounded to 0.01: the last refund gets what is left of the 0.17 paid.
+    expect(rows.transactions.map((t) => [t.kind, t.amount])).toEqual([['sale', '0.17'], ['refund', '0.06'], ['refund', '0.06'], ['refund', '0.05']]);
+  });
+
+  it('refuses a refund of more than was paid, and more units than the line has', () => {
+    expect(() => orderRows({ ...paid, refunds: [{ processedAt: new Date(), amount: '0.17' }] })).toThrow(expect.objectContaining({ field: 'order.refunds[0].amount' }));
+    expect(() => orderRows({ ...paid, refunds: [{ processedAt: new Date(), lineItems: [{ line: 0, quantity: 4 }] }] })).toThrow(expect.objectContaining({ field: 'order.refunds[0].lineItems[0].quantity' }));
+  });
+});

@@ -157,7 +157,9 @@ export function orderRows(input: NewOrder, field = 'order') {
         totalTax: taxShare(totalTax, subtotalPrice, subtotal),
       };
     });
-    const amount = r.amount === undefined ? lines.reduce((sum, l) => sum.plus(l.subtotal).plus(l.totalTax), new Decimal(0)).toFixed(2) : money(r.amount, `${path}.amount`);
+    // The lines' money, but never more than is left: rounded tax shares of every unit may add up to a cent more.
+    const owed = lines.reduce((sum, l) => sum.plus(l.subtotal).plus(l.totalTax), new Decimal(0));
+    const amount = r.amount === undefined ? Decimal.min(owed, paid).toFixed(2) : money(r.amount, `${path}.amount`);
     if (new Decimal(amount).greaterThan(paid)) throw invalid(`${path}.amount`, 'must not exceed what was paid and not yet refunded');
     paid = paid.minus(amount);
     if (new Decimal(amount).greaterThan(0)) {
