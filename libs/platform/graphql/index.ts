@@ -26,6 +26,7 @@ export { AdminNodeApiModule, NodeRegistryModule, StorefrontNodeApiModule } from 
 export { ConnectionArgs, pageOf } from './connections/connection.args.js';
 export { AdminSchema, StorefrontSchema } from './schema-modules.js';
 export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
+export { buyerOf, setBuyerOf, type BuyerContext, type BuyerPricePair, type BuyerPriceRange, type BuyerPrices } from './in-context/buyer-context.js';
 export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
 export { keysetPlan, toListPage, type KeysetPlan, type KeysetRow, type SortSpec } from './connections/keyset.js';
 export { childrenPageSql } from './connections/children-pages.js';
