@@ -78,6 +78,14 @@ describe('storefront @inContext(buyer:) and B2B catalog prices', () => {
     await t?.close();
   });
 
+  it("numbers the seeded locations as docs/storefront.md shows them (the shop's first companies)", () => {
+    expect(locations).toEqual({
+      'Northwind HQ': 'gid://platform/CompanyLocation/1',
+      'Northwind Warehouse': 'gid://platform/CompanyLocation/2',
+      'Globex Springfield': 'gid://platform/CompanyLocation/3',
+    });
+  });
+
   describe('the version gate', () => {
     it('refuses buyer in 2024-04 and earlier, with nothing executed', async () => {
       const res = await q(BUYER_QUERY('{ shop { name } }'), buyer(tokens.demo!), '2024-04');
