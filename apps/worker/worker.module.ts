@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { CartModule } from '@platform/cart';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { CustomersModule } from '@platform/customers';
 import { PaymentsModule } from '@platform/payments';
@@ -16,7 +17,7 @@ export interface WorkerRuntime {
 }
 
 // Every context module that lists job processors (`@ShopJob` providers), so the worker runs them.
-const JOB_MODULES = [CustomersModule, PaymentsModule];
+const JOB_MODULES = [CustomersModule, PaymentsModule, CartModule];
 
 /** The job process: no HTTP, only the processors that contexts register on the queue. */
 @Module({})

@@ -146,6 +146,12 @@ export class CustomerAccountsService {
     return session && customerRecord(session.customer);
   }
 
+  /** The enabled customer of this shop with that id (a cart's buyer, named by a token earlier); null when there is none. */
+  async customerById(ctx: RequestContext, id: number): Promise<CustomerRecord | null> {
+    const customer = await ctx.em.findOne(Customer, { id, state: 'enabled' }, { disableIdentityMap: true });
+    return customer && customerRecord(customer);
+  }
+
   // A customer's addresses, oldest first; every customer asked about in a request shares one statement.
   private addresses(ctx: RequestContext, customerId: number): Promise<AddressRecord[]> {
     return requestScoped(ctx, 'customers:addresses', () =>

@@ -16,5 +16,7 @@ import { CustomersStorefrontResolver, MailingAddressesStorefrontResolver } from 
     MailingAddressesStorefrontResolver,
     CustomerAccountsStorefrontResolver,
   ],
+  // Carts read a buyer's customer from their access token.
+  exports: [CustomerAccountsService],
 })
 export class CustomersStorefrontApiModule {}

@@ -74,6 +74,13 @@ export class EnvSchema {
   @Min(1)
   CHECKOUT_CREATIONS_PER_MINUTE?: number;
 
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'CART_EXPIRY_DAYS must be an integer' })
+  @Min(1)
+  @Max(365)
+  CART_EXPIRY_DAYS?: number;
+
   // The message never repeats the value: it may hold the SMTP password.
   @IsOptional()
   @Transform(blankToUndefined)

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       role: 'all',
       mediaAllowedPrivateHosts: [],
       checkoutCreationsPerMinute: 30,
+      cartExpiryDays: 10,
       smtpUrl: undefined,
     });
   });

@@ -20,6 +20,8 @@ export interface PlatformConfig {
   dataDir: string;
   trustProxy: boolean;
   checkoutCreationsPerMinute: number;
+  /** Days a cart lives after its last change (CART_EXPIRY_DAYS); a daily job deletes older ones. */
+  cartExpiryDays: number;
   /** Where emails go (`smtp://user:pass@host:587`); undefined keeps them in the outbox (`mail:list`). */
   smtpUrl?: string;
   /** Fees the payments ledger takes from a charge, per shop plan (PAYMENT_FEES). */
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     dataDir: resolve(parsed.DATA_DIR ?? '.data'),
     trustProxy: parsed.TRUST_PROXY === 'true',
     checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
+    cartExpiryDays: parsed.CART_EXPIRY_DAYS ?? 10,
     smtpUrl: parsed.SMTP_URL,
     paymentFees,
   };

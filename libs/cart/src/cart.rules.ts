@@ -1,0 +1,245 @@
+import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { parseGlobalId } from '@platform/graphql';
+import type { CartAttribute } from './cart.entity.js';
+import { type CartError, CartErrors } from './cart.errors.js';
+import type { CartLineInput, CartLineUpdateInput } from './cart.inputs.js';
+import type { CartLineRecord } from './cart.records.js';
+
+/** Lines a cart may hold (as many as one list argument may carry). */
+export const MAX_CART_LINES = MAX_INPUT_ARRAY_SIZE;
+/** Units of one variant in a cart: far above any real order, far below the integer column's limit. */
+export const MAX_LINE_QUANTITY = 1_000_000;
+export const MAX_NOTE_LENGTH = 5_000;
+export const MAX_ATTRIBUTE_KEY_LENGTH = 255;
+export const MAX_ATTRIBUTE_VALUE_LENGTH = 5_000;
+export const MAX_DISCOUNT_CODE_LENGTH = 255;
+const MAX_EMAIL_LENGTH = 255;
+
+const SECRET = '[0-9a-f]{32}';
+const CART_GID = new RegExp(`^gid://platform/Cart/(${SECRET})\\?key=(${SECRET})$`);
+const LINE_GID = /^gid:\/\/platform\/CartLine\/(\d{1,15})\?cart=([0-9a-f]{32})$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+/** What the catalog tells about a variant asked for (null: no published variant of this shop has the id). */
+export interface MerchandiseFacts {
+  id: number;
+  price: string;
+  compareAtPrice: string | null;
+  availableForSale: boolean;
+}
+
+/** A variant going into the cart, with the units asked for (inputs naming one variant twice are merged). */
+export interface LineAddition {
+  variantId: number;
+  quantity: number;
+  variant: MerchandiseFacts;
+}
+
+/** A line changing: its new quantity (0: removed) and, when it changes variant, the new one. */
+export interface LineChange {
+  lineId: number;
+  quantity: number;
+  variant: MerchandiseFacts | null;
+}
+
+/** The cart's global id: the hosted platform's shape, a token and the secret key that proves the caller holds the cart. */
+export function cartGid(token: string, key: string): string {
+  return `gid://platform/Cart/${token}?key=${key}`;
+}
+
+export function parseCartId(id: string): { token: string; key: string } | null {
+  const match = CART_GID.exec(id);
+  return match ? { token: match[1]!, key: match[2]! } : null;
+}
+
+/** A line's global id names its cart's token, so a line id is meaningless on another cart. */
+export function cartLineGid(lineId: number, token: string): string {
+  return `gid://platform/CartLine/${lineId}?cart=${token}`;
+}
+
+export function parseCartLineId(id: string, token: string): number | null {
+  const match = LINE_GID.exec(id);
+  return match && match[2] === token ? Number(match[1]) : null;
+}
+
+/** The variant id a merchandise id names, or null when it names no variant. */
+export function merchandiseIdOf(id: string): number | null {
+  const parsed = parseGlobalId(id);
+  return parsed?.type === 'ProductVariant' ? parsed.id : null;
+}
+
+/** The variant ids a list of inputs names, for one read of them all. */
+export function variantIdsOf(ids: readonly (string | null | undefined)[]): number[] {
+  return [...new Set(ids.flatMap((id) => (id ? [merchandiseIdOf(id)] : [])).filter((id): id is number => id !== null))];
+}
+
+/** Checks the lines to add and merges those naming the same variant; problems name `<path>[i].<field>`. */
+export function checkAdditions(lines: readonly CartLineInput[], path: string, found: (variantId: number) => MerchandiseFacts | null): { additions: LineAddition[]; problems: CartError[] } {
+  const problems: CartError[] = [];
+  const byVariant = new Map<number, LineAddition>();
+  lines.forEach((line, i) => {
+    const at = `${path}[${i}]`;
+    const quantity = line.quantity ?? 1;
+    if (quantity < 1) return void problems.push(CartErrors.INVALID_QUANTITY('The quantity must be greater than 0.', { field: `${at}.quantity` }));
+    if (quantity > MAX_LINE_QUANTITY) return void problems.push(quantityTooLarge(`${at}.quantity`));
+    const variant = merchandise(line.merchandiseId, `${at}.merchandiseId`, found, problems);
+    if (!variant) return;
+    const merged = byVariant.get(variant.id);
+    if (merged) merged.quantity += quantity;
+    else byVariant.set(variant.id, { variantId: variant.id, quantity, variant });
+  });
+  return { additions: [...byVariant.values()], problems };
+}
+
+/**
+ * The lines a cart has after `additions`: quantities of a variant already in the cart add up (one line per
+ * variant), new variants come after the others. Refuses more than MAX_CART_LINES lines or units over the maximum.
+ */
+export function linesAfterAdding(existing: readonly Pick<CartLineRecord, 'variantId' | 'quantity'>[], additions: readonly LineAddition[], field: string): { lines: { variantId: number; quantity: number }[]; problems: CartError[] } {
+  const lines = existing.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
+  const index = new Map(lines.map((l, i) => [l.variantId, i]));
+  for (const addition of additions) {
+    const at = index.get(addition.variantId);
+    if (at === undefined) {
+      index.set(addition.variantId, lines.length);
+      lines.push({ variantId: addition.variantId, quantity: addition.quantity });
+    } else {
+      lines[at]!.quantity += addition.quantity;
+    }
+  }
+  const problems: CartError[] = [];
+  if (lines.length > MAX_CART_LINES) problems.push(tooManyLines(field));
+  if (lines.some((l) => l.quantity > MAX_LINE_QUANTITY)) problems.push(quantityTooLarge(field));
+  return { lines, problems };
+}
+
+/** Checks changes to a cart's lines: each id one of its lines (once), quantities >= 0, new variants for sale and not in another line. */
+export function checkLineChanges(
+  cart: { token: string; lines: readonly CartLineRecord[] },
+  updates: readonly CartLineUpdateInput[],
+  path: string,
+  found: (variantId: number) => MerchandiseFacts | null,
+): { changes: LineChange[]; problems: CartError[] } {
+  const problems: CartError[] = [];
+  const changes: LineChange[] = [];
+  const lines = new Map(cart.lines.map((l) => [l.id, l]));
+  const seen = new Set<number>();
+  // The input position of each change, to name it in a problem.
+  const indexOf: number[] = [];
+  updates.forEach((update, i) => {
+    const at = `${path}[${i}]`;
+    const lineId = parseCartLineId(update.id, cart.token);
+    const line = lineId === null ? undefined : lines.get(lineId);
+    if (!line || lineId === null) return void problems.push(lineNotFound(update.id, `${at}.id`));
+    if (seen.has(lineId)) return void problems.push(CartErrors.INVALID('The same line cannot be changed twice in one request.', { field: `${at}.id` }));
+    seen.add(lineId);
+    const quantity = update.quantity ?? line.quantity;
+    if (quantity < 0) return void problems.push(CartErrors.INVALID_QUANTITY('The quantity must be 0 or more.', { field: `${at}.quantity` }));
+    if (quantity > MAX_LINE_QUANTITY) return void problems.push(quantityTooLarge(`${at}.quantity`));
+    let variant: MerchandiseFacts | null = null;
+    if (update.merchandiseId && quantity > 0 && merchandiseIdOf(update.merchandiseId) !== line.variantId) {
+      variant = merchandise(update.merchandiseId, `${at}.merchandiseId`, found, problems);
+      if (!variant) return;
+    }
+    changes.push({ lineId, quantity, variant });
+    indexOf.push(i);
+  });
+  if (problems.length === 0) {
+    // After the changes, still one line per variant.
+    const finalVariant = new Map<number, number | null>(cart.lines.map((l) => [l.id, l.variantId]));
+    for (const c of changes) finalVariant.set(c.lineId, c.quantity === 0 ? null : (c.variant?.id ?? finalVariant.get(c.lineId)!));
+    changes.forEach((c, i) => {
+      if (c.variant && [...finalVariant].some(([id, v]) => id !== c.lineId && v === c.variant!.id)) {
+        problems.push(CartErrors.INVALID('The merchandise is already in another line of the cart.', { field: `${path}[${indexOf[i]}].merchandiseId` }));
+      }
+    });
+  }
+  return { changes, problems };
+}
+
+/** The ids of the cart's lines to remove; an id that is not one of its lines is a problem. */
+export function checkLineRemovals(cart: { token: string; lines: readonly CartLineRecord[] }, lineIds: readonly string[], path: string): { lineIds: number[]; problems: CartError[] } {
+  const own = new Set(cart.lines.map((l) => l.id));
+  const problems: CartError[] = [];
+  const ids = new Set<number>();
+  lineIds.forEach((id, i) => {
+    const lineId = parseCartLineId(id, cart.token);
+    if (lineId === null || !own.has(lineId)) problems.push(lineNotFound(id, `${path}[${i}]`));
+    else ids.add(lineId);
+  });
+  return { lineIds: [...ids], problems };
+}
+
+/** The note as stored (blank: none). */
+export function checkNote(note: string | null | undefined, field: string): { note: string | null; problems: CartError[] } {
+  if (note === null || note === undefined || note.trim() === '') return { note: null, problems: [] };
+  if (note.length > MAX_NOTE_LENGTH) return { note: null, problems: [CartErrors.NOTE_TOO_LONG(`The note is too long (maximum is ${MAX_NOTE_LENGTH} characters).`, { field })] };
+  return { note, problems: [] };
+}
+
+/** Attributes as stored: keys trimmed and non-blank, one value per key (the last given wins). */
+export function checkAttributes(attributes: readonly CartAttribute[], path: string): { attributes: CartAttribute[]; problems: CartError[] } {
+  const problems: CartError[] = [];
+  const byKey = new Map<string, string>();
+  attributes.forEach((attribute, i) => {
+    const key = attribute.key.trim();
+    if (!key) return void problems.push(CartErrors.INVALID("The attribute key can't be blank.", { field: `${path}[${i}].key` }));
+    if (key.length > MAX_ATTRIBUTE_KEY_LENGTH) return void problems.push(CartErrors.INVALID(`The attribute key is too long (maximum is ${MAX_ATTRIBUTE_KEY_LENGTH} characters).`, { field: `${path}[${i}].key` }));
+    if (attribute.value.length > MAX_ATTRIBUTE_VALUE_LENGTH) {
+      return void problems.push(CartErrors.INVALID(`The attribute value is too long (maximum is ${MAX_ATTRIBUTE_VALUE_LENGTH} characters).`, { field: `${path}[${i}].value` }));
+    }
+    byKey.delete(key);
+    byKey.set(key, attribute.value);
+  });
+  return { attributes: [...byKey].map(([key, value]) => ({ key, value })), problems };
+}
+
+/** Codes as stored: trimmed, blanks dropped, each once whatever its case (the first spelling kept). */
+export function checkDiscountCodes(codes: readonly string[], path: string): { codes: string[]; problems: CartError[] } {
+  const problems: CartError[] = [];
+  const kept = new Map<string, string>();
+  codes.forEach((raw, i) => {
+    const code = raw.trim();
+    if (!code) return;
+    if (code.length > MAX_DISCOUNT_CODE_LENGTH) return void problems.push(CartErrors.INVALID(`The discount code is too long (maximum is ${MAX_DISCOUNT_CODE_LENGTH} characters).`, { field: `${path}[${i}]` }));
+    if (!kept.has(code.toLowerCase())) kept.set(code.toLowerCase(), code);
+  });
+  return { codes: [...kept.values()], problems };
+}
+
+/** Email and phone of the buyer: an address and an E.164 number, or blank for none. */
+export function checkContact(input: { email?: string | null; phone?: string | null }, path: string): { email: string | null | undefined; phone: string | null | undefined; problems: CartError[] } {
+  const problems: CartError[] = [];
+  const email = input.email === undefined ? undefined : input.email?.trim() || null;
+  const phone = input.phone === undefined ? undefined : input.phone?.replace(/[\s().-]/g, '') || null;
+  if (email && (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))) problems.push(CartErrors.INVALID('Email is invalid.', { field: `${path}.email` }));
+  if (phone && !E164.test(phone)) problems.push(CartErrors.INVALID('Phone is invalid.', { field: `${path}.phone` }));
+  return { email, phone, problems };
+}
+
+function merchandise(id: string, field: string, found: (variantId: number) => MerchandiseFacts | null, problems: CartError[]): MerchandiseFacts | null {
+  const variantId = merchandiseIdOf(id);
+  const variant = variantId === null ? null : found(variantId);
+  if (!variant) {
+    problems.push(CartErrors.MERCHANDISE_NOT_FOUND(`The merchandise with id ${id} does not exist.`, { field }));
+    return null;
+  }
+  if (!variant.availableForSale) {
+    problems.push(CartErrors.SOLD_OUT(`The merchandise with id ${id} is sold out.`, { field }));
+    return null;
+  }
+  return variant;
+}
+
+function lineNotFound(id: string, field: string): CartError {
+  return CartErrors.LINE_NOT_FOUND(`The merchandise line with id ${id} does not exist.`, { field });
+}
+
+function tooManyLines(field: string): CartError {
+  return CartErrors.TOO_MANY_LINES(`A cart can have at most ${MAX_CART_LINES} lines.`, { field });
+}
+
+function quantityTooLarge(field: string): CartError {
+  return CartErrors.QUANTITY_TOO_LARGE(`The quantity of a line can be at most ${MAX_LINE_QUANTITY}.`, { field });
+}

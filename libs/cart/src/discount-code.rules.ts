@@ -1,0 +1,26 @@
+import { parseMoney } from '@platform/money';
+import { CartErrors } from './cart.errors.js';
+import type { NewDiscountCode } from './cart.inputs.js';
+import { MAX_DISCOUNT_CODE_LENGTH } from './cart.rules.js';
+
+/** A discount code's row, or the first problem with it thrown (a blank code, an amount that is not exact money, a percentage over 100). */
+export function checkNewDiscountCode(input: NewDiscountCode, field: string) {
+  const code = input.code.trim();
+  if (!code || code.length > MAX_DISCOUNT_CODE_LENGTH) throw CartErrors.INVALID('Code must be 1 to 255 characters.', { field: `${field}.code` });
+  const value = parseMoney(input.value);
+  if (value === null || Number(value) <= 0 || (input.valueType === 'percentage' && Number(value) > 100)) {
+    throw CartErrors.INVALID('Value must be a positive amount (a percentage at most 100).', { field: `${field}.value` });
+  }
+  const minimumSubtotal = input.minimumSubtotal == null ? null : parseMoney(input.minimumSubtotal);
+  if (input.minimumSubtotal != null && minimumSubtotal === null) throw CartErrors.INVALID('Minimum subtotal must be an amount.', { field: `${field}.minimumSubtotal` });
+  if (input.usageLimit != null && !(Number.isInteger(input.usageLimit) && input.usageLimit > 0)) throw CartErrors.INVALID('Usage limit must be a positive integer.', { field: `${field}.usageLimit` });
+  return {
+    code,
+    valueType: input.valueType,
+    value,
+    minimumSubtotal,
+    startsAt: input.startsAt ?? new Date(),
+    endsAt: input.endsAt ?? null,
+    usageLimit: input.usageLimit ?? null,
+  };
+}

@@ -1,0 +1,347 @@
+import pg from 'pg';
+import { Decimal } from '@platform/money';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
+import { sqlDuring } from '../../support/sql.js';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { storefrontQuery } from '../../support/http.js';
+
+type Gql = { status: number; data?: any; errors?: any };
+
+const CART_FIELDS = `id checkoutUrl createdAt updatedAt totalQuantity note attributes { key value }
+  discountCodes { applicable code } buyerIdentity { countryCode email phone customer { email } }
+  cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } totalTaxAmount { amount currencyCode } totalDutyAmount { amount } }
+  lines(first: 50) { nodes { id quantity cost { amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } totalAmount { amount currencyCode } }
+    merchandise { ... on ProductVariant { id price { amount currencyCode } } } } }`;
+const PAYLOAD = `cart { ${CART_FIELDS} } userErrors { code field message } warnings { code message target }`;
+const CREATE = `mutation($input: CartInput) { cartCreate(input: $input) { ${PAYLOAD} } }`;
+const CREATE_IN = (country: string) => `mutation($input: CartInput) @inContext(country: ${country}) { cartCreate(input: $input) { ${PAYLOAD} } }`;
+const ADD = `mutation($cartId: ID!, $lines: [CartLineInput!]!) { cartLinesAdd(cartId: $cartId, lines: $lines) { ${PAYLOAD} } }`;
+const UPDATE = `mutation($cartId: ID!, $lines: [CartLineUpdateInput!]!) { cartLinesUpdate(cartId: $cartId, lines: $lines) { ${PAYLOAD} } }`;
+const REMOVE = `mutation($cartId: ID!, $lineIds: [ID!]!) { cartLinesRemove(cartId: $cartId, lineIds: $lineIds) { ${PAYLOAD} } }`;
+const BUYER = `mutation($cartId: ID!, $buyer: CartBuyerIdentityInput!) { cartBuyerIdentityUpdate(cartId: $cartId, buyerIdentity: $buyer) { ${PAYLOAD} } }`;
+const NOTE = `mutation($cartId: ID!, $note: String) { cartNoteUpdate(cartId: $cartId, note: $note) { ${PAYLOAD} } }`;
+const ATTRIBUTES = `mutation($cartId: ID!, $attributes: [AttributeInput!]!) { cartAttributesUpdate(cartId: $cartId, attributes: $attributes) { ${PAYLOAD} } }`;
+const CODES = `mutation($cartId: ID!, $codes: [String!]) { cartDiscountCodesUpdate(cartId: $cartId, discountCodes: $codes) { ${PAYLOAD} } }`;
+const READ = `query($id: ID!) { cart(id: $id) { ${CART_FIELDS} } }`;
+
+interface Variant {
+  id: number;
+  gid: string;
+  price: string;
+  compareAtPrice: string | null;
+}
+
+describe('storefront cart', () => {
+  let t: TestApp;
+  let shop: TestShop;
+  let other: TestShop;
+  let db: pg.Client;
+  let variants: Variant[];
+  const PUBLIC = (): Record<string, string> => ({ 'x-platform-storefront-access-token': shop.tokens.storefrontAccessToken });
+
+  beforeAll(async () => {
+    const raised = { capacity: 100_000, leakPerSecond: 1000 };
+    t = await createTestApp({}, { storefront: raised, checkoutCreationsPerMinute: 100_000, customerLogin: { perEmail: raised, perIp: raised } });
+    shop = await t.seedShop('acme', { products: 8, customers: 5, seed: 3 });
+    other = await t.seedShop('other', { products: 2, seed: 4 });
+    db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    variants = (
+      await db.query(
+        `select v.id::int, v.price::text, v.compare_at_price::text as "compareAtPrice" from product_variants v join products p on p.id = v.product_id
+          where v.shop_id = $1 and v.available_for_sale and p.status = 'active' and p.published_at <= now() order by v.id`,
+        [shop.shop.id],
+      )
+    ).rows.map((r) => ({ ...r, gid: `gid://platform/ProductVariant/${r.id}` }));
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const gqlOn = async (target: TestShop, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<Gql> => {
+    const res = await storefrontQuery(t.app, target.host, query, headers, { variables });
+    return { status: res.status, ...res.body };
+  };
+  const gql = (query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) => gqlOn(shop, query, variables, headers);
+  const rows = async <T = any>(sql: string, params: unknown[] = []): Promise<T[]> => (await db.query(sql, params)).rows as T[];
+  const created = async (input: Record<string, unknown> = {}, query = CREATE) => {
+    const res = await gql(query, { input });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.cartCreate.userErrors).toEqual([]);
+    return res.data.cartCreate.cart;
+  };
+  const cartRows = async () => Number((await rows('select count(*)::int as n from carts where shop_id = $1', [shop.shop.id]))[0].n);
+  const lineRows = async () => (await rows('select variant_id::int as "variantId", quantity, price::text from cart_lines where shop_id = $1 order by id', [shop.shop.id]));
+
+  describe('cartCreate and cart', () => {
+    it('creates a cart tokenless with lines priced as the storefront shows them, exact totals, and reads it back', async () => {
+      const [a, b] = variants;
+      const cart = await created({ lines: [{ merchandiseId: a.gid, quantity: 3 }, { merchandiseId: b.gid }], note: 'Gift', attributes: [{ key: 'wrap', value: 'yes' }] });
+      expect(cart.id).toMatch(/^gid:\/\/platform\/Cart\/[0-9a-f]{32}\?key=[0-9a-f]{32}$/);
+      const [token, key] = [cart.id.split('/').pop().split('?')[0], cart.id.split('key=')[1]];
+      expect(cart.checkoutUrl).toBe(`http://${shop.host}/cart/c/${token}?key=${key}`);
+      expect(cart.totalQuantity).toBe(4);
+      expect(cart.note).toBe('Gift');
+      expect(cart.attributes).toEqual([{ key: 'wrap', value: 'yes' }]);
+      expect(cart.buyerIdentity).toEqual({ countryCode: 'US', email: null, phone: null, customer: null });
+      const subtotal = new Decimal(a.price).times(3).plus(b.price).toFixed(2);
+      expect(cart.cost.subtotalAmount).toEqual({ amount: subtotal, currencyCode: 'USD' });
+      expect(cart.cost.totalAmount).toEqual({ amount: subtotal, currencyCode: 'USD' });
+      expect(cart.cost.totalTaxAmount).toEqual({ amount: '0.00', currencyCode: 'USD' });
+      expect(cart.lines.nodes.map((l: any) => [l.quantity, l.cost.amountPerQuantity.amount, l.cost.totalAmount.amount, l.merchandise.id])).toEqual([
+        [3, new Decimal(a.price).toFixed(2), new Decimal(a.price).times(3).toFixed(2), a.gid],
+        [1, new Decimal(b.price).toFixed(2), new Decimal(b.price).toFixed(2), b.gid],
+      ]);
+      const read = await gql(READ, { id: cart.id }, PUBLIC());
+      expect(read.data.cart).toEqual(cart);
+      // Only the key's hash is stored.
+      const [row] = await rows('select key_hash from carts where token = $1', [token]);
+      expect(row.key_hash).not.toContain(key);
+    });
+
+    it('an empty input makes an empty cart', async () => {
+      const cart = await created();
+      expect(cart.totalQuantity).toBe(0);
+      expect(cart.lines.nodes).toEqual([]);
+      expect(cart.cost.totalAmount.amount).toBe('0.00');
+    });
+
+    it('answers null for an unknown, malformed, wrong-key or foreign cart id', async () => {
+      const cart = await created();
+      const wrongKey = cart.id.replace(/key=[0-9a-f]/, (m: string) => (m.endsWith('0') ? 'key=1' : 'key=0'));
+      for (const id of ['gid://platform/Cart/1', 'nonsense', wrongKey, `gid://platform/Cart/${'a'.repeat(32)}?key=${'b'.repeat(32)}`]) {
+        expect((await gql(READ, { id })).data.cart).toBeNull();
+      }
+      expect((await gqlOn(other, READ, { id: cart.id })).data.cart).toBeNull();
+    });
+
+    it('refuses unknown merchandise, quantity <= 0, a sold-out or unpublished variant and another shop\'s variant, writing nothing', async () => {
+      const before = await cartRows();
+      const [soldOut] = await rows(`update product_variants set available_for_sale = false where id = (select id from product_variants where shop_id = $1 order by id desc limit 1) returning id::int`, [shop.shop.id]);
+      const [hidden] = await rows(
+        `select v.id::int from product_variants v join products p on p.id = v.product_id where v.shop_id = $1 and p.id = (select id from products where shop_id = $1 order by id desc offset 1 limit 1) limit 1`,
+        [shop.shop.id],
+      );
+      await db.query(`update products set published_at = null where id = (select product_id from product_variants where id = $1)`, [hidden.id]);
+      const [foreign] = await rows('select id::int from product_variants where shop_id = $1 limit 1', [other.shop.id]);
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ merchandiseId: 'gid://platform/ProductVariant/999999999' }, 'merchandiseId', 'INVALID'],
+        [{ merchandiseId: 'gid://platform/Product/1' }, 'merchandiseId', 'INVALID'],
+        [{ merchandiseId: variants[0].gid, quantity: 0 }, 'quantity', 'INVALID'],
+        [{ merchandiseId: variants[0].gid, quantity: -2 }, 'quantity', 'INVALID'],
+        [{ merchandiseId: variants[0].gid, quantity: 1_000_001 }, 'quantity', 'MAXIMUM_EXCEEDED'],
+        [{ merchandiseId: `gid://platform/ProductVariant/${soldOut.id}` }, 'merchandiseId', 'INVALID'],
+        [{ merchandiseId: `gid://platform/ProductVariant/${hidden.id}` }, 'merchandiseId', 'INVALID'],
+        [{ merchandiseId: `gid://platform/ProductVariant/${foreign.id}` }, 'merchandiseId', 'INVALID'],
+      ];
+      for (const [line, field, code] of cases) {
+        const res = await gql(CREATE, { input: { lines: [{ merchandiseId: variants[1].gid }, line] } });
+        expect(res.data.cartCreate).toEqual({ cart: null, userErrors: [{ code, field: ['input', 'lines', '1', field], message: expect.any(String) }], warnings: [] });
+      }
+      expect(await cartRows()).toBe(before);
+      await db.query(`update product_variants set available_for_sale = true where id = $1`, [soldOut.id]);
+      await db.query(`update products set published_at = now() - interval '1 day' where id = (select product_id from product_variants where id = $1)`, [hidden.id]);
+    });
+
+    it('merges lines naming one variant, and refuses more than 250 input lines with a GraphQL error', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid, quantity: 2 }, { merchandiseId: variants[0].gid, quantity: 5 }] });
+      expect(cart.lines.nodes.map((l: any) => l.quantity)).toEqual([7]);
+      const res = await gql(CREATE, { input: { lines: Array.from({ length: 251 }, () => ({ merchandiseId: variants[0].gid })) } });
+      expect(res.status).toBe(200);
+      expect(res.data?.cartCreate ?? null).toBeNull();
+      expect(res.errors[0].extensions.code).toBeDefined();
+    });
+
+    it('refuses hostile input: NUL bytes, wrong types, an invalid email or phone, an overlong note', async () => {
+      const before = await cartRows();
+      const nul = await gql(CREATE, { input: { note: 'a\u0000b' } });
+      expect(nul.errors[0].message).toMatch(/NUL|null byte|\\u0000/i);
+      const wrongType = await gql(CREATE, { input: { lines: [{ merchandiseId: variants[0].gid, quantity: 'many' }] } });
+      expect(wrongType.errors).toBeDefined();
+      const contact = await gql(CREATE, { input: { buyerIdentity: { email: 'not-an-email', phone: '12' } } });
+      expect(contact.data.cartCreate.userErrors.map((e: any) => e.field)).toEqual([
+        ['input', 'buyerIdentity', 'email'],
+        ['input', 'buyerIdentity', 'phone'],
+      ]);
+      const note = await gql(CREATE, { input: { note: 'x'.repeat(5001) } });
+      expect(note.data.cartCreate.userErrors).toEqual([{ code: 'NOTE_TOO_LONG', field: ['input', 'note'], message: expect.any(String) }]);
+      const token = await gql(CREATE, { input: { buyerIdentity: { customerAccessToken: 'nope' } } });
+      expect(token.data.cartCreate.userErrors).toEqual([{ code: 'INVALID', field: ['input', 'buyerIdentity', 'customerAccessToken'], message: 'The customer access token is invalid.' }]);
+      expect(await cartRows()).toBe(before);
+    });
+  });
+
+  describe('lines', () => {
+    it('cartLinesAdd adds to an existing line and appends new ones; cartLinesUpdate changes and removes; cartLinesRemove removes', async () => {
+      const [a, b, c] = variants;
+      const cart = await created({ lines: [{ merchandiseId: a.gid, quantity: 1 }] });
+      const added = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: a.gid, quantity: 2 }, { merchandiseId: b.gid, quantity: 4 }] })).data.cartLinesAdd;
+      expect(added.userErrors).toEqual([]);
+      expect(added.cart.lines.nodes.map((l: any) => [l.merchandise.id, l.quantity])).toEqual([
+        [a.gid, 3],
+        [b.gid, 4],
+      ]);
+      const [lineA, lineB] = added.cart.lines.nodes;
+      const updated = (await gql(UPDATE, { cartId: cart.id, lines: [{ id: lineA.id, quantity: 0 }, { id: lineB.id, quantity: 2, merchandiseId: c.gid }] })).data.cartLinesUpdate;
+      expect(updated.userErrors).toEqual([]);
+      expect(updated.cart.lines.nodes.map((l: any) => [l.merchandise.id, l.quantity, l.cost.amountPerQuantity.amount])).toEqual([[c.gid, 2, new Decimal(c.price).toFixed(2)]]);
+      expect(updated.cart.cost.subtotalAmount.amount).toBe(new Decimal(c.price).times(2).toFixed(2));
+      const removed = (await gql(REMOVE, { cartId: cart.id, lineIds: [updated.cart.lines.nodes[0].id] })).data.cartLinesRemove;
+      expect(removed.userErrors).toEqual([]);
+      expect(removed.cart.totalQuantity).toBe(0);
+    });
+
+    it('answers each line userError and changes nothing', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid, quantity: 1 }] });
+      const other = await created({ lines: [{ merchandiseId: variants[1].gid, quantity: 1 }] });
+      const line = cart.lines.nodes[0].id;
+      const before = await lineRows();
+      const cases: [string, Record<string, unknown>, unknown[]][] = [
+        [UPDATE, { cartId: cart.id, lines: [{ id: other.lines.nodes[0].id, quantity: 2 }] }, [{ code: 'INVALID_MERCHANDISE_LINE', field: ['lines', '0', 'id'] }]],
+        [UPDATE, { cartId: cart.id, lines: [{ id: line, quantity: -1 }] }, [{ code: 'INVALID', field: ['lines', '0', 'quantity'] }]],
+        [UPDATE, { cartId: cart.id, lines: [{ id: line, quantity: 1 }, { id: line, quantity: 2 }] }, [{ code: 'INVALID', field: ['lines', '1', 'id'] }]],
+        [REMOVE, { cartId: cart.id, lineIds: ['gid://platform/CartLine/1?cart=x'] }, [{ code: 'INVALID_MERCHANDISE_LINE', field: ['lineIds', '0'] }]],
+        [ADD, { cartId: cart.id, lines: [{ merchandiseId: 'gid://platform/ProductVariant/0' }] }, [{ code: 'INVALID', field: ['lines', '0', 'merchandiseId'] }]],
+        [ADD, { cartId: 'gid://platform/Cart/nope', lines: [{ merchandiseId: variants[0].gid }] }, [{ code: 'INVALID', field: ['cartId'] }]],
+      ];
+      for (const [query, variables, errors] of cases) {
+        const payload = Object.values((await gql(query, variables)).data)[0] as any;
+        expect(payload.cart).toBeNull();
+        expect(payload.userErrors.map(({ code, field }: any) => ({ code, field }))).toEqual(errors);
+      }
+      expect(await lineRows()).toEqual(before);
+    });
+
+    it('refuses a 251st line', async () => {
+      const [v] = await rows('select count(*)::int as n from product_variants where shop_id = $1', [shop.shop.id]);
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      // 250 lines through SQL (the demo shop has fewer variants), then one more through the API.
+      await db.query(
+        `insert into cart_lines (shop_id, cart_id, variant_id, quantity, price)
+         select $1, c.id, v.id, 1, 1 from carts c, product_variants v where c.token = $2 and v.shop_id = $1 and v.id <> $3 limit 249`,
+        [shop.shop.id, cart.id.split('/').pop().split('?')[0], variants[0].id],
+      );
+      expect(v.n).toBeGreaterThan(0);
+      const count = Number((await rows('select count(*)::int as n from cart_lines l join carts c on c.id = l.cart_id where c.token = $1', [cart.id.split('/').pop().split('?')[0]]))[0].n);
+      if (count < 250) return; // the seeded shop is too small to fill a cart
+      const res = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[variants.length - 1].gid }] })).data.cartLinesAdd;
+      expect(res.userErrors[0].code).toBe('CART_TOO_LARGE');
+    });
+
+    it('keeps both lines of two cartLinesAdd sent at once', async () => {
+      const cart = await created();
+      const [first, second] = await Promise.all([
+        gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid, quantity: 1 }] }),
+        gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid, quantity: 2 }] }),
+      ]);
+      expect(first.data.cartLinesAdd.userErrors).toEqual([]);
+      expect(second.data.cartLinesAdd.userErrors).toEqual([]);
+      const read = (await gql(READ, { id: cart.id })).data.cart;
+      expect(read.lines.nodes.map((l: any) => [l.merchandise.id, l.quantity]).sort()).toEqual(
+        [
+          [variants[0].gid, 1],
+          [variants[1].gid, 2],
+        ].sort(),
+      );
+      // The same variant from two requests adds up.
+      await Promise.all([1, 2, 3].map(() => gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid, quantity: 1 }] })));
+      expect((await gql(READ, { id: cart.id })).data.cart.totalQuantity).toBe(6);
+    });
+
+    it('runs a constant number of statements per mutation, whatever the number of lines', async () => {
+      const cart = await created();
+      await gql(READ, { id: cart.id });
+      const one = await sqlDuring(() => gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid }] }));
+      const many = await sqlDuring(() => gql(ADD, { cartId: cart.id, lines: variants.slice(0, 6).map((v) => ({ merchandiseId: v.gid })) }));
+      expect(many.statements.length).toBe(one.statements.length);
+      expect(one.statements.length).toBeLessThanOrEqual(5);
+    });
+  });
+
+  describe('buyer, note, attributes, codes', () => {
+    it('sets and clears the note and replaces attributes', async () => {
+      const cart = await created();
+      expect((await gql(NOTE, { cartId: cart.id, note: 'Leave at door' })).data.cartNoteUpdate.cart.note).toBe('Leave at door');
+      expect((await gql(NOTE, { cartId: cart.id, note: '' })).data.cartNoteUpdate.cart.note).toBeNull();
+      const attrs = (await gql(ATTRIBUTES, { cartId: cart.id, attributes: [{ key: 'a', value: '1' }, { key: 'b', value: '2' }, { key: 'a', value: '3' }] })).data.cartAttributesUpdate;
+      expect(attrs.cart.attributes).toEqual([
+        { key: 'b', value: '2' },
+        { key: 'a', value: '3' },
+      ]);
+      const blank = (await gql(ATTRIBUTES, { cartId: cart.id, attributes: [{ key: ' ', value: '1' }] })).data.cartAttributesUpdate;
+      expect(blank.userErrors).toEqual([{ code: 'INVALID', field: ['attributes', '0', 'key'], message: expect.any(String) }]);
+    });
+
+    it('attaches the customer of an access token, and re-prices every line in the currency of a new country', async () => {
+      const login = await gql(
+        `mutation($input: CustomerAccessTokenCreateInput!) { customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken } } }`,
+        { input: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } },
+        PUBLIC(),
+      );
+      const token = login.data.customerAccessTokenCreate.customerAccessToken?.accessToken;
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid, quantity: 2 }] });
+      if (token) {
+        const withCustomer = (await gql(BUYER, { cartId: cart.id, buyer: { customerAccessToken: token } })).data.cartBuyerIdentityUpdate;
+        expect(withCustomer.cart.buyerIdentity).toMatchObject({ email: DEMO_CUSTOMER_EMAIL, customer: { email: DEMO_CUSTOMER_EMAIL } });
+      }
+      const shownInCanada = (await gql(`query @inContext(country: CA) { node(id: "${variants[0].gid}") { ... on ProductVariant { price { amount currencyCode } } } }`)).data.node.price;
+      const moved = (await gql(BUYER, { cartId: cart.id, buyer: { countryCode: 'CA' } })).data.cartBuyerIdentityUpdate;
+      expect(moved.userErrors).toEqual([]);
+      expect(moved.cart.buyerIdentity.countryCode).toBe('CA');
+      expect(moved.cart.lines.nodes[0].cost.amountPerQuantity).toEqual(shownInCanada);
+      expect(moved.cart.cost.totalAmount).toEqual({ amount: new Decimal(shownInCanada.amount).times(2).toFixed(2), currencyCode: shownInCanada.currencyCode });
+      // The cart keeps its currency whatever a later request's @inContext says.
+      const again = (await gql(`mutation($cartId: ID!, $lines: [CartLineInput!]!) @inContext(country: FR) { cartLinesAdd(cartId: $cartId, lines: $lines) { cart { cost { totalAmount { currencyCode } } } } }`, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid }] })).data.cartLinesAdd;
+      expect(again.cart.cost.totalAmount.currencyCode).toBe(shownInCanada.currencyCode);
+    });
+
+    it('creates a cart in the currency of @inContext(country:)', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] }, CREATE_IN('FR'));
+      const shown = (await gql(`query @inContext(country: FR) { node(id: "${variants[0].gid}") { ... on ProductVariant { price { amount currencyCode } } } }`)).data.node.price;
+      expect(cart.buyerIdentity.countryCode).toBe('FR');
+      expect(cart.lines.nodes[0].cost.amountPerQuantity).toEqual(shown);
+    });
+
+    it('applies a percentage or fixed code above its minimum; unknown, expired and used-up codes are not applicable', async () => {
+      await db.query(
+        `insert into discount_codes (shop_id, code, value_type, value, minimum_subtotal, starts_at, ends_at, usage_limit, usage_count) values
+          ($1, 'TENOFF', 'percentage', 10, null, now() - interval '1 day', null, null, 0),
+          ($1, 'FIVE', 'fixed_amount', 5, 1000000, now() - interval '1 day', null, null, 0),
+          ($1, 'OLD', 'percentage', 50, null, now() - interval '10 days', now() - interval '1 day', null, 0),
+          ($1, 'USED', 'percentage', 50, null, now() - interval '10 days', null, 1, 1)`,
+        [shop.shop.id],
+      );
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid, quantity: 3 }], discountCodes: ['nope', 'OLD', 'used', 'FIVE', 'tenoff'] });
+      expect(cart.discountCodes).toEqual([
+        { code: 'nope', applicable: false },
+        { code: 'OLD', applicable: false },
+        { code: 'used', applicable: false },
+        { code: 'FIVE', applicable: false },
+        { code: 'tenoff', applicable: true },
+      ]);
+      const subtotal = new Decimal(variants[0].price).times(3);
+      const discount = subtotal.times(10).dividedBy(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+      expect(cart.cost.subtotalAmount.amount).toBe(subtotal.toFixed(2));
+      expect(cart.cost.totalAmount.amount).toBe(subtotal.minus(discount).toFixed(2));
+      const cleared = (await gql(CODES, { cartId: cart.id, codes: [] })).data.cartDiscountCodesUpdate.cart;
+      expect(cleared.discountCodes).toEqual([]);
+      expect(cleared.cost.totalAmount.amount).toBe(subtotal.toFixed(2));
+    });
+
+    it('refuses changes to a completed cart', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      await db.query('update carts set completed_at = now() where token = $1', [cart.id.split('/').pop().split('?')[0]]);
+      const res = (await gql(NOTE, { cartId: cart.id, note: 'late' })).data.cartNoteUpdate;
+      expect(res).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['cartId'], message: expect.stringMatching(/completed/) }], warnings: [] });
+      expect((await gql(READ, { id: cart.id })).data.cart).toBeNull();
+    });
+
+    it("another shop's cart id is unknown to every mutation", async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      const res = (await gqlOn(other, NOTE, { cartId: cart.id, note: 'mallory' })).data.cartNoteUpdate;
+      expect(res.userErrors).toEqual([{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }]);
+      expect((await gql(READ, { id: cart.id })).data.cart.note).toBeNull();
+    });
+  });
+});
