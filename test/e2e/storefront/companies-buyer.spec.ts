@@ -113,6 +113,15 @@ describe('storefront @inContext(buyer:) and B2B catalog prices', () => {
       expect(await refused(buyer('0'.repeat(32), locations['Northwind HQ']), 'ACCESS_DENIED')).toBe('Customer access token is invalid or expired.');
       await refused(buyer('not a token'), 'ACCESS_DENIED');
       await refused(buyer(''), 'ACCESS_DENIED');
+      // NUL bytes are refused by the platform's input limits before any lookup.
+      await refused(buyer(`${tokens.demo}\u0000`), 'BAD_USER_INPUT');
+    });
+
+    it('refuses hostile location ids as malformed, never a 500', async () => {
+      for (const id of ['gid://platform/CompanyLocation/-1', 'gid://platform/CompanyLocation/1 ', 'x'.repeat(2000)]) {
+        await refused(buyer(tokens.demo!, id), 'INVALID_COMPANY_LOCATION');
+      }
+      await refused(buyer(tokens.demo!, 'gid://platform/CompanyLocation/1\u0000'), 'BAD_USER_INPUT');
     });
 
     it("refuses another shop's token", async () => {
