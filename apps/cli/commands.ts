@@ -4,6 +4,7 @@ import { AuthService } from '@platform/auth';
 import { DomainError } from '@platform/errors';
 import { migrateDatabase } from '@platform/database';
 import { Mailer, type OutboxEmail } from '@platform/mail';
+import { formatMoney } from '@platform/money';
 import { LedgerService, OPERATOR_PAYOUT_STATUSES, type OperatorPayoutStatus, type PayoutRecord, PayoutsService } from '@platform/payments';
 import { SystemContexts } from '@platform/request';
 import { DemoShopService, type SeedProgressListener } from '@platform/seed';
@@ -92,8 +93,9 @@ export const COMMANDS: Record<string, Command> = {
     const ctx = app.get(SystemContexts).forShop(shop);
     const input = { type: optional(flags, 'type'), amount: required(flags, 'amount'), currency: required(flags, 'currency'), reason: required(flags, 'reason') };
     const id = await app.get(LedgerService).adjust(ctx, input);
-    const type = input.type ?? 'adjustment';
-    return { json: { transaction: { id, type, amount: input.amount, currency: input.currency, reason: input.reason } }, text: `Booked ${type} ${id} on ${shop.handle}: ${input.amount} ${input.currency} (${input.reason})` };
+    // Booked, so the amount read: shown as stored, with two places.
+    const transaction = { id, type: input.type ?? 'adjustment', amount: formatMoney(input.amount), currency: input.currency, reason: input.reason.trim() };
+    return { json: { transaction }, text: `Booked ${transaction.type} ${id} on ${shop.handle}: ${transaction.amount} ${transaction.currency} (${transaction.reason})` };
   },
 
   // Pays scheduled payouts whose day has passed and sweeps pending balances into new payouts, for one shop or all.

@@ -19,7 +19,10 @@ const USAGE = `Usage: npm run platform -- <command> [--json]
   shop:create --handle H [--name N] [--plan standard|plus] [--currency USD]
   shop:set-state --shop H --state active|frozen|fraudulent|locked
   app:create --shop H --name N --scopes all|<comma list>
-  mail:list [--shop H] [--limit 50]   the emails sent or kept in the outbox, newest first`;
+  mail:list [--shop H] [--limit 50]   the emails sent or kept in the outbox, newest first
+  ledger:adjust --shop H --amount A --currency C --reason R [--type adjustment|reserve]
+  payouts:run [--shop H]   pay scheduled payouts whose day has passed, sweep pending balances into new payouts
+  payouts:set-status --shop H --payout ID --status paid|failed|canceled`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -36,6 +39,11 @@ const OPTIONS = {
   orders: { type: 'string' },
   seed: { type: 'string' },
   limit: { type: 'string' },
+  amount: { type: 'string' },
+  reason: { type: 'string' },
+  type: { type: 'string' },
+  payout: { type: 'string' },
+  status: { type: 'string' },
 } as const;
 
 /** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */
