@@ -47,8 +47,6 @@ export { AdminCustomer } from './graphql/admin/customer.type.js';
 export { AdminUserError, type UserErrorCodeValue } from './graphql/admin/customer-mutations.type.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
-/** The storefront `Customer` of a record, for the fields other contexts return it from (a cart's `buyerIdentity.customer`). */
-export { customerView as storefrontCustomerView } from './graphql/storefront/customer.presenter.js';
 export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';
 export { CustomersModule } from './customers.module.js';
 export { CustomersService } from './customers.service.js';

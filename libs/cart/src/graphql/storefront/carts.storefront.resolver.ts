@@ -1,5 +1,5 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { CustomerAccountsService, StorefrontCustomer, storefrontCustomerView } from '@platform/customers';
+import { CustomerAccountsService, StorefrontCustomer } from '@platform/customers';
 import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId } from '@platform/graphql';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CartsStorefrontService } from '../../carts-storefront.service.js';
@@ -135,12 +135,15 @@ export class CartLinesStorefrontResolver {
 
 @Resolver(() => CartBuyerIdentity)
 export class CartBuyerIdentityStorefrontResolver {
-  constructor(private readonly customers: CustomerAccountsService) {}
+  constructor(
+    private readonly customers: CustomerAccountsService,
+    private readonly nodes: NodeRegistry,
+  ) {}
 
   @ResolveField(() => StorefrontCustomer, { nullable: true, description: 'The customer who buys, when a customer access token named them.' })
   async customer(@Ctx() ctx: RequestContext, @Parent() buyer: CartBuyerIdentity) {
     if (buyer.customerId === null) return null;
     const record = await this.customers.customerById(ctx, buyer.customerId);
-    return record && storefrontCustomerView(record);
+    return record && this.nodes.view('storefront', 'Customer', record);
   }
 }
