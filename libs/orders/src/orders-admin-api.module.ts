@@ -4,17 +4,18 @@ import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
 import { CustomerOrdersAdminResolver } from './graphql/admin/customer-orders.admin.resolver.js';
 import { adminOrderView } from './graphql/admin/order.presenter.js';
 import { OrdersAdminResolver, RefundsAdminResolver } from './graphql/admin/orders.admin.resolver.js';
+import { OrderMutationsAdminResolver } from './graphql/admin/order-mutations.admin.resolver.js';
 import { OrdersModule } from './orders.module.js';
 import { OrdersService } from './orders.service.js';
 
 /**
  * Orders on the admin schema: the `orders`, `order` and `ordersCount` roots, the fields they add to Customer
- * (`orders`, `lastOrder`) and the Order node, all under the orders scopes.
+ * (`orders`, `lastOrder`), the Order node, and the order mutations, all under the orders scopes.
  */
 @Module({
   // Customers: an order's `customer` is read through the customers context's reader.
   imports: [OrdersModule, CustomersModule, NodeRegistryModule],
-  providers: [CustomerOrdersAdminResolver, OrdersAdminResolver, RefundsAdminResolver],
+  providers: [CustomerOrdersAdminResolver, OrdersAdminResolver, RefundsAdminResolver, OrderMutationsAdminResolver],
 })
 export class OrdersAdminApiModule implements OnModuleInit {
   constructor(

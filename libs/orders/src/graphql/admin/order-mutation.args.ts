@@ -14,9 +14,9 @@ export const MoneyScalar = new GraphQLScalarType({
   parseLiteral: (ast) => moneyText(ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : undefined),
 });
 
-// Rules check the amount (two places, not negative); here it only has to be a number written as text.
+// Rules check the amount (two places, not negative); here it only has to be a number written as text. A JSON
+// number in variables is refused: it was a binary float on its way in. A literal keeps its text.
 function moneyText(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && value.length <= 40 && /^-?\d+(\.\d+)?$/.test(value)) return value;
   throw new GraphQLError(`Money cannot represent ${JSON.stringify(value)}`);
 }

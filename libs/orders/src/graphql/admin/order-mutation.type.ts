@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminUserError } from '@platform/customers';
 import { AdminSchema } from '@platform/graphql';
-import { AdminOrder } from './order.type.js';
+import { AdminOrder, AdminRefund } from './order.type.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -36,6 +36,9 @@ export class AdminJob {
 export class RefundCreatePayload {
   @Field(() => AdminOrder, { nullable: true, description: 'The order after the refund.' })
   order!: AdminOrder | null;
+
+  @Field(() => AdminRefund, { nullable: true, description: 'The refund created.' })
+  refund!: AdminRefund | null;
 
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];

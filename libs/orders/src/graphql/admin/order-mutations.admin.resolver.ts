@@ -5,7 +5,7 @@ import { OrderLifecycleService } from '../../order-lifecycle.service.js';
 import { OrderCancelReason, OrderCloseInput, OrderOpenInput, RefundInput } from './order-mutation.args.js';
 import { cancelInputOf, idOf, orderCancelUserErrors, orderNotFound, orderUserErrors, refundInputOf } from './order-mutation-input.js';
 import { OrderCancelPayload, OrderClosePayload, OrderOpenPayload, RefundCreatePayload } from './order-mutation.type.js';
-import { adminOrderView } from './order.presenter.js';
+import { adminOrderView, adminRefundView } from './order.presenter.js';
 
 const WRITE = 'write_orders';
 
@@ -20,7 +20,8 @@ export class OrderMutationsAdminResolver {
   async refundCreate(@Ctx() ctx: RequestContext, @Args('input') input: RefundInput) {
     const mapped = refundInputOf(input);
     const result = mapped.input ? await this.lifecycle.createRefund(ctx, mapped.input) : { order: null, refund: null, problems: mapped.problems };
-    return { order: result.order && adminOrderView(result.order), refund: result.refund, userErrors: orderUserErrors(result.problems, 'input') };
+    const refund = result.refund && result.order && adminRefundView(result.refund, result.order.currency);
+    return { order: result.order && adminOrderView(result.order), refund, userErrors: orderUserErrors(result.problems, 'input') };
   }
 
   @RequiresScope(WRITE)
