@@ -37,6 +37,8 @@ interface ShopA {
   activationPath: string;
   /** An A order and a risk on it (REST ids). */
   risk: { orderId: number; id: number };
+  /** An A cart (its id with the key), its line and the variant in it. */
+  cart: { id: string; lineId: string; variantId: string };
 }
 
 interface Probe {
@@ -156,6 +158,26 @@ const STOREFRONT_CASES: Cases = {
       expect: (d) => expect(d.customerCreate).toEqual({ customer: { email: a.customer.email }, customerUserErrors: [] }),
     },
   ],
+  'Query.cart': (a) => [byId('cart', a.cart.id)],
+  'Mutation.cartCreate': (a) => [
+    {
+      query: `mutation($input: CartInput) { cartCreate(input: $input) { cart { id } userErrors { code field } } }`,
+      variables: { input: { lines: [{ merchandiseId: a.cart.variantId }] } },
+      expect: (d) => expect(d.cartCreate).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['input', 'lines', '0', 'merchandiseId'] }] }),
+    },
+    {
+      query: `mutation($input: CartInput) { cartCreate(input: $input) { cart { id } userErrors { code field } } }`,
+      variables: { input: { buyerIdentity: { customerAccessToken: a.customer.token } } },
+      expect: (d) => expect(d.cartCreate).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['input', 'buyerIdentity', 'customerAccessToken'] }] }),
+    },
+  ],
+  'Mutation.cartLinesAdd': (a) => [cartMutation(a, 'cartLinesAdd(cartId: $id, lines: [{ merchandiseId: $variant, quantity: 5 }])')],
+  'Mutation.cartLinesUpdate': (a) => [cartMutation(a, 'cartLinesUpdate(cartId: $id, lines: [{ id: $line, quantity: 9, merchandiseId: $variant }])')],
+  'Mutation.cartLinesRemove': (a) => [cartMutation(a, 'cartLinesRemove(cartId: $id, lineIds: [$line])')],
+  'Mutation.cartBuyerIdentityUpdate': (a) => [cartMutation(a, `cartBuyerIdentityUpdate(cartId: $id, buyerIdentity: { email: "mallory@beta.test", customerAccessToken: ${JSON.stringify(a.customer.token)} })`)],
+  'Mutation.cartNoteUpdate': (a) => [cartMutation(a, 'cartNoteUpdate(cartId: $id, note: "mallory")')],
+  'Mutation.cartAttributesUpdate': (a) => [cartMutation(a, 'cartAttributesUpdate(cartId: $id, attributes: [{ key: "mallory", value: "x" }])')],
+  'Mutation.cartDiscountCodesUpdate': (a) => [cartMutation(a, 'cartDiscountCodesUpdate(cartId: $id, discountCodes: ["MALLORY"])')],
   '@inContext': (a) => [
     {
       query: `query @inContext(buyer: { customerAccessToken: ${JSON.stringify(a.customer.token)}, companyLocationId: ${JSON.stringify(a.location)} },
@@ -164,6 +186,18 @@ const STOREFRONT_CASES: Cases = {
     },
   ],
 };
+
+// A cart mutation B sends naming A's cart (and A's line and variant): an unknown cart, and A's cart is unchanged.
+function cartMutation(a: ShopA, call: string): Probe {
+  const all = { id: a.cart.id, line: a.cart.lineId, variant: a.cart.variantId };
+  const used = Object.keys(all).filter((name) => call.includes(`$${name}`)) as (keyof typeof all)[];
+  return {
+    query: `mutation(${used.map((name) => `$${name}: ID!`).join(', ')}) { ${call} { cart { id } userErrors { code field } } }`,
+    variables: Object.fromEntries(used.map((name) => [name, all[name]])),
+    expect: (d) => expect(Object.values(d)[0]).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['cartId'] }] }),
+    then: () => expectCartOfA(a),
+  };
+}
 
 const notFound = (field: string[], code = 'NOT_FOUND') => [{ field, message: 'Customer does not exist', code }];
 // A mutation B sends naming A's customer: refused as an unknown customer, and A's customer is unchanged.
@@ -307,6 +341,12 @@ async function expectCustomerOfA(a: ShopA): Promise<void> {
   expect(res.body.data.customer).toEqual({ email: a.customer.email, firstName: a.customer.firstName });
 }
 
+// A's cart as A made it: one line of one unit, no note, attributes, codes or buyer.
+async function expectCartOfA(a: ShopA): Promise<void> {
+  const res = await storefront(alpha, 'private', 'query($id: ID!) { cart(id: $id) { note attributes { key } discountCodes { code } buyerIdentity { email } lines(first: 5) { nodes { id quantity } } } }', { id: a.cart.id });
+  expect(res.body.data.cart).toEqual({ note: null, attributes: [], discountCodes: [], buyerIdentity: { email: null }, lines: { nodes: [{ id: a.cart.lineId, quantity: 1 }] } });
+}
+
 // A's risk as A wrote it: nothing B sent changed it or added one.
 async function expectRiskOfA(a: ShopA): Promise<void> {
   const rows = (await db.query('select id, recommendation from order_risks where order_id = $1 order by id', [a.risk.orderId])).rows;
@@ -417,6 +457,7 @@ beforeAll(async () => {
     third,
     activationPath: new URL((link.body as { account_activation_url: string }).account_activation_url).pathname,
     risk: await riskOfA(),
+    cart: await cartOfA(),
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -424,6 +465,21 @@ beforeAll(async () => {
   const bStrings = stringsUnder(bData.body.data, FINGERPRINT_KEYS);
   fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, third.email, third.phone, alpha.host].filter((s) => !bStrings.has(s));
 });
+
+// A cart of one unit of an A variant, made on A's storefront.
+async function cartOfA(): Promise<ShopA['cart']> {
+  const [variant] = (
+    await db.query(
+      `select v.id from product_variants v join products p on p.id = v.product_id
+        where v.shop_id = $1 and v.available_for_sale and p.status = 'active' and p.published_at <= now() order by v.id limit 1`,
+      [alpha.shop.id],
+    )
+  ).rows;
+  const variantId = `gid://platform/ProductVariant/${variant.id}`;
+  const made = await storefront(alpha, 'private', 'mutation($v: ID!) { cartCreate(input: { lines: [{ merchandiseId: $v }] }) { cart { id lines(first: 1) { nodes { id } } } } }', { v: variantId });
+  const cart = made.body.data.cartCreate.cart;
+  return { id: cart.id, lineId: cart.lines.nodes[0].id, variantId };
+}
 
 // A risk on an A order with no other risk, made by A's app over REST.
 async function riskOfA(): Promise<ShopA['risk']> {
