@@ -71,7 +71,7 @@ describe('REST payouts', () => {
   });
 
   it('answers one payout, with fields', async () => {
-    expect((await rest('GET', `platform_payments/payouts/${ids[1]}.json`)).body).toEqual({ payout: { id: ids[1], status: 'failed', date: '2026-11-03', currency: 'USD', amount: '29.13' } });
+    expect((await rest('GET', `platform_payments/payouts/${ids[1]}.json`)).body).toEqual({ payout: { id: ids[1], status: 'failed', date: '2026-11-03', currency: 'USD', amount: '28.83' } });
     expect((await rest('GET', `platform_payments/payouts/${ids[1]}.json?fields=status`)).body).toEqual({ payout: { status: 'failed' } });
   });
 
