@@ -12,6 +12,8 @@ import { EventOutbox } from './20261126000100-event-outbox.js';
 import { OrderRisks } from './20261126000200-order-risks.js';
 import { PaymentsLedger } from './20261126000300-payments-ledger.js';
 import { RefundShipping } from './20261126000400-refund-shipping.js';
+import { Carts } from './20261127000000-carts.js';
+import { Companies } from './20261127000100-companies.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -28,4 +30,6 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261126000200-order-risks', class: OrderRisks },
   { name: '20261126000300-payments-ledger', class: PaymentsLedger },
   { name: '20261126000400-refund-shipping', class: RefundShipping },
+  { name: '20261127000000-carts', class: Carts },
+  { name: '20261127000100-companies', class: Companies },
 ];

@@ -2,7 +2,9 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
+import { CartStorefrontApiModule } from '@platform/cart';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
+import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/companies';
 import { ContentAdminApiModule, ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
@@ -54,7 +56,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
@@ -86,16 +88,21 @@ export class ApiModule {
         ...PAGE_MODULES,
         ...STOREFRONT_API_MODULES,
         ...ADMIN_GRAPHQL_MODULES,
-        GraphQLModule.forRoot<PlatformGraphqlOptions>({
+        GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
           driver: PlatformGraphqlDriver,
-          surface: 'storefront',
-          path: '/api/:version/graphql.json',
-          autoSchemaFile: true,
-          include: STOREFRONT_API_MODULES,
-          transformSchema: (schema) => withDeferDirective(withInContextDirective(schema)),
-          hooks: [inputLimitsHook, complexityLimitHook(), inContextHook],
-          limits: runtime.graphqlLimits?.storefront,
-          logger,
+          // The buyer of @inContext(buyer:) is checked after the directive is read (companies' hook).
+          imports: [CompaniesStorefrontApiModule],
+          inject: [BuyerContextHook],
+          useFactory: (buyer: BuyerContextHook) => ({
+            surface: 'storefront',
+            path: '/api/:version/graphql.json',
+            autoSchemaFile: true,
+            include: STOREFRONT_API_MODULES,
+            transformSchema: (schema) => withDeferDirective(withInContextDirective(schema)),
+            hooks: [inputLimitsHook, complexityLimitHook(), inContextHook, buyer],
+            limits: runtime.graphqlLimits?.storefront,
+            logger,
+          }),
         }),
         GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
           driver: PlatformGraphqlDriver,

@@ -2,7 +2,7 @@
 export { LocalizationModule } from './localization.module.js';
 export { LocalizationStorefrontApiModule } from './localization-storefront-api.module.js';
 export { LocalizationErrors, type LocalizationError, type LocalizationErrorCode } from './localization.errors.js';
-export { PresentmentService, type Presentment } from './presentment.service.js';
+export { PresentmentService, type Presentment, type PricedProduct, type PricedVariant, type PriceRangeV2 } from './presentment.service.js';
 export { MarketsService } from './markets.service.js';
 export type { NewMarket } from './market.inputs.js';
 export type { ImportedMarket, MarketRecord } from './market.records.js';

@@ -112,6 +112,7 @@ function fakeServices() {
     },
     risks: { importRisks: async (_ctx, risks) => risks.map(() => nextId++) },
     apps: { installApp: async () => ({ appId: nextId++, adminAccessToken: '', storefrontAccessToken: '', storefrontPrivateToken: '' }) },
+    companies: { importCompanies: async (_ctx, companies) => companies.map(() => ({ id: nextId++, locationIds: [], catalogIds: [], contactIds: [] })) },
   };
   return { services, state };
 }

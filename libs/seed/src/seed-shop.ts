@@ -1,5 +1,6 @@
 import { Decimal } from '@platform/money';
 import type { CatalogService } from '@platform/catalog';
+import type { CompaniesService } from '@platform/companies';
 import type {
   ContentService,
   MetafieldOwnerType,
@@ -16,6 +17,7 @@ import type { AuthService } from '@platform/auth';
 import type { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
 import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
+import { type SeedBuyer, type SeedPricedVariant, seedCompanies } from './seed-companies.js';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
@@ -32,6 +34,7 @@ export interface SeedServices {
   risks: Pick<OrderRisksService, 'importRisks'>;
   /** Installs the apps whose order risks the seed writes. */
   apps: Pick<AuthService, 'installApp'>;
+  companies: Pick<CompaniesService, 'importCompanies'>;
 }
 
 export interface SeedOptions {
@@ -81,6 +84,7 @@ export interface SeedCounts {
   orders: number;
   lineItems: number;
   risks: number;
+  companies: number;
 }
 
 /**
@@ -120,6 +124,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     orders: 0,
     lineItems: 0,
     risks: 0,
+    companies: 0,
   };
   const report = (step: SeedStep, done: number, total: number) => onProgress?.({ step, done, total });
   const translate = async (resourceType: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => {
@@ -144,6 +149,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   const designers = await seedContent(services, ctx, data.content, collectionIds, counts, translate, report);
 
   report('products', 0, sizes.products);
+  const pricedVariants: SeedPricedVariant[] = [];
   const groupProducts = new Map<string, number[]>();
   for (const chunk of data.products(chunkSize)) {
     const imported = await services.catalog.importProducts(
@@ -154,6 +160,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
       })),
     );
     const ids = imported.map((p) => p.id);
+    chunk.forEach((p, i) => p.variants.forEach((v, j) => pricedVariants.length < 4 && pricedVariants.push({ id: imported[i]!.variants[j]!.id, price: v.price })));
     counts.metafields += (
       await services.metafields.importMetafields(
         ctx,
@@ -185,13 +192,16 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     return hashes.get(password)!;
   };
   report('customers', 0, sizes.customers);
+  const buyers: SeedBuyer[] = [];
   for (const chunk of data.customers(chunkSize)) {
     const rows = await Promise.all(chunk.map(async ({ password, ...customer }) => ({ ...customer, passwordHash: password ? await hashOf(password) : null })));
     const imported = await services.customers.importCustomers(ctx, rows);
+    chunk.forEach((c, i) => c.state === 'enabled' && c.password && buyers.push({ id: imported[i]!.id, email: c.email }));
     counts.customers += imported.length;
     counts.addresses += imported.reduce((n, c) => n + c.addressIds.length, 0);
     report('customers', counts.customers, sizes.customers);
   }
+  counts.companies = (await services.companies.importCompanies(ctx, seedCompanies(buyers, pricedVariants))).length;
 
   const ordersTotal = sizes.products > 0 ? sizes.orders : 0;
   report('orders', 0, ordersTotal);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CatalogService } from '@platform/catalog';
+import { CompaniesService } from '@platform/companies';
 import { ContentService, MetafieldsService, MetaobjectsService, SellingPlansService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
 import { MarketsService, TranslationsService } from '@platform/localization';
@@ -23,11 +24,12 @@ export class SeedService {
     private readonly markets: MarketsService,
     private readonly risks: OrderRisksService,
     private readonly apps: AuthService,
+    private readonly companies: CompaniesService,
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps }, ctx, options, onProgress);
+    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies } = this;
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies }, ctx, options, onProgress);
   }
 }

@@ -1,5 +1,5 @@
 import { createProduct } from '@platform/catalog/testing';
-import { BuyersService, CompaniesService, CompaniesStorefrontApiModule } from '@platform/companies';
+import { BuyersService, CompaniesStorefrontApiModule } from '@platform/companies';
 import { createCompany } from '@platform/companies/testing';
 import { createCustomer, createCustomerAccessToken } from '@platform/customers/testing';
 import { DomainError } from '@platform/errors';
@@ -16,7 +16,6 @@ import { sqlDuring } from '../../support/sql.js';
 // (token, location membership) and a location's catalog prices, batched: one statement per level of variants.
 describe('companies and B2B prices on Postgres', () => {
   let t: ContextTestModule;
-  let companies: CompaniesService;
   let buyers: BuyersService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
@@ -25,7 +24,6 @@ describe('companies and B2B prices on Postgres', () => {
 
   beforeAll(async () => {
     t = await createContextTestModule([RedisModule.forRoot(undefined), ThrottleModule.forRoot(), CompaniesStorefrontApiModule]);
-    companies = t.moduleRef.get(CompaniesService);
     buyers = t.moduleRef.get(BuyersService);
     shopA = await t.createShop('companies-a');
     shopB = await t.createShop('companies-b');

@@ -93,19 +93,14 @@ export class ProductsStorefrontResolver {
 
   @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest variant prices, in the buyer\'s currency.' })
   priceRange(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<ProductPriceRange> {
-    return whenReady(this.presentment.presentment(ctx), ({ money }) => ({
-      minVariantPrice: money(product.record.minPrice),
-      maxVariantPrice: money(product.record.maxPrice),
-    }));
+    return whenReady(this.presentment.presentment(ctx), (p) => p.priceRange(product.record));
   }
 
   @ResolveField(() => ProductPriceRange, { description: 'Lowest and highest compare-at prices (0 when none).' })
   compareAtPriceRange(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<ProductPriceRange> {
-    const { minCompareAtPrice, maxCompareAtPrice } = product.record;
-    return whenReady(this.presentment.presentment(ctx), ({ money }) => ({
-      minVariantPrice: money(minCompareAtPrice ?? '0.00'),
-      maxVariantPrice: money(maxCompareAtPrice ?? '0.00'),
-    }));
+    return whenReady(this.presentment.presentment(ctx), (p) =>
+      whenReady(p.compareAtPriceRange(product.record), (range) => range ?? { minVariantPrice: p.money('0.00'), maxVariantPrice: p.money('0.00') }),
+    );
   }
 
   @ResolveField(() => [StorefrontProductOption])

@@ -15,15 +15,14 @@ export class VariantsStorefrontResolver {
     private readonly presentment: PresentmentService,
   ) {}
 
-  @ResolveField(() => MoneyV2, { description: "The price in the buyer's currency (@inContext country)." })
+  @ResolveField(() => MoneyV2, { description: "The price in the buyer's currency (@inContext country), their company location's under @inContext(buyer:)." })
   price(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<MoneyV2> {
-    return whenReady(this.presentment.presentment(ctx), ({ money }) => money(variant.record.price));
+    return whenReady(this.presentment.presentment(ctx), (p) => p.variantPrice(variant.record));
   }
 
   @ResolveField(() => MoneyV2, { nullable: true })
   compareAtPrice(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<MoneyV2 | null> {
-    const amount = variant.record.compareAtPrice;
-    return amount === null ? null : whenReady(this.presentment.presentment(ctx), ({ money }) => money(amount));
+    return whenReady(this.presentment.presentment(ctx), (p) => p.variantCompareAtPrice(variant.record));
   }
 
   @ResolveField(() => String)
