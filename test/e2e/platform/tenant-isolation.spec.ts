@@ -199,6 +199,16 @@ function cartMutation(a: ShopA, call: string): Probe {
   };
 }
 
+// An order mutation B sends naming A's order: an unknown order, and A's order, its refunds and payments unchanged.
+function orderMutation(a: ShopA, call: string, payload: unknown): Probe {
+  return {
+    query: `mutation($id: ID!) { ${call} }`,
+    variables: { id: `gid://platform/Order/${a.risk.orderId}` },
+    expect: (d) => expect(Object.values(d)[0]).toEqual(payload),
+    then: async () => expect(await orderStateOf(a.risk.orderId)).toBe(orderOfA),
+  };
+}
+
 const notFound = (field: string[], code = 'NOT_FOUND') => [{ field, message: 'Customer does not exist', code }];
 // A mutation B sends naming A's customer: refused as an unknown customer, and A's customer is unchanged.
 const customerMutation = (query: string, variables: Record<string, unknown>, payload: unknown) => (a: ShopA): Probe => ({
@@ -280,6 +290,20 @@ const ADMIN_CASES: Cases = {
       then: () => expectRiskOfA(a),
     },
   ],
+  'Mutation.refundCreate': (a) => [
+    orderMutation(a, 'refundCreate(input: { orderId: $id, shipping: { fullRefund: true }, transactions: [{ orderId: $id, amount: "1.00", kind: REFUND, gateway: "manual" }] }) { order { id } userErrors { field code } }', {
+      order: null,
+      userErrors: [{ field: ['input', 'orderId'], code: 'NOT_FOUND' }],
+    }),
+  ],
+  'Mutation.orderCancel': (a) => [
+    orderMutation(a, 'orderCancel(orderId: $id, reason: FRAUD, refund: true, restock: true) { job { id } orderCancelUserErrors { field code } }', {
+      job: null,
+      orderCancelUserErrors: [{ field: ['orderId'], code: 'NOT_FOUND' }],
+    }),
+  ],
+  'Mutation.orderClose': (a) => [orderMutation(a, 'orderClose(input: { id: $id }) { order { id } userErrors { field code } }', { order: null, userErrors: [{ field: ['input', 'id'], code: 'NOT_FOUND' }] })],
+  'Mutation.orderOpen': (a) => [orderMutation(a, 'orderOpen(input: { id: $id }) { order { id } userErrors { field code } }', { order: null, userErrors: [{ field: ['input', 'id'], code: 'NOT_FOUND' }] })],
   'Mutation.tagsRemove': (a) => [
     customerMutation('mutation($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
       node: null,
@@ -494,6 +518,21 @@ async function riskOfA(): Promise<ShopA['risk']> {
   expect(made.status).toBe(201);
   return { orderId: Number(order.id), id: made.body.risk.id };
 }
+
+// A's order as it was before B's probes: B's refunds, cancels, closes and opens must leave it so.
+let orderOfA = '';
+const orderStateOf = async (orderId: number) =>
+  JSON.stringify(
+    (await db.query(
+      `select o.closed_at, o.cancelled_at, o.cancel_reason, o.financial_status, o.fulfillment_status,
+        (select count(*) from refunds r where r.order_id = o.id) as refunds, (select count(*) from order_transactions x where x.order_id = o.id) as transactions
+       from orders o where o.id = $1`,
+      [orderId],
+    )).rows,
+  );
+beforeAll(async () => {
+  orderOfA = await orderStateOf(shopA.risk.orderId);
+});
 
 afterAll(async () => {
   await db?.end();
