@@ -1,5 +1,6 @@
 import { Decimal } from '@platform/money';
 import type { CatalogService } from '@platform/catalog';
+import type { DiscountCodesService } from '@platform/cart';
 import type { CompaniesService } from '@platform/companies';
 import type {
   ContentService,
@@ -18,6 +19,7 @@ import type { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
 import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
 import { type SeedBuyer, type SeedPricedVariant, seedCompanies } from './seed-companies.js';
+import { seedDiscountCodes } from './seed-discounts.js';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
@@ -35,6 +37,7 @@ export interface SeedServices {
   /** Installs the apps whose order risks the seed writes. */
   apps: Pick<AuthService, 'installApp'>;
   companies: Pick<CompaniesService, 'importCompanies'>;
+  discountCodes: Pick<DiscountCodesService, 'importDiscountCodes'>;
 }
 
 export interface SeedOptions {
@@ -85,6 +88,7 @@ export interface SeedCounts {
   lineItems: number;
   risks: number;
   companies: number;
+  discountCodes: number;
 }
 
 /**
@@ -125,6 +129,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     lineItems: 0,
     risks: 0,
     companies: 0,
+    discountCodes: 0,
   };
   const report = (step: SeedStep, done: number, total: number) => onProgress?.({ step, done, total });
   const translate = async (resourceType: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => {
@@ -202,6 +207,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     report('customers', counts.customers, sizes.customers);
   }
   counts.companies = (await services.companies.importCompanies(ctx, seedCompanies(buyers, pricedVariants))).length;
+  counts.discountCodes = (await services.discountCodes.importDiscountCodes(ctx, seedDiscountCodes(new Date()))).length;
 
   const ordersTotal = sizes.products > 0 ? sizes.orders : 0;
   report('orders', 0, ordersTotal);

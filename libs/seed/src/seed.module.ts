@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { CatalogModule } from '@platform/catalog';
+import { CartModule } from '@platform/cart';
 import { CompaniesModule } from '@platform/companies';
 import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
@@ -13,7 +14,7 @@ import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule, CartModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DiscountCodesService } from '@platform/cart';
 import { CatalogService } from '@platform/catalog';
 import { CompaniesService } from '@platform/companies';
 import { ContentService, MetafieldsService, MetaobjectsService, SellingPlansService } from '@platform/content';
@@ -25,11 +26,12 @@ export class SeedService {
     private readonly risks: OrderRisksService,
     private readonly apps: AuthService,
     private readonly companies: CompaniesService,
+    private readonly discountCodes: DiscountCodesService,
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies }, ctx, options, onProgress);
+    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes } = this;
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes }, ctx, options, onProgress);
   }
 }
