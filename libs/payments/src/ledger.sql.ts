@@ -42,10 +42,12 @@ export const INSERT_TRANSACTION = `insert into balance_transactions
 // One payout at a time per shop and currency: a second run waits here, then finds nothing left to take.
 export const LOCK_SHOP_CURRENCY = `select pg_advisory_xact_lock(hashtextextended('payments.payouts:' || ?::text || ':' || ?::text, 0))`;
 
-export const PENDING_CURRENCIES = `select distinct currency from balance_transactions where shop_id = ? and payout_id is null and not test order by currency`;
+// A payout holds the transactions available when it was issued: none processed after its run.
+export const PENDING_CURRENCIES = `select distinct currency from balance_transactions
+  where shop_id = ? and payout_id is null and not test and processed_at <= ?::timestamptz order by currency`;
 
 export const PENDING_OF_CURRENCY = `select id::text as id, net::text as net from balance_transactions
-  where shop_id = ? and currency = ? and payout_id is null and not test order by id for update`;
+  where shop_id = ? and currency = ? and payout_id is null and not test and processed_at <= ?::timestamptz order by id for update`;
 
 export const INSERT_PAYOUT = `insert into payouts (shop_id, currency, amount, status, date) values (?, ?, ?::numeric, 'scheduled', ?::date)
   returning id::text as id`;

@@ -21,7 +21,7 @@ import { PaymentsErrors } from './payments.errors.js';
 
 /**
  * Payouts: a run pays the scheduled payouts whose day has passed, then sweeps each currency's pending live
- * transactions into a new scheduled payout of the sum of their nets, and books that payout's own `payout`
+ * transactions processed by the run's time into a new scheduled payout of the sum of their nets, and books that payout's own `payout`
  * transaction (minus the amount, taken by the payout itself, so the balance drops by it exactly once).
  * Operators fail or cancel payouts; the money comes back to the balance as a `payout_failure` or
  * `payout_cancellation`. Runs of one shop and currency are serialised by an advisory lock and lock the rows they
@@ -43,7 +43,7 @@ export class PayoutsService {
       return due.map((row) => Number(row.id));
     });
     const createdIds: number[] = [];
-    const currencies = await ctx.em.transactional((em) => rows<{ currency: string }>(em, PENDING_CURRENCIES, [ctx.shop.id]));
+    const currencies = await ctx.em.transactional((em) => rows<{ currency: string }>(em, PENDING_CURRENCIES, [ctx.shop.id, at.toISOString()]));
     for (const { currency } of currencies) {
       const id = await ctx.em.transactional((em) => this.sweep(em, ctx.shop.id, currency, at));
       if (id !== null) createdIds.push(id);
@@ -66,7 +66,7 @@ export class PayoutsService {
 
   private async sweep(em: EntityManager, shopId: number, currency: string, at: Date): Promise<number | null> {
     await rows(em, LOCK_SHOP_CURRENCY, [shopId, currency]);
-    const pending = await rows<{ id: string; net: string }>(em, PENDING_OF_CURRENCY, [shopId, currency]);
+    const pending = await rows<{ id: string; net: string }>(em, PENDING_OF_CURRENCY, [shopId, currency, at.toISOString()]);
     const amount = payoutAmountOf(pending.map((row) => row.net));
     if (amount === null) return null;
     const [payout] = await rows<{ id: string }>(em, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at)]);

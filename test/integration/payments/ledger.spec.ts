@@ -74,8 +74,9 @@ describe('payments ledger on Postgres', () => {
   });
 
   it("books an operator's adjustment and reserve, refusing bad input", async () => {
-    await ledger.adjust(ctx(), { amount: '-5.25', currency: 'USD', reason: 'Chargeback fee' });
-    await ledger.adjust(ctx(), { type: 'reserve', amount: '-10.00', currency: 'USD', reason: 'Rolling reserve' });
+    const processedAt = new Date('2026-11-21T12:00:00Z');
+    await ledger.adjust(ctx(), { amount: '-5.25', currency: 'USD', reason: 'Chargeback fee', processedAt });
+    await ledger.adjust(ctx(), { type: 'reserve', amount: '-10.00', currency: 'USD', reason: 'Rolling reserve', processedAt });
     await expect(ledger.adjust(ctx(), { amount: '1.005', currency: 'USD', reason: 'x' })).rejects.toMatchObject({ field: 'amount' });
     await expect(ledger.adjust(ctx(), { type: 'charge', amount: '1.00', currency: 'USD', reason: 'x' })).rejects.toMatchObject({ field: 'type' });
     expect(await directory.balance(ctx())).toEqual([{ amount: '41.55', currency: 'USD' }]);
@@ -116,17 +117,21 @@ describe('payments ledger on Postgres', () => {
   });
 
   it('returns the money of a failed payout to the balance as a payout_failure, for the next payout', async () => {
-    await createCharge(ledger, ctx(), { amount: '20.00' });
+    // A charge processed after the run waits for the next one.
+    await createCharge(ledger, ctx(), { amount: '1.00', processedAt: new Date('2026-11-24T05:00:00Z') });
+    await createCharge(ledger, ctx(), { amount: '20.00', processedAt: new Date('2026-11-23T12:00:00Z') });
     const { created } = await payouts.run(ctx(), new Date('2026-11-24T04:00:00Z'));
+    expect(created.map((p) => p.amount)).toEqual(['19.12']);
     const failed = await payouts.setStatus(ctx(), created[0]!.id, 'failed');
     expect(failed.status).toBe('failed');
     const rows = await rowsOf(shop);
     expect(rows.at(-1)).toMatchObject({ type: 'payout_failure', amount: created[0]!.amount, payout_status: 'pending', payout_id: null });
-    expect(await directory.balance(ctx())).toEqual([{ amount: created[0]!.amount, currency: 'USD' }]);
+    expect(await directory.balance(ctx())).toEqual([{ amount: '19.79', currency: 'USD' }]);
     await expect(payouts.setStatus(ctx(), created[0]!.id, 'canceled')).rejects.toMatchObject({ code: 'INVALID_TRANSITION' });
     await expect(payouts.setStatus(ctx(plus), created[0]!.id, 'failed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const again = await payouts.run(ctx(), new Date('2026-11-24T05:00:00Z'));
-    expect(again.created.map((p) => p.amount)).toEqual([created[0]!.amount]);
+    const again = await payouts.run(ctx());
+    // The failed payout's money and the later charge (1.00 less its 0.33 fee).
+    expect(again.created.map((p) => p.amount)).toEqual(['19.79']);
     await payouts.setStatus(ctx(), again.created[0]!.id, 'canceled');
     expect((await rowsOf(shop)).at(-1)).toMatchObject({ type: 'payout_cancellation', payout_status: 'pending' });
   });
@@ -140,7 +145,7 @@ describe('payments ledger on Postgres', () => {
   it('never lets two overlapping runs take a transaction twice', async () => {
     const racer = await t.createShop('ledger-race');
     for (let i = 0; i < 40; i++) await createCharge(ledger, ctx(racer), { amount: `${i + 1}.00`, currency: i % 2 ? 'USD' : 'CAD' });
-    const at = new Date('2026-11-24T04:00:00Z');
+    const at = new Date();
     const runs = await Promise.all([payouts.run(ctx(racer), at), payouts.run(ctx(racer), at), payouts.run(ctx(racer), at)]);
     const created = runs.flatMap((r) => r.created);
     expect(created.map((p) => p.currency).sort()).toEqual(['CAD', 'USD']);
