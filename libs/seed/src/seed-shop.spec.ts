@@ -113,6 +113,8 @@ function fakeServices() {
     risks: { importRisks: async (_ctx, risks) => risks.map(() => nextId++) },
     apps: { installApp: async () => ({ appId: nextId++, adminAccessToken: '', storefrontAccessToken: '', storefrontPrivateToken: '' }) },
     companies: { importCompanies: async (_ctx, companies) => companies.map(() => ({ id: nextId++, locationIds: [], catalogIds: [], contactIds: [] })) },
+    ledger: { adjust: async () => nextId++ },
+    payouts: { run: async () => ({ created: [], paid: [] }) },
     discountCodes: { importDiscountCodes: async (_ctx, codes) => codes.map(() => nextId++) },
   };
   return { services, state };

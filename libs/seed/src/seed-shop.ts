@@ -18,6 +18,7 @@ import type { AuthService } from '@platform/auth';
 import type { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
 import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
+import { type SeedLedgerServices, seedLedger } from './seed-ledger.js';
 import { type SeedBuyer, type SeedPricedVariant, seedCompanies } from './seed-companies.js';
 import { seedDiscountCodes } from './seed-discounts.js';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
@@ -37,6 +38,9 @@ export interface SeedServices {
   /** Installs the apps whose order risks the seed writes. */
   apps: Pick<AuthService, 'installApp'>;
   companies: Pick<CompaniesService, 'importCompanies'>;
+  /** The payments ledger: an adjustment and payouts beside what the orders' events booked. */
+  ledger: SeedLedgerServices['ledger'];
+  payouts: SeedLedgerServices['payouts'];
   discountCodes: Pick<DiscountCodesService, 'importDiscountCodes'>;
 }
 
@@ -212,6 +216,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   const ordersTotal = sizes.products > 0 ? sizes.orders : 0;
   report('orders', 0, ordersTotal);
   const orderIds: number[] = [];
+  const orderTimes: Date[] = [];
   for (const chunk of data.orders(chunkSize)) {
     const orders = await resolveOrders(services, ctx, chunk);
     const imported = await services.orders.importOrders(ctx, orders);
@@ -219,9 +224,11 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
     counts.orders += imported.length;
     counts.lineItems += imported.reduce((n, o) => n + o.lineItemIds.length, 0);
     orderIds.push(...imported.map((o) => o.id));
+    orderTimes.push(...orders.map((o) => o.processedAt));
     report('orders', counts.orders, ordersTotal);
   }
   counts.risks = await seedOrderRisks(services, ctx, orderIds);
+  await seedLedger(services, ctx, orderTimes);
   return counts;
 }
 

@@ -7,6 +7,7 @@ import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
 import { LocalizationModule } from '@platform/localization';
 import { OrdersModule } from '@platform/orders';
+import { PaymentsModule } from '@platform/payments';
 import { RiskModule } from '@platform/risk';
 import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
@@ -14,7 +15,7 @@ import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule, CartModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule, CartModule, PaymentsModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

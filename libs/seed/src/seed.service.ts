@@ -7,6 +7,7 @@ import { CustomersService } from '@platform/customers';
 import { MarketsService, TranslationsService } from '@platform/localization';
 import { OrdersService } from '@platform/orders';
 import { AuthService } from '@platform/auth';
+import { LedgerService, PayoutsService } from '@platform/payments';
 import { OrderRisksService } from '@platform/risk';
 import type { RequestContext } from '@platform/request';
 import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop } from './seed-shop.js';
@@ -27,11 +28,13 @@ export class SeedService {
     private readonly apps: AuthService,
     private readonly companies: CompaniesService,
     private readonly discountCodes: DiscountCodesService,
+    private readonly ledger: LedgerService,
+    private readonly payouts: PayoutsService,
   ) {}
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes }, ctx, options, onProgress);
+    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts } = this;
+    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts }, ctx, options, onProgress);
   }
 }
