@@ -213,22 +213,6 @@ describe('storefront cart', () => {
       expect(await lineRows()).toEqual(before);
     });
 
-    it('refuses a 251st line', async () => {
-      const [v] = await rows('select count(*)::int as n from product_variants where shop_id = $1', [shop.shop.id]);
-      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
-      // 250 lines through SQL (the demo shop has fewer variants), then one more through the API.
-      await db.query(
-        `insert into cart_lines (shop_id, cart_id, variant_id, quantity, price)
-         select $1, c.id, v.id, 1, 1 from carts c, product_variants v where c.token = $2 and v.shop_id = $1 and v.id <> $3 limit 249`,
-        [shop.shop.id, cart.id.split('/').pop().split('?')[0], variants[0].id],
-      );
-      expect(v.n).toBeGreaterThan(0);
-      const count = Number((await rows('select count(*)::int as n from cart_lines l join carts c on c.id = l.cart_id where c.token = $1', [cart.id.split('/').pop().split('?')[0]]))[0].n);
-      if (count < 250) return; // the seeded shop is too small to fill a cart
-      const res = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[variants.length - 1].gid }] })).data.cartLinesAdd;
-      expect(res.userErrors[0].code).toBe('CART_TOO_LARGE');
-    });
-
     it('keeps both lines of two cartLinesAdd sent at once', async () => {
       const cart = await created();
       const [first, second] = await Promise.all([
@@ -281,10 +265,9 @@ describe('storefront cart', () => {
       );
       const token = login.data.customerAccessTokenCreate.customerAccessToken?.accessToken;
       const cart = await created({ lines: [{ merchandiseId: variants[0].gid, quantity: 2 }] });
-      if (token) {
-        const withCustomer = (await gql(BUYER, { cartId: cart.id, buyer: { customerAccessToken: token } })).data.cartBuyerIdentityUpdate;
-        expect(withCustomer.cart.buyerIdentity).toMatchObject({ email: DEMO_CUSTOMER_EMAIL, customer: { email: DEMO_CUSTOMER_EMAIL } });
-      }
+      expect(token).toMatch(/^[0-9a-f]{32}$/);
+      const withCustomer = (await gql(BUYER, { cartId: cart.id, buyer: { customerAccessToken: token } })).data.cartBuyerIdentityUpdate;
+      expect(withCustomer.cart.buyerIdentity).toMatchObject({ email: DEMO_CUSTOMER_EMAIL, customer: { email: DEMO_CUSTOMER_EMAIL } });
       const shownInCanada = (await gql(`query @inContext(country: CA) { node(id: "${variants[0].gid}") { ... on ProductVariant { price { amount currencyCode } } } }`)).data.node.price;
       const moved = (await gql(BUYER, { cartId: cart.id, buyer: { countryCode: 'CA' } })).data.cartBuyerIdentityUpdate;
       expect(moved.userErrors).toEqual([]);
