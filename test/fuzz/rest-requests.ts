@@ -8,7 +8,7 @@ import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 /** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
 export interface RestRouteRules {
   /** A request the route must serve, and what it answers: one root key, or all of them for a document that is not a resource. */
-  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' | 'new order risk' };
+  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' | 'new order risk' | 'own payout' };
   /** Statuses the route may answer fuzzed input from a caller it authenticates. */
   statuses: number[];
   /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
@@ -129,6 +129,10 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
     scope: 'write_orders',
     bodies: riskBodies,
   },
+  'GET /admin/api/:version/platform_payments/balance/transactions.json': { valid: { status: 200, rootKey: 'transactions' }, statuses: [200, 400], scope: 'read_platform_payments_payouts' },
+  'GET /admin/api/:version/platform_payments/payouts.json': { valid: { status: 200, rootKey: 'payouts' }, statuses: [200, 400], scope: 'read_platform_payments_payouts' },
+  'GET /admin/api/:version/platform_payments/payouts/:id.json': { valid: { status: 200, rootKey: 'payout', id: 'own payout' }, statuses: [200, 404], scope: 'read_platform_payments_payouts' },
+  'GET /admin/api/:version/platform_payments/balance.json': { valid: { status: 200, rootKey: 'balance' }, statuses: [200], scope: 'read_platform_payments' },
   'GET /admin/api/:version/orders/:id/risks.json': { valid: { status: 200, rootKey: 'risks', id: 'new order risk' }, statuses: [200, 400, 404], scope: 'read_orders' },
   'GET /admin/api/:version/orders/:id/risks/:risk_id.json': { valid: { status: 200, rootKey: 'risk', id: 'new order risk' }, statuses: [200, 404], scope: 'read_orders' },
   // 403: a risk another app made (the seed's risk apps).
@@ -156,7 +160,7 @@ export function hostileRestId(known: KnownIdentifiers): fc.Arbitrary<string> {
   );
 }
 
-const QUERY_KEYS = ['limit', 'page_info', 'fields', 'since_id', 'page', 'ids', 'created_at_min', 'updated_at_max', 'status', 'order', 'query', 'x', 'a[b]', '__proto__', 'limit[]', '', 'f\u0000'];
+const QUERY_KEYS = ['limit', 'page_info', 'fields', 'since_id', 'last_id', 'payout_id', 'payout_status', 'test', 'date_min', 'date', 'page', 'ids', 'created_at_min', 'updated_at_max', 'status', 'order', 'query', 'x', 'a[b]', '__proto__', 'limit[]', '', 'f\u0000'];
 const queryValue = fc.oneof(
   pageSize.map(String),
   hostileString,

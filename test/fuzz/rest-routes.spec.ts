@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance } from 'fastify';
 import { AuthService } from '@platform/auth';
+import { LedgerService, PayoutsService } from '@platform/payments';
+import { createCharge } from '@platform/payments/testing';
+import { SystemContexts } from '@platform/request';
 import { fuzzSettings, UNTHROTTLED } from '../support/fuzz-settings.js';
 import type { KnownIdentifiers } from '../support/hostile-values.js';
 import { VERSION } from '../support/http.js';
@@ -99,6 +102,13 @@ describe('admin REST fuzz', () => {
     return { id: String(order!.id), risk_id: String(JSON.parse(answer.text).risk.id) };
   }
 
+  // A payout of the shop for the payout route's valid request: a charge swept by a run.
+  async function ownPayoutId(): Promise<string> {
+    const ctx = t.app.get(SystemContexts).forShop(acme.shop);
+    await createCharge(t.app.get(LedgerService), ctx, { amount: '25.00', processedAt: new Date(Date.now() - 60_000) });
+    return String((await t.app.get(PayoutsService).run(ctx)).created[0]!.id);
+  }
+
   it('knows the rules of every REST route in the route table', () => {
     const inTable = routes.map(key);
     // The table is really read: the proof route is always there.
@@ -110,7 +120,7 @@ describe('admin REST fuzz', () => {
     for (const route of routes) {
       const rules = REST_ROUTES[key(route)]!;
       const ids = rules.valid.id === 'new order risk' ? await newOrderRisk() : undefined;
-      const id = rules.valid.id === 'new customer' ? await newCustomerId() : known.ownIds[0]!.split('/').at(-1)!;
+      const id = rules.valid.id === 'new customer' ? await newCustomerId() : rules.valid.id === 'own payout' ? await ownPayoutId() : known.ownIds[0]!.split('/').at(-1)!;
       const url = route.path.replace(':version', VERSION).replace(/:(\w+)/g, (_, name: string) => ids?.[name] ?? id);
       const payload = rules.valid.body === undefined ? undefined : JSON.stringify(rules.valid.body);
       const answer = await timedInject(t.app, { method: route.method, url, host: acme.host, headers: { ...callers()[0]!.headers, 'content-type': 'application/json' }, payload });

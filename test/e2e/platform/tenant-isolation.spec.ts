@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { type IntrospectionQuery, getIntrospectionQuery } from 'graphql';
 import pg from 'pg';
 import { createBlog } from '@platform/content/testing';
+import { LedgerService, PayoutsService } from '@platform/payments';
+import { createCharge } from '@platform/payments/testing';
 import { SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { type IdentifierInputs, identifierInputs, nodeTypes, routeParameters, routeTable } from '../../support/identifier-inputs.js';
@@ -39,6 +41,8 @@ interface ShopA {
   risk: { orderId: number; id: number };
   /** An A cart (its id with the key), its line and the variant in it. */
   cart: { id: string; lineId: string; variantId: string };
+  /** An A payout (REST id). */
+  payoutId: number;
 }
 
 interface Probe {
@@ -325,6 +329,7 @@ const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; ra
   'POST /admin/api/:version/customers/:id/send_invite.json': (a) => [{ url: ofCustomer(a, '/send_invite'), body: { customer_invite: { to: 'mallory@beta.test' } } }],
   'GET /admin/api/:version/customers/:id/orders.json': (a) => [{ url: `${ofCustomer(a, '/orders')}?status=any` }],
   'GET /admin/api/:version/orders/:id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}`) }],
+  'GET /admin/api/:version/platform_payments/payouts/:id.json': (a) => [{ url: restPath(`platform_payments/payouts/${a.payoutId}`) }],
   'POST /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`), body: { risk: { recommendation: 'cancel' } } }],
   'GET /admin/api/:version/orders/:id/risks.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks`) }],
   'GET /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
@@ -482,6 +487,7 @@ beforeAll(async () => {
     activationPath: new URL((link.body as { account_activation_url: string }).account_activation_url).pathname,
     risk: await riskOfA(),
     cart: await cartOfA(),
+    payoutId: await payoutOfA(),
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -506,6 +512,13 @@ async function cartOfA(): Promise<ShopA['cart']> {
 }
 
 // A risk on an A order with no other risk, made by A's app over REST.
+// A payout of A's: a charge swept by a run.
+async function payoutOfA(): Promise<number> {
+  const ctx = t.app.get(SystemContexts).forShop(alpha.shop);
+  await createCharge(t.app.get(LedgerService), ctx, { amount: '12.00', processedAt: new Date(Date.now() - 60_000) });
+  return (await t.app.get(PayoutsService).run(ctx)).created[0]!.id;
+}
+
 async function riskOfA(): Promise<ShopA['risk']> {
   const [order] = (await db.query('select o.id from orders o where o.shop_id = $1 and not exists (select 1 from order_risks r where r.order_id = o.id) order by o.id limit 1', [alpha.shop.id])).rows;
   const made = await send(t.app, {
