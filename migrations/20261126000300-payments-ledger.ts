@@ -17,7 +17,9 @@ export class PaymentsLedger extends Migration {
         amount numeric(20, 2) not null,
         status text not null default 'scheduled'
           check (status in ('scheduled', 'pending', 'in_transit', 'paid', 'failed', 'canceled', 'action_required')),
-        date date not null
+        date date not null,
+        -- When its run issued it: it holds the transactions processed by then.
+        issued_at timestamptz not null
       );`);
     this.addSql('create index payouts_shop_id_id_index on payouts (shop_id, id);');
     this.addSql('create index payouts_shop_id_date_index on payouts (shop_id, date, id);');

@@ -46,6 +46,8 @@ export interface PayoutRecord {
   amount: string;
   /** The day it was issued, `YYYY-MM-DD` (UTC). */
   date: string;
+  /** When its run issued it: it holds the live transactions processed by then. */
+  issuedAt: Date;
   createdAt: Date;
   updatedAt: Date;
 }

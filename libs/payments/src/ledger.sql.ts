@@ -8,7 +8,7 @@ export const TRANSACTION_COLUMNS = `t.id, t.type, t.test, t.payout_id as "payout
   t.adjustment_order_transactions as "adjustmentOrderTransactions"`;
 
 export const PAYOUT_COLUMNS = `p.id, p.status, p.currency, p.amount::text as amount, p.date::text as date,
-  p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+  p.issued_at as "issuedAt", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 /** A page of a shop's balance transactions: `where` are conditions beside the shop's, `sortExpression` the keyset's. */
 export function transactionsPageSql(sortExpression: string, where: readonly string[], orderBy: string): string {
@@ -49,7 +49,7 @@ export const PENDING_CURRENCIES = `select distinct currency from balance_transac
 export const PENDING_OF_CURRENCY = `select id::text as id, net::text as net from balance_transactions
   where shop_id = ? and currency = ? and payout_id is null and not test and processed_at <= ?::timestamptz order by id for update`;
 
-export const INSERT_PAYOUT = `insert into payouts (shop_id, currency, amount, status, date) values (?, ?, ?::numeric, 'scheduled', ?::date)
+export const INSERT_PAYOUT = `insert into payouts (shop_id, currency, amount, status, date, issued_at) values (?, ?, ?::numeric, 'scheduled', ?::date, ?::timestamptz)
   returning id::text as id`;
 
 export const LINK_TO_PAYOUT = `update balance_transactions set payout_id = ?, payout_status = ?, updated_at = now()

@@ -19,4 +19,7 @@ export class Payout extends TenantEntity {
   /** `YYYY-MM-DD`, UTC. */
   @Property({ type: 'date' })
   date!: string;
+
+  @Property({ type: 'datetime' })
+  issuedAt!: Date;
 }

@@ -69,7 +69,7 @@ export class PayoutsService {
     const pending = await rows<{ id: string; net: string }>(em, PENDING_OF_CURRENCY, [shopId, currency, at.toISOString()]);
     const amount = payoutAmountOf(pending.map((row) => row.net));
     if (amount === null) return null;
-    const [payout] = await rows<{ id: string }>(em, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at)]);
+    const [payout] = await rows<{ id: string }>(em, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at), at.toISOString()]);
     const payoutId = Number(payout!.id);
     // The ids travel as one array literal: a payout may take more rows than a statement takes parameters.
     const linked = await run(em, LINK_TO_PAYOUT, [payoutId, 'scheduled', shopId, `{${pending.map((row) => row.id).join(',')}}`]);

@@ -69,7 +69,7 @@ class PayoutView implements AdminPayout {
   }
 
   get issuedAt(): Date {
-    return this.record.createdAt;
+    return this.record.issuedAt;
   }
 
   get net(): MoneyV2 {
