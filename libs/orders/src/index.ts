@@ -28,6 +28,9 @@ export { OrdersStorefrontApiModule } from './orders-storefront-api.module.js';
 export { OrdersService } from './orders.service.js';
 export { OrderLifecycleService, type OrderChangeResult, type RefundResult } from './order-lifecycle.service.js';
 export type { CancelOrderInput, RefundInput } from './order-lifecycle.inputs.js';
+export { OrderPlacementService } from './order-placement.service.js';
+export type { PlaceOrderInput, VisitorConsent } from './order-placement.inputs.js';
+export type { PlacedOrder } from './order-placement.records.js';
 export { OrderPaid } from './events/order-paid.event.js';
 export { OrderRefunded } from './events/order-refunded.event.js';
 /** The admin `Order` type, for the fields other contexts add to it (`Order.risk`). */

@@ -42,6 +42,7 @@ export interface OrderShippingLine {
 @Entity({ tableName: 'orders' })
 @Unique({ properties: ['shopId', 'name'] })
 @Unique({ properties: ['shopId', 'number'] })
+@Unique({ properties: ['shopId', 'cartToken'] })
 @Index({ properties: ['shopId', 'id'] })
 @Index({ properties: ['shopId', 'customerId'] })
 // The admin lists' sort keys and filters, each ending with the keyset's id tie-break.
@@ -124,4 +125,12 @@ export class Order extends TenantEntity {
 
   @Enum({ items: () => CANCEL_REASONS, nullable: true })
   cancelReason?: CancelReason | null;
+
+  /** The cart the hosted checkout placed it from (one order per cart); null for imported orders. */
+  @Property({ type: 'text', nullable: true })
+  cartToken?: string | null;
+
+  /** The visitor's consent (analytics, preferences, marketing, saleOfData) the checkout URL carried, when it did. */
+  @Property({ type: 'json', nullable: true })
+  visitorConsent?: Record<string, boolean> | null;
 }

@@ -12,12 +12,13 @@ import { Refund } from './refund.entity.js';
 import { OrderDirectoryService } from './order-directory.service.js';
 import { OrdersService } from './orders.service.js';
 import { OrderLifecycleService } from './order-lifecycle.service.js';
+import { OrderPlacementService } from './order-placement.service.js';
 
 @Module({
   // Events: imports publish OrderPaid and OrderRefunded (one process-wide instance, however many modules import it).
   // Catalog: refunds and cancellations put restocked units back through its service.
   imports: [EventsModule, CatalogModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
-  providers: [OrdersService, OrderDirectoryService, OrderLifecycleService],
-  exports: [OrdersService, OrderDirectoryService, OrderLifecycleService],
+  providers: [OrdersService, OrderDirectoryService, OrderLifecycleService, OrderPlacementService],
+  exports: [OrdersService, OrderDirectoryService, OrderLifecycleService, OrderPlacementService],
 })
 export class OrdersModule {}
