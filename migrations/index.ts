@@ -15,6 +15,7 @@ import { RefundShipping } from './20261126000400-refund-shipping.js';
 import { Carts } from './20261127000000-carts.js';
 import { Companies } from './20261127000100-companies.js';
 import { Checkout } from './20261127000200-checkout.js';
+import { InstallationSecrets } from './20261127000900-installation-secrets.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261127000000-carts', class: Carts },
   { name: '20261127000100-companies', class: Companies },
   { name: '20261127000200-checkout', class: Checkout },
+  { name: '20261127000900-installation-secrets', class: InstallationSecrets },
 ];

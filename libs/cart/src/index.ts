@@ -9,3 +9,5 @@ export type { CartAttribute, CartCost, CartLineRecord, CartRecord, CartResult, C
 export type { DiscountValueType } from './discount-code.entity.js';
 export { DiscountCodesService } from './discount-codes.service.js';
 export { cartGid, parseCartId } from './cart.rules.js';
+export { VisitorConsentService } from './visitor-consent.service.js';
+export { VISITOR_CONSENT_PARAMETER, type VisitorConsent } from './visitor-consent.rules.js';

@@ -81,6 +81,11 @@ export class EnvSchema {
   @Max(365)
   CART_EXPIRY_DAYS?: number;
 
+  // The message never repeats the value: it is a secret.
+  @IsOptional()
+  @Matches(/^\S{32,}$/, { message: 'VISITOR_CONSENT_SECRET must be at least 32 characters without spaces' })
+  VISITOR_CONSENT_SECRET?: string;
+
   // The message never repeats the value: it may hold the SMTP password.
   @IsOptional()
   @Transform(blankToUndefined)

@@ -22,6 +22,8 @@ export interface PlatformConfig {
   checkoutCreationsPerMinute: number;
   /** Days a cart lives after its last change (CART_EXPIRY_DAYS); a daily job deletes older ones. */
   cartExpiryDays: number;
+  /** Signs the visitor consent of checkout URLs (VISITOR_CONSENT_SECRET); undefined: a random key stored in the database. */
+  visitorConsentSecret?: string;
   /** Where emails go (`smtp://user:pass@host:587`); undefined keeps them in the outbox (`mail:list`). */
   smtpUrl?: string;
   /** Fees the payments ledger takes from a charge, per shop plan (PAYMENT_FEES). */
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     trustProxy: parsed.TRUST_PROXY === 'true',
     checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
     cartExpiryDays: parsed.CART_EXPIRY_DAYS ?? 10,
+    visitorConsentSecret: parsed.VISITOR_CONSENT_SECRET,
     smtpUrl: parsed.SMTP_URL,
     paymentFees,
   };

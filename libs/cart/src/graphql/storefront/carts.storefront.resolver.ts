@@ -4,6 +4,8 @@ import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGloba
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CartsStorefrontService } from '../../carts-storefront.service.js';
 import { CartsService } from '../../carts.service.js';
+import { VisitorConsentService } from '../../visitor-consent.service.js';
+import { VISITOR_CONSENT_PARAMETER } from '../../visitor-consent.rules.js';
 import type { CartCost, CartRecord, CartResult } from '../../cart.records.js';
 import {
   CartAttributesUpdateArgs,
@@ -39,13 +41,14 @@ export class CartsStorefrontResolver {
   constructor(
     private readonly carts: CartsService,
     private readonly writes: CartsStorefrontService,
+    private readonly consent: VisitorConsentService,
   ) {}
 
   @RequiresScope(READ)
   @Query(() => StorefrontCart, { nullable: true, description: 'A cart by its id (with its key); null once completed or expired.' })
   async cart(@Ctx() ctx: RequestContext, @Args() args: CartArgs) {
     const record = await this.carts.cartById(ctx, args.id);
-    return record && !record.completedAt ? cartView(record, this.carts.checkoutUrl(ctx, record)) : null;
+    return record && !record.completedAt ? cartView(record, await this.checkoutUrl(ctx, record)) : null;
   }
 
   @RequiresScope(WRITE)
@@ -112,8 +115,17 @@ export class CartsStorefrontResolver {
     return connectionOf(page, (line) => cartLineView(line, cart.record));
   }
 
-  private payload(ctx: RequestContext, result: CartResult, under?: string): CartPayloadValue {
-    return cartPayload(result, (cart: CartRecord) => this.carts.checkoutUrl(ctx, cart), under);
+  private async payload(ctx: RequestContext, result: CartResult, under?: string): Promise<CartPayloadValue> {
+    const url = result.cart && (await this.checkoutUrl(ctx, result.cart));
+    return cartPayload(result, () => url!, under);
+  }
+
+  // With @inContext(visitorConsent:) the URL carries the consent, signed for this cart (`_cs`).
+  private checkoutUrl(ctx: RequestContext, cart: CartRecord): MaybePromise<string> {
+    return whenReady(this.consent.parameter(ctx, cart.token), (cs) => {
+      const url = this.carts.checkoutUrl(ctx, cart);
+      return cs ? `${url}&${VISITOR_CONSENT_PARAMETER}=${cs}` : url;
+    });
   }
 
   // Cost and discount codes share one computation per cart value.
