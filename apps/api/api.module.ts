@@ -38,7 +38,7 @@ import { SearchStorefrontApiModule } from '@platform/search';
 import { SeedModule } from '@platform/seed';
 import { ShopAdminApiModule, ShopRestApiModule, ShopStorefrontApiModule } from '@platform/shop';
 import { TenancyModule } from '@platform/tenancy';
-import { AdminCostHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
+import { AdminCostHook, BotProtectionHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
 
 export interface ApiRuntime {
@@ -92,14 +92,14 @@ export class ApiModule {
           driver: PlatformGraphqlDriver,
           // The buyer of @inContext(buyer:) is checked after the directive is read (companies' hook).
           imports: [CompaniesStorefrontApiModule],
-          inject: [BuyerContextHook],
-          useFactory: (buyer: BuyerContextHook) => ({
+          inject: [BuyerContextHook, BotProtectionHook],
+          useFactory: (buyer: BuyerContextHook, bots: BotProtectionHook) => ({
             surface: 'storefront',
             path: '/api/:version/graphql.json',
             autoSchemaFile: true,
             include: STOREFRONT_API_MODULES,
             transformSchema: (schema) => withDeferDirective(withInContextDirective(schema)),
-            hooks: [inputLimitsHook, complexityLimitHook(), inContextHook, buyer],
+            hooks: [inputLimitsHook, complexityLimitHook(), bots, inContextHook, buyer],
             limits: runtime.graphqlLimits?.storefront,
             logger,
           }),

@@ -21,6 +21,8 @@ const TABLE: Record<ErrorKind, ErrorAnswer> = {
   SHOP_FRAUDULENT: { status: 403, graphqlCode: 'SHOP_INACTIVE', graphqlStatus: 403 },
   SHOP_LOCKED: { status: 423, graphqlCode: 'SHOP_INACTIVE', graphqlStatus: 423 },
   THROTTLED: { status: 429, graphqlCode: 'THROTTLED', graphqlStatus: 200 },
+  // The spec's 430: a request that looks automated (bot protection, docs/decisions.md).
+  SECURITY_REJECTED: { status: 430, graphqlCode: 'SECURITY_REJECTED', graphqlStatus: 430 },
   MAX_COST_EXCEEDED: { status: 422, graphqlCode: 'MAX_COST_EXCEEDED', graphqlStatus: 200 },
   MAX_COMPLEXITY_EXCEEDED: { status: 422, graphqlCode: 'MAX_COMPLEXITY_EXCEEDED', graphqlStatus: 200 },
   MAX_INPUT_SIZE_EXCEEDED: { status: 422, graphqlCode: 'MAX_INPUT_SIZE_EXCEEDED', graphqlStatus: 200 },

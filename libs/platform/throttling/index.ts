@@ -40,6 +40,8 @@ export {
 } from './resource-limit.js';
 export { LOGIN_LIMIT_MESSAGE, LoginAttemptLimiter, loginEmailKey, loginIpKey } from './login-limit.js';
 export { AdminCostHook, COST_DOCUMENTATION_URL, SINGLE_QUERY_MAX_COST } from './admin-cost.hook.js';
+export { BotProtectionHook, CART_BURST_MESSAGE, MISSING_BUYER_IP_MESSAGE } from './bot-protection.hook.js';
+export { DEFAULT_CART_MUTATION_BURST } from './bot-protection.rules.js';
 export { CALL_LIMIT_HEADER, MAX_REST_PAGE_OFFSET, ThrottleService } from './throttle.service.js';
 export { RestThrottleStep, StorefrontThrottleStep } from './throttle.steps.js';
 export { ThrottleModule } from './throttle.module.js';

@@ -43,6 +43,8 @@ export interface LimitOverrides {
   checkoutCreationsPerMinute?: number;
   variantCreation?: Partial<Pick<VariantCreationLimit, 'threshold' | 'perDay'>>;
   customerLogin?: { perEmail?: Partial<BucketConfig>; perIp?: Partial<BucketConfig> };
+  /** Bot protection's burst of cart mutations per buyer IP (plus plan; bot-protection.ts). */
+  cartMutationBurst?: Partial<BucketConfig>;
 }
 
 const PLAN_DEFAULTS: Record<Plan, Pick<PlanLimits, 'rest' | 'adminGraphql' | 'storefront'>> = {

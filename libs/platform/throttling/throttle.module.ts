@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown 
 import type { Redis } from 'ioredis';
 import { REDIS, REDIS_PREFIX } from '@platform/redis';
 import { AdminCostHook } from './admin-cost.hook.js';
+import { BotProtectionHook } from './bot-protection.hook.js';
 import type { BucketStore } from './bucket-store.js';
 import type { LimitOverrides } from './limits.js';
 import { MemoryBucketStore } from './memory-bucket.store.js';
@@ -31,8 +32,9 @@ export class ThrottleModule implements OnApplicationShutdown {
         RestThrottleStep,
         StorefrontThrottleStep,
         AdminCostHook,
+        BotProtectionHook,
       ],
-      exports: [ThrottleService, RestThrottleStep, StorefrontThrottleStep, AdminCostHook],
+      exports: [ThrottleService, RestThrottleStep, StorefrontThrottleStep, AdminCostHook, BotProtectionHook],
     };
   }
 

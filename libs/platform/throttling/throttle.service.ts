@@ -4,7 +4,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { appIdOf } from '@platform/auth';
 import type { RequestContext } from '@platform/request';
 import { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
-import { type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
+import { type BucketConfig, type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
 import { type LimitOverrides, type Plan, type PlanLimits, limitsForPlan } from './limits.js';
 import { LOGIN_LIMIT_MESSAGE, LoginAttemptLimiter, loginEmailKey, loginIpKey } from './login-limit.js';
 import { type VariantCreationDecision, VariantCreationLimiter } from './resource-limit.js';
@@ -105,6 +105,15 @@ export class ThrottleService {
     const cfg = this.limits(ctx).checkoutCreation;
     const result = await this.failOpen(() => this.store.take(`checkout:${ctx.buyerIp}`, cfg, 1));
     if (result && !result.allowed) throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+  }
+
+  /**
+   * Bot protection: `count` cart mutations from the buyer IP's burst bucket; false when over it. Fails open (true)
+   * when the store is unreachable, like the other request limits.
+   */
+  async cartMutations(ctx: RequestContext, config: BucketConfig, count: number): Promise<boolean> {
+    const result = await this.failOpen(() => this.store.take(`bot:cart:${ctx.buyerIp}`, config, count));
+    return result?.allowed ?? true;
   }
 
   /**

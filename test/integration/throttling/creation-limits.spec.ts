@@ -45,6 +45,13 @@ describe.each([
     await expect(throttle.checkoutCreation(context('198.51.100.2'))).resolves.toBeUndefined();
   });
 
+  it('takes cart mutations from the buyer IP\'s burst bucket for bot protection', async () => {
+    const burst = { capacity: 2, leakPerSecond: 0.001 };
+    await expect(throttle.cartMutations(context('198.51.100.9'), burst, 2)).resolves.toBe(true);
+    await expect(throttle.cartMutations(context('198.51.100.9'), burst, 1)).resolves.toBe(false);
+    await expect(throttle.cartMutations(context('198.51.100.10'), burst, 1)).resolves.toBe(true);
+  });
+
   it('does not limit variant creation below 50,000 variants', async () => {
     await expect(throttle.reserveVariantCreation(context('x'), 49_999, 500)).resolves.toBe(0);
   });
@@ -67,6 +74,7 @@ describe('variant creation when the store is unreachable', () => {
       await expect(throttle.reserveVariantCreation(context('x'), 60_000, 1)).rejects.toMatchObject({ kind: 'THROTTLED' });
       // Request-rate limits fail open instead.
       await expect(throttle.checkoutCreation(context('198.51.100.1'))).resolves.toBeUndefined();
+      await expect(throttle.cartMutations(context('198.51.100.1'), { capacity: 1, leakPerSecond: 1 }, 1)).resolves.toBe(true);
     } finally {
       await store.close();
     }
