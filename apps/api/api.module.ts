@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
-import { CartStorefrontApiModule } from '@platform/cart';
+import { CartPagesApiModule, CartStorefrontApiModule } from '@platform/cart';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/companies';
 import { ContentAdminApiModule, ContentStorefrontApiModule } from '@platform/content';
@@ -60,8 +60,9 @@ const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopS
 const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
-// Pages the platform hosts for a shop's customers (`/account/…`, the online_store surface): HTML, no version, no token.
-const PAGE_MODULES = [CustomersPagesApiModule];
+// Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas
+// `/schemas/…`: the online_store surface): HTML (the schemas JSON), no version, no token.
+const PAGE_MODULES = [CustomersPagesApiModule, CartPagesApiModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
 @Module({})

@@ -1,6 +1,7 @@
 // The cart context's public door: modules, services, the records and inputs they take and return, error codes.
 export { CartModule } from './cart.module.js';
 export { CartStorefrontApiModule } from './cart-storefront-api.module.js';
+export { CartPagesApiModule } from './cart-pages-api.module.js';
 export { CartsService } from './carts.service.js';
 export { CartsStorefrontService } from './carts-storefront.service.js';
 export { CartErrors, type CartError, type CartErrorCode } from './cart.errors.js';

@@ -14,7 +14,8 @@ const STOREFRONT = /^\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_REST = /^\/admin\/api\/([^/]*)\/.+$/;
 // Hosted pages have no version: the link in an email must keep working whatever the API's versions become.
-const ONLINE_STORE = /^\/account\//;
+// The checkout (`/cart/c/…`) and its payment handler's schemas (`/schemas/…`) are hosted pages too.
+const ONLINE_STORE = /^\/(account|cart|schemas)\//;
 
 /**
  * Which surface and version a request addresses, from the route Fastify matched: its pattern gives the

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { VisitorConsent } from '@platform/orders';
+import type { RequestContext } from '@platform/request';
+import { type CheckoutState, CheckoutService } from '../checkout.service.js';
+import { checkoutForm, checkoutLink } from '../checkout.rules.js';
+import { WalletPaymentHandler } from '../payment-handler/wallet-handler.js';
+import { type CheckoutValues, type HtmlPage, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
+
+// The page a refused payment shows again, with its status: a declined or invalid payment is 422, a cart that
+// changed under the buyer 409.
+const REFUSAL_STATUS = { declined: 422, unavailable: 422, changed: 409 } as const;
+
+/** The hosted checkout: which page a checkout URL and a posted payment get. */
+@Injectable()
+export class CheckoutPagesService {
+  constructor(
+    private readonly checkouts: CheckoutService,
+    private readonly wallet: WalletPaymentHandler,
+  ) {}
+
+  /** GET: the checkout of an open cart, the confirmation of a paid one, or the not-found page. */
+  async show(ctx: RequestContext, token: unknown, key: unknown): Promise<HtmlPage> {
+    const link = checkoutLink(token, key);
+    const state = link && (await this.checkouts.checkout(ctx, link.token, link.key));
+    if (!state) return cartNotFoundPage(ctx.shop.name);
+    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    const values: CheckoutValues = { email: state.summary.cart.email ?? '', address: { countryCode: state.summary.cart.countryCode }, walletToken: '' };
+    return this.form(ctx, state, values);
+  }
+
+  /** POST: pays and confirms, or shows the form again with what is wrong (nothing written). */
+  async pay(ctx: RequestContext, token: unknown, key: unknown, consentParam: unknown, body: unknown): Promise<HtmlPage> {
+    const link = checkoutLink(token, key);
+    const state = link && (await this.checkouts.checkout(ctx, link.token, link.key));
+    if (!state) return cartNotFoundPage(ctx.shop.name);
+    // A paid cart's checkout answers its order, whatever is posted again (a double click, a retry, another tab).
+    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    const { form, problems } = checkoutForm(body);
+    const payment = this.wallet.instrument(form.walletToken);
+    const values: CheckoutValues = { email: form.email, address: form.address, walletToken: typeof form.walletToken === 'string' ? form.walletToken.slice(0, 64) : '' };
+    if (problems.length || payment.problems) return this.form(ctx, state, values, [...problems, ...(payment.problems ?? [])], 422);
+    const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consentOf(consentParam));
+    if (!result) return cartNotFoundPage(ctx.shop.name);
+    if (!result.problems) return confirmationPage(ctx.shop.name, result.order);
+    return this.form(ctx, result.state, values, result.problems, REFUSAL_STATUS[result.reason]);
+  }
+
+  private form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200): HtmlPage {
+    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    return checkoutPage(ctx.shop.name, state.summary, state.lines, this.wallet.response(ctx.shop.name, state.summary.cart.currency), values, problems, status);
+  }
+}
+
+// The visitor's consent the checkout URL carries (`_cs`, signed by the cart context when the cart was created under
+// @inContext(visitorConsent:)). Its decoder is not part of the cart context yet: until it is, no consent is recorded.
+function consentOf(_param: unknown): VisitorConsent | null {
+  return null;
+}

@@ -1,0 +1,86 @@
+import type { PlacedOrder } from '@platform/orders';
+import { html, htmlPage } from '@platform/request';
+import type { CartSummary } from '../cart.records.js';
+import { CHECKOUT_ADDRESS_FIELDS, type CheckoutAddress, type CheckoutLine } from '../checkout.rules.js';
+import type { WalletHandlerResponse } from '../payment-handler/wallet-handler.js';
+import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_HANDLER_NAME } from '../payment-handler/wallet-handler.schemas.js';
+
+/** A hosted page as the controller sends it. */
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+/** What the buyer typed, shown again with the problems of the last try. */
+export interface CheckoutValues {
+  email: string;
+  address: Partial<CheckoutAddress>;
+  walletToken: string;
+}
+
+const money = (amount: string, currency: string) => `${amount} ${currency}`;
+
+/**
+ * The checkout of an open cart: contact, shipping address, the lines and totals in the cart's currency, the
+ * discount, and the test wallet's pay form. Nothing but HTML and the platform's inline style: it works without
+ * scripts and offline. `status` is 200, or the status of the problems shown.
+ */
+export function checkoutPage(shopName: string, summary: CartSummary, lines: CheckoutLine[], handler: WalletHandlerResponse, values: CheckoutValues, problems: string[] = [], status = 200): HtmlPage {
+  const { cart, cost } = summary;
+  const currency = cart.currency;
+  const errors = problems.length ? html`<ul class="errors" role="alert">${problems.map((message) => html`<li>${message}</li>`)}</ul>` : null;
+  const rows = lines.map(
+    (l) => html`<tr class="line"><td>${l.title ?? 'Unavailable item'}${l.variantTitle ? html` <small>${l.variantTitle}</small>` : null}</td><td class="qty">× ${l.line.quantity}</td><td class="price">${money(l.line.price, currency)}</td><td class="amount">${money(l.total, currency)}</td></tr>`,
+  );
+  const discount = cost.appliedCode
+    ? html`<tr class="discount"><td colspan="3">Discount (${cost.appliedCode})</td><td class="amount">−${money(cost.discount, currency)}</td></tr>`
+    : null;
+  const address = CHECKOUT_ADDRESS_FIELDS.map(
+    (f) => html`<label for="${f.name}">${f.label}${f.required ? null : ' (optional)'}</label>
+<input id="${f.name}" name="${f.name}" type="text" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${f.key === 'countryCode' ? html` autocomplete="country"` : null}>`,
+  );
+  const body = html`<h1>Checkout</h1>
+<p><strong>${shopName}</strong></p>
+${errors}
+<h2>Order summary</h2>
+<table>
+<tbody>${rows}</tbody>
+<tfoot>
+<tr class="subtotal"><td colspan="3">Subtotal</td><td class="amount">${money(cost.subtotal, currency)}</td></tr>
+${discount}
+<tr class="tax"><td colspan="3">Taxes</td><td class="amount">${money(cost.tax, currency)}</td></tr>
+<tr class="total"><td colspan="3"><strong>Total</strong></td><td class="amount" id="total"><strong>${money(cost.total, currency)}</strong></td></tr>
+</tfoot>
+</table>
+<form method="post">
+<h2>Contact</h2>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${values.email}" required>
+<h2>Shipping address</h2>
+${address}
+<h2>Payment</h2>
+<p>Test wallet (${WALLET_HANDLER_NAME}, ${handler.config.environment} mode): use <code>${APPROVED_TEST_TOKEN}</code> to pay, <code>${DECLINED_TEST_TOKEN}</code> to see a declined payment. No real money moves.</p>
+<label for="wallet_token">Wallet token</label>
+<input id="wallet_token" name="wallet_token" type="text" autocomplete="off" value="${values.walletToken}" required>
+<input type="hidden" name="expected_total" value="${cost.total}">
+<button type="submit">Pay ${money(cost.total, currency)}</button>
+</form>`;
+  return { status, html: htmlPage(`Checkout – ${shopName}`, body) };
+}
+
+/** After payment (and for any later visit of the paid cart's checkout URL): the order and what was paid. */
+export function confirmationPage(shopName: string, order: PlacedOrder): HtmlPage {
+  const body = html`<h1>Thank you for your order</h1>
+<p>Your order <strong id="order-name">${order.name}</strong> at <strong>${shopName}</strong> is confirmed and paid.</p>
+<p>Total paid: <strong id="order-total">${money(order.totalPrice, order.currency)}</strong></p>
+${order.email ? html`<p>A confirmation goes to ${order.email}.</p>` : null}`;
+  return { status: 200, html: htmlPage(`Order ${order.name} confirmed – ${shopName}`, body) };
+}
+
+/** A checkout URL that names no cart of this shop (wrong key, unknown, another shop's, expired): all look alike. */
+export function cartNotFoundPage(shopName: string): HtmlPage {
+  const body = html`<h1>This checkout is not available</h1>
+<p>The link is incomplete, the cart expired, or it belongs to another shop.</p>
+<p>Return to <strong>${shopName}</strong> and check out again.</p>`;
+  return { status: 404, html: htmlPage(`Checkout not found – ${shopName}`, body) };
+}
