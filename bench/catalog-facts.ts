@@ -30,11 +30,20 @@ export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFact
       [shopId, first * 999 - 1],
     )).rows[0];
     if (!lastOfPage999) throw new Error(`bench: ${visible} visible products are too few for page 1,000`);
+    // Variants a buyer can add to a cart (scenario 4), spread over the catalog.
+    const variants = (await client.query<{ id: string }>(
+      `select v.id from product_variants v join products p on p.id = v.product_id
+        where v.shop_id = $1 and v.available_for_sale and p.status = 'active' and p.published_at is not null and p.published_at <= now()
+        order by md5(v.id::text) limit 200`,
+      [shopId],
+    )).rows.map((r) => `gid://platform/ProductVariant/${r.id}`);
+    if (variants.length === 0) throw new Error('bench: the shop has no variant for sale');
     // The demo shop's tokens are derived from its seed number (printed at every start).
     const tokens = demoTokens();
     return {
       handles,
       words,
+      variants,
       deepPage: { first, after: cursorCodec({ connection: 'products', sortKey: 'ID' }, ['bigint']).encode([Number(lastOfPage999.id)]) },
       tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken, admin: tokens.adminAccessToken },
     };

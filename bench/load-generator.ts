@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import type { AlongsideResult, LoadPlan, LoadRequest, LoadResult } from './load-plan.js';
+import type { AlongsideResult, Journey, LoadPlan, LoadRequest, LoadResult } from './load-plan.js';
 
 // The load generator process: one plan per line on stdin, one JSON result per line on stdout, until stdin closes.
 
@@ -16,6 +16,7 @@ const runTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
 let uniques = 0;
 
 function cannon(url: string, connections: number, request: LoadRequest, seconds: number, rate?: number): Cannon {
+  if (request.journey) return journeyCannon(url, connections, request, request.journey, seconds);
   let unexpected = 0;
   const { bodies, bodyHeaders, freshIpHeader, followLink, unique } = request;
   const refused = request.expect === 'refused';
@@ -58,6 +59,44 @@ function cannon(url: string, connections: number, request: LoadRequest, seconds:
         },
       },
     ],
+  });
+  return { result, unexpected: () => unexpected };
+}
+
+// Walks of every measurement of this process are buyers never seen before (their per-IP buckets start full).
+let buyers = 0;
+// 10.0.0.1, 10.0.0.2, …: a buyer of its own.
+const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+// A journey: autocannon sends the steps in order on each connection, with a context of its own per walk (reset when
+// the walk starts again), where the first answer leaves what later bodies need and the walk's buyer address.
+function journeyCannon(url: string, connections: number, request: LoadRequest, journey: Journey, seconds: number): Cannon {
+  let unexpected = 0;
+  const capture = new RegExp(journey.capture);
+  const ipHeader = request.freshIpHeader;
+  const result = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: journey.bodies.map((body, step) => ({
+      method: request.method,
+      path: request.path,
+      headers: request.headers,
+      body,
+      setupRequest: (req: autocannon.Request, state: object) => {
+        const context = state as Record<string, string>;
+        if (step === 0) context.buyer = address(++buyers);
+        const headers = { ...request.headers, ...(ipHeader ? { [ipHeader]: context.buyer! } : {}) };
+        return { ...req, headers, body: step === 0 ? body : body.replaceAll(journey.placeholder, context.captured ?? '') };
+      },
+      onResponse: (status: number, answer: string, state: object) => {
+        const context = state as Record<string, string>;
+        if (step === 0) context.captured = capture.exec(answer)?.[1] ?? '';
+        // A write that answers problems (a userError) did not write what the journey measures.
+        if (status === 200 && (answer.startsWith('{"errors"') || answer.includes('"userErrors":[{'))) unexpected++;
+        if (step === 0 && !context.captured) unexpected++;
+      },
+    })),
   });
   return { result, unexpected: () => unexpected };
 }

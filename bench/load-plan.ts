@@ -35,6 +35,21 @@ export interface LoadRequest {
   followLink?: boolean;
   /** A placeholder in the bodies replaced by a value unique to each request of the run (a new customer's email). */
   unique?: string;
+  /** A buyer's requests in order (`bodies` is unused): every connection walks them again and again. */
+  journey?: Journey;
+}
+
+/**
+ * Requests that follow each other (a cart created, then lines added to it): each connection sends `bodies` in order,
+ * again and again, every walk a buyer of its own (`freshIpHeader` changes per walk, not per request). The first
+ * answer's `capture` (a regular expression with one group) replaces `placeholder` in the later bodies.
+ */
+export interface Journey {
+  bodies: string[];
+  placeholder: string;
+  capture: string;
+  /** A name per body (the statements of each are counted apart). */
+  steps: string[];
 }
 
 export interface AlongsideLoad {

@@ -112,6 +112,12 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
       if (run?.ratio != null) targets.push({ target: `${scenario} >= 70% of the baseline's req/s at ${c} connections`, measured: `${Math.round(run.ratio * 100)}%`, met: run.ratio >= 0.7 });
     }
   }
+  // Scenario 4: the cart writes against the baseline's same writes.
+  const cart = find('cart', 'platform', low);
+  if (cart?.ratio != null) {
+    targets.push({ target: `cart >= 60% of the baseline's req/s at ${low} connections`, measured: `${Math.round(cart.ratio * 100)}%`, met: cart.ratio >= 0.6 });
+    targets.push({ target: `cart p99 < 100 ms at ${low} connections`, measured: `${cart.p99} ms`, met: cart.p99 < 100 });
+  }
   const platformRss = runs.filter((r) => r.server !== 'baseline').map((r) => r.rssMb);
   if (platformRss.length) {
     const peak = Math.max(...platformRss);
@@ -120,7 +126,7 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   const failed = runs.filter((r) => r.errors > 0);
   targets.push({ target: 'no errors other than intended throttles', measured: failed.length ? failed.map((r) => `${r.scenario}@${r.connections}: ${r.errors}`).join(', ') : '0', met: failed.length === 0 });
   // The storefront's reads (the admin pages of 250 customers or orders, scenarios 6 and 9, are measured against their baseline instead).
-  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low && r.number !== 'hostile' && r.number !== '6' && r.number !== '9');
+  const reads = runs.filter((r) => r.server !== 'baseline' && r.connections === low && r.number !== 'hostile' && r.number !== '4' && r.number !== '6' && r.number !== '9');
   const slowest = reads.reduce((a, b) => (b.p99 > a.p99 ? b : a), reads[0]!);
   if (slowest) targets.push({ target: `every storefront read scenario p99 < 100 ms at ${low} connections`, measured: `worst ${slowest.scenario}: ${slowest.p99} ms`, met: slowest.p99 < 100 });
   const varying = sql.filter((s) => !s.constant);

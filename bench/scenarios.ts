@@ -11,6 +11,8 @@ export const STOREFRONT_PATH = `/api/${VERSION}/graphql.json`;
 export interface CatalogFacts {
   handles: string[];
   words: string[];
+  /** Global ids of variants for sale (scenario 4 adds them to carts). */
+  variants: string[];
   /** Page size for the page 1 / page 1,000 comparison, and the cursor that starts page 1,000. */
   deepPage: { first: number; after: string };
   /** The seeded shop's storefront tokens and its app's admin token. */
@@ -136,6 +138,22 @@ export const ADMIN_ORDERS = `query Orders($first: Int!) {
   }
 }`;
 
+// Scenario 4: a buyer's cart, created with a line then three more added; the baseline writes the same rows and
+// answers the same JSON (but the cart's id and URL, new each time: compared by shape).
+const CART = `cart {
+    id checkoutUrl totalQuantity
+    cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } }
+    lines(first: 10) { nodes { quantity merchandise { ... on ProductVariant { id } } cost { totalAmount { amount currencyCode } } } }
+  }
+  userErrors { code field message }`;
+export const CART_CREATE = `mutation CartCreate($input: CartInput!) { cartCreate(input: $input) { ${CART} } }`;
+export const CART_LINES_ADD = `mutation CartLinesAdd($cartId: ID!, $lines: [CartLineInput!]!) { cartLinesAdd(cartId: $cartId, lines: $lines) { ${CART} } }`;
+/** Replaced in a journey's later bodies by the cart id its first answer gave. */
+export const CART_ID = '{{cartId}}';
+const CART_ADDS = 3;
+const cartCreateBody = (variant: string) => graphql(CART_CREATE, { input: { lines: [{ merchandiseId: variant, quantity: 1 }] } });
+const cartLinesAddBody = (variant: string) => graphql(CART_LINES_ADD, { cartId: CART_ID, lines: [{ merchandiseId: variant, quantity: 2 }] });
+
 const NEW_CUSTOMER = JSON.stringify({
   customer: {
     first_name: 'Bench',
@@ -228,6 +246,26 @@ export const SCENARIOS: Scenario[] = [
     bodies: (facts) => [graphql(PRODUCT_LISTING, facts.deepPage)],
   },
   {
+    id: 'cart',
+    number: '4',
+    title: `cartCreate with a line, then ${CART_ADDS} × cartLinesAdd, tokenless, each cart a buyer IP of its own (req/s counts mutations)`,
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    writes: true,
+    sameAnswer: 'shape',
+    sample: (facts) => ({ method: 'POST', path: STOREFRONT_PATH, headers: { 'content-type': 'application/json' }, body: cartCreateBody(pick(facts.variants, 0)) }),
+    request: (facts) => ({
+      ...storefrontRequest([]),
+      journey: {
+        bodies: [cartCreateBody(pick(facts.variants, 0)), ...Array.from({ length: CART_ADDS }, (_, i) => cartLinesAddBody(pick(facts.variants, i + 1)))],
+        placeholder: CART_ID,
+        capture: '"id":"(gid://platform/Cart/[^"]+)"',
+        steps: ['cartCreate', ...Array.from({ length: CART_ADDS }, () => 'cartLinesAdd')],
+      },
+      freshIpHeader: FORWARDED_FOR_HEADER,
+    }),
+  },
+  {
     id: 'rest-customers',
     number: '6',
     title: `REST GET customers.json?limit=${REST_PAGE}, each page followed by its Link header`,
@@ -316,7 +354,6 @@ export const SCENARIOS: Scenario[] = [
 
 /** Scenarios of the issue whose features have not landed; each lands with its feature. */
 export const PENDING = [
-  { number: '4', title: 'cart: cartCreate then 3 × cartLinesAdd by many buyers', waitsFor: 'cart and checkout' },
   { number: '5', title: 'admin GraphQL products(first: 50) with variants, by cursor', waitsFor: 'admin GraphQL catalog' },
   { number: '7', title: 'bulk export of 10k and 100k products: wall time, worker peak RSS', waitsFor: 'bulk operations' },
 ];

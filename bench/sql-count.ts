@@ -1,6 +1,7 @@
 import { loadConfig } from '@platform/config';
 import { createLogger } from '@platform/logging';
 import { observeStatements } from '../test/support/sql.js';
+import type { Journey } from './load-plan.js';
 import { createBenchApi } from './platform-api.js';
 import { type CatalogFacts, SCENARIOS, type SampleRequest, loadRequest, sampleRequest } from './scenarios.js';
 
@@ -35,9 +36,30 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
       await send(sample(), refused);
       return statements;
     };
+    // A journey's steps each counted on its second walk (the first warms up), the cart id taken from the first answer.
+    const journeyStatements = async (journey: Journey, sample: SampleRequest) => {
+      const byStep: Record<string, number> = {};
+      for (let walk = 0; walk < 2; walk++) {
+        let captured = '';
+        for (const [i, body] of journey.bodies.entries()) {
+          const request = { ...sample, body: i === 0 ? body : body.replaceAll(journey.placeholder, captured) };
+          statements = 0;
+          const res = await fastify.inject({ method: request.method, url: request.path, headers: { ...request.headers, host: 'localhost' }, payload: request.body });
+          if (res.statusCode >= 300 || res.body.startsWith('{"errors"') || res.body.includes('"userErrors":[{')) throw new Error(`bench: ${res.statusCode} ${res.body.slice(0, 300)}`);
+          if (i === 0) captured = new RegExp(journey.capture).exec(res.body)?.[1] ?? '';
+          if (walk === 1) byStep[journey.steps[i]!] = statements;
+        }
+      }
+      return byStep;
+    };
     const counts: SqlCount[] = [];
     // Scenarios that repeat another's request under other load are not counted again.
     for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform') && !s.alongside)) {
+      const journey = loadRequest(scenario, facts).journey;
+      if (journey) {
+        counts.push({ scenario: scenario.id, statements: await journeyStatements(journey, sampleRequest(scenario, facts)), constant: true });
+        continue;
+      }
       const refused = loadRequest(scenario, facts).expect === 'refused';
       const sizes = scenario.pageSized ? PAGE_SIZES : [undefined];
       const byPage: Record<string, number> = {};

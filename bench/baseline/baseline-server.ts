@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import { type DocumentNode, type GraphQLError, buildSchema, execute, parse, validate } from 'graphql';
 import pg from 'pg';
+import { CART_SDL, cartRoot } from './baseline-carts.js';
 import { registerCustomerRoutes } from './baseline-customers.js';
 import { ORDERS_SDL, registerOrderRoutes } from './baseline-orders.js';
 
@@ -26,8 +27,8 @@ const schema = buildSchema(`
   type MoneyV2 { amount: String! currencyCode: String! }
   type Image { url: String! altText: String }
   type ProductVariantConnection { nodes: [ProductVariant!]! }
-  type ProductVariant { price: MoneyV2! availableForSale: Boolean! }
-`);
+  type ProductVariant { id: ID! price: MoneyV2! availableForSale: Boolean! }
+${CART_SDL}`);
 
 const VISIBLE = `status = 'active' and published_at is not null and published_at <= now()`;
 const SQL = {
@@ -61,6 +62,8 @@ const shop = (await pool.query<{ id: string; currency: string }>(SQL.shop, [proc
 if (!shop) throw new Error('baseline: the shop is not seeded');
 
 class RequestLoaders {
+  // Where the client called (cart checkout URLs are built on it).
+  constructor(readonly origin: string) {}
   readonly variants = new DataLoader<string, VariantRow[]>((ids) => grouped(SQL.variants, ids, (r: VariantRow) => r.product_id));
   readonly images = new DataLoader<string, ImageRow[]>((ids) => grouped(SQL.featuredImages, ids, (r: ImageRow) => r.product_id));
 }
@@ -77,6 +80,7 @@ const money = (amount: string) => ({ amount, currencyCode: shop.currency });
 const cursor = (id: string) => Buffer.from(JSON.stringify(['w_B-LA', Number(id)])).toString('base64url');
 
 const rootValue = {
+  ...cartRoot(pool, shop),
   async products({ first, after }: { first: number; after?: string }) {
     const afterId = after ? (JSON.parse(Buffer.from(after, 'base64url').toString()) as [string, number])[1] : null;
     const { rows } = afterId === null
@@ -130,7 +134,7 @@ app.post('/api/:version/graphql.json', async (request, reply) => {
   if (typeof body?.query !== 'string') return reply.code(400).send({ errors: [{ message: 'query is required' }] });
   const { document, errors } = prepared(body.query);
   if (!document) return { errors: errors!.map((e) => e.toJSON?.() ?? { message: e.message }) };
-  return execute({ schema, document, rootValue, contextValue: new RequestLoaders(), variableValues: body.variables, operationName: body.operationName });
+  return execute({ schema, document, rootValue, contextValue: new RequestLoaders(`${request.protocol}://${request.host}`), variableValues: body.variables, operationName: body.operationName });
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
 registerCustomerRoutes(app, pool, shop, { sdl: ORDERS_SDL, root: registerOrderRoutes(app, pool, shop) });
