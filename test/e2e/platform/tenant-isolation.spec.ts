@@ -319,6 +319,8 @@ const ADMIN_CASES: Cases = {
 const restPath = (path: string) => `/admin/api/${VERSION}/${path}`;
 const legacyId = (gid: string) => gid.split('/').pop()!;
 const ofCustomer = (a: ShopA, rest = '') => restPath(`customers/${legacyId(a.customer.id)}${rest}.json`);
+// `gid://platform/Cart/<token>?key=<key>` → its checkout URL's path.
+const checkoutPath = (cartId: string) => `/cart/c/${cartId.split('/').pop()!}`;
 
 /** `METHOD /path` of each route with an id parameter → requests B sends with A's ids (expect 404). */
 const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }[]> = {
@@ -341,6 +343,15 @@ const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; ra
     {
       url: a.activationPath,
       rawBody: 'password=mallory-1&password_confirmation=mallory-1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  ],
+  // A's cart checkout (token and key) on B's host: B has no such cart, and nothing is paid.
+  'GET /cart/c/:token': (a) => [{ url: checkoutPath(a.cart.id) }],
+  'POST /cart/c/:token': (a) => [
+    {
+      url: checkoutPath(a.cart.id),
+      rawBody: 'email=mallory%40beta.test&last_name=M&address1=1+Road&city=Town&country=US&wallet_token=tok_test_approved&expected_total=1.00',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     },
   ],
