@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Decimal } from '@platform/money';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { type Sent, VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
+import { sqlDuring } from '../../support/sql.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 
 // The hosted checkout without a browser: the page a checkoutUrl opens, paying it (one transaction: order, ledger
@@ -284,6 +285,23 @@ describe('hosted checkout payments', () => {
     const orderLines = await rows('select price::text from order_line_items where order_id = $1 order by id', [order.id]);
     expect(orderLines.map((l) => l.price)).toEqual(cartPrices);
     expect(order.customer_id).toBe((await rows('select id::int from customers where shop_id = $1 and email = $2', [shop.shop.id, contact.email]))[0].id);
+  });
+
+  it('shows and pays a cart in statements that do not grow with its lines', async () => {
+    const small = await cartOf([{ merchandiseId: variants[0]!.gid, quantity: 1 }]);
+    const large = await cartOf(variants.slice(0, 10).map((v) => ({ merchandiseId: v.gid, quantity: 2 })));
+    await open(pathOf(small.checkoutUrl));
+    const shown = [await sqlDuring(() => open(pathOf(small.checkoutUrl))), await sqlDuring(() => open(pathOf(large.checkoutUrl)))];
+    expect(shown[1]!.statements.length).toBe(shown[0]!.statements.length);
+    expect(shown[0]!.statements.length).toBeLessThanOrEqual(4);
+    const paid = [];
+    for (const cart of [small, large]) {
+      const url = pathOf(cart.checkoutUrl);
+      const total = shownTotal(await open(url));
+      paid.push(await sqlDuring(() => post(url, { email: 'count@example.com', ...ADDRESS, wallet_token: 'tok_test_approved', expected_total: total })));
+    }
+    expect(paid.map((p) => p.result.status)).toEqual([200, 200]);
+    expect(paid[1]!.statements.length).toBe(paid[0]!.statements.length);
   });
 
   it("serves the wallet handler's JSON Schemas with ids on the shop's host, and 404 for others", async () => {
