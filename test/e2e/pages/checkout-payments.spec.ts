@@ -287,6 +287,22 @@ describe('hosted checkout payments', () => {
     expect(order.customer_id).toBe((await rows('select id::int from customers where shop_id = $1 and email = $2', [shop.shop.id, contact.email]))[0].id);
   });
 
+  it("records the visitor's consent the checkout URL carries (_cs), and none when it was altered or is another cart's", async () => {
+    const CONSENT = '@inContext(visitorConsent: { analytics: true, marketing: false })';
+    const consentOf = async (name: string | undefined) => (await rows('select visitor_consent from orders where shop_id = $1 and name = $2', [shop.shop.id, name]))[0].visitor_consent;
+    const kept = await cartOf([{ merchandiseId: variants[8]!.gid, quantity: 1 }], {}, CONSENT);
+    expect(kept.checkoutUrl).toMatch(/&_cs=[A-Za-z0-9_-]{19}$/);
+    expect(await consentOf(orderName(await pay(kept.checkoutUrl)))).toEqual({ analytics: true, marketing: false });
+
+    const altered = await cartOf([{ merchandiseId: variants[8]!.gid, quantity: 1 }], {}, CONSENT);
+    const flipped = altered.checkoutUrl.replace(/_cs=(.)/, (_m, c: string) => `_cs=${c === 'A' ? 'B' : 'A'}`);
+    expect(await consentOf(orderName(await pay(flipped)))).toBeNull();
+
+    const plain = await cartOf([{ merchandiseId: variants[8]!.gid, quantity: 1 }]);
+    const moved = `${plain.checkoutUrl}&_cs=${/_cs=([^&]+)/.exec(kept.checkoutUrl)![1]}`;
+    expect(await consentOf(orderName(await pay(moved)))).toBeNull();
+  });
+
   it('shows and pays a cart in statements that do not grow with its lines', async () => {
     const small = await cartOf([{ merchandiseId: variants[0]!.gid, quantity: 1 }]);
     const large = await cartOf(variants.slice(0, 10).map((v) => ({ merchandiseId: v.gid, quantity: 2 })));

@@ -4,6 +4,8 @@ import type { RequestContext } from '@platform/request';
 import { type CheckoutState, CheckoutService } from '../checkout.service.js';
 import { checkoutForm, checkoutLink } from '../checkout.rules.js';
 import { WalletPaymentHandler } from '../payment-handler/wallet-handler.js';
+import type { VisitorConsent as SignedConsent } from '../visitor-consent.rules.js';
+import { VisitorConsentService } from '../visitor-consent.service.js';
 import { type CheckoutValues, type HtmlPage, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
 
 // The page a refused payment shows again, with its status: a declined or invalid payment is 422, a cart that
@@ -16,6 +18,7 @@ export class CheckoutPagesService {
   constructor(
     private readonly checkouts: CheckoutService,
     private readonly wallet: WalletPaymentHandler,
+    private readonly consents: VisitorConsentService,
   ) {}
 
   /** GET: the checkout of an open cart, the confirmation of a paid one, or the not-found page. */
@@ -39,7 +42,9 @@ export class CheckoutPagesService {
     const payment = this.wallet.instrument(form.walletToken);
     const values: CheckoutValues = { email: form.email, address: form.address, walletToken: typeof form.walletToken === 'string' ? form.walletToken.slice(0, 64) : '' };
     if (problems.length || payment.problems) return this.form(ctx, state, values, [...problems, ...(payment.problems ?? [])], 422);
-    const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consentOf(consentParam));
+    // The `_cs` of the URL (kept by the form, which posts to it), if it was signed for this cart.
+    const consent = consentOf(await this.consents.read(consentParam, link!.token));
+    const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consent);
     if (!result) return cartNotFoundPage(ctx.shop.name);
     if (!result.problems) return confirmationPage(ctx.shop.name, result.order);
     return this.form(ctx, result.state, values, result.problems, REFUSAL_STATUS[result.reason]);
@@ -51,8 +56,9 @@ export class CheckoutPagesService {
   }
 }
 
-// The visitor's consent the checkout URL carries (`_cs`, signed by the cart context when the cart was created under
-// @inContext(visitorConsent:)). Its decoder is not part of the cart context yet: until it is, no consent is recorded.
-function consentOf(_param: unknown): VisitorConsent | null {
-  return null;
+// The order records the choices the visitor made (a choice not given is left out).
+function consentOf(signed: SignedConsent | null): VisitorConsent | null {
+  if (!signed) return null;
+  const given = Object.entries(signed).filter(([, value]) => value !== null);
+  return given.length ? (Object.fromEntries(given) as VisitorConsent) : null;
 }
