@@ -249,6 +249,23 @@ describe('hosted checkout payments', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('answers an oversized form with a 413 page and a frozen shop with its 402 page, paying nothing', async () => {
+    const cart = await cartOf([{ merchandiseId: variants[7]!.gid, quantity: 1 }]);
+    const url = pathOf(cart.checkoutUrl);
+    const before = await counts();
+    const huge = await send(t.app, { method: 'POST', url, host: shop.host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: `email=${'a'.repeat(20_000)}` });
+    expect([huge.status, huge.headers['content-type']]).toEqual([413, 'text/html; charset=utf-8']);
+    await t.setShopState('pay', 'frozen');
+    try {
+      const frozen = await post(url, { email: 'a@example.com', ...ADDRESS, wallet_token: 'tok_test_approved', expected_total: '1.00' });
+      expect([frozen.status, frozen.text.includes('This shop is unavailable')]).toEqual([402, true]);
+    } finally {
+      await t.setShopState('pay', 'active');
+    }
+    expect(await counts()).toEqual(before);
+    expect((await open(url)).status).toBe(200);
+  });
+
   it('charges exactly in the cart currency with many lines and quantities (CAD), with a fixed discount converted', async () => {
     const lines = variants.slice(0, 12).map((v, i) => ({ merchandiseId: v.gid, quantity: (i % 5) + 1 }));
     const cart = await cartOf(lines, { discountCodes: ['SAVE5'] }, '@inContext(country: CA)');
