@@ -131,7 +131,7 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
   },
   'GET /admin/api/:version/platform_payments/balance/transactions.json': { valid: { status: 200, rootKey: 'transactions' }, statuses: [200, 400], scope: 'read_platform_payments_payouts' },
   'GET /admin/api/:version/platform_payments/payouts.json': { valid: { status: 200, rootKey: 'payouts' }, statuses: [200, 400], scope: 'read_platform_payments_payouts' },
-  'GET /admin/api/:version/platform_payments/payouts/:id.json': { valid: { status: 200, rootKey: 'payout', id: 'own payout' }, statuses: [200, 404], scope: 'read_platform_payments_payouts' },
+  'GET /admin/api/:version/platform_payments/payouts/:id.json': { valid: { status: 200, rootKey: 'payout', id: 'own payout' }, statuses: [200, 400, 404], scope: 'read_platform_payments_payouts' },
   'GET /admin/api/:version/platform_payments/balance.json': { valid: { status: 200, rootKey: 'balance' }, statuses: [200], scope: 'read_platform_payments' },
   'GET /admin/api/:version/orders/:id/risks.json': { valid: { status: 200, rootKey: 'risks', id: 'new order risk' }, statuses: [200, 400, 404], scope: 'read_orders' },
   'GET /admin/api/:version/orders/:id/risks/:risk_id.json': { valid: { status: 200, rootKey: 'risk', id: 'new order risk' }, statuses: [200, 404], scope: 'read_orders' },

@@ -34,6 +34,13 @@ describe('hostile REST input', () => {
     expect(res.body).toEqual({ errors: { fields: 'must not contain NUL bytes (U+0000)' } });
   });
 
+  it('answers an id segment longer than the router reads, or one that is not UTF-8, with 404 Not Found', async () => {
+    for (const id of ['9'.repeat(101), 'y'.repeat(300), '%ED%A0%80']) {
+      const res = await send(t.app, { url: `/admin/api/${VERSION}/customers/${id}.json`, host: acme.host, headers: admin() });
+      expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 404, body: { errors: 'Not Found' } });
+    }
+  });
+
   it('answers a NUL byte in a body field with 422 keyed by its path under the root key, and writes nothing', async () => {
     const before = await storefrontTokenCount();
     const res = await send(t.app, { method: 'POST', url: tokensUrl, host: acme.host, headers: admin(), body: { storefront_access_token: { title: 'shop\u0000front' } } });
