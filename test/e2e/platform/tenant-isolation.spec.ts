@@ -54,6 +54,8 @@ interface Probe {
   expect(data: any): void;
   /** Checks on shop A afterwards: a write attempted from B changed nothing of A's. */
   then?(): Promise<void>;
+  /** The one error code B must get instead of data (A's credentials are unknown on B: never a silent fallback). */
+  refusedWith?: string;
 }
 
 type Cases = Record<string, (a: ShopA, b: ShopB) => Probe[]>;
@@ -186,7 +188,9 @@ const STOREFRONT_CASES: Cases = {
     {
       query: `query @inContext(buyer: { customerAccessToken: ${JSON.stringify(a.customer.token)}, companyLocationId: ${JSON.stringify(a.location)} },
         preferredLocationId: ${JSON.stringify(a.location)}) { shop { name } products(first: 5) { nodes { id } } }`,
-      expect: (d) => expect(d).toEqual({ shop: { name: 'Beta' }, products: { nodes: [] } }),
+      // A's customer token and location are unknown on B: the buyer is refused, and nothing runs.
+      refusedWith: 'ACCESS_DENIED',
+      expect: (d) => expect(d ?? null).toBeNull(),
     },
   ],
 };
@@ -609,7 +613,8 @@ describe('tenant isolation: storefront', () => {
         expect({ context, status: res.status }).toEqual({ context, status: 200 });
         // Tokenless callers may be refused a field that needs a token; nothing else may fail.
         const codes = (res.body.errors ?? []).map((e: any) => e.extensions?.code);
-        expect({ context, codes }).toEqual({ context, codes: caller === 'tokenless' ? codes.filter((c: string) => c === 'ACCESS_DENIED') : [] });
+        if (probe.refusedWith) expect({ context, codes }).toEqual({ context, codes: [probe.refusedWith] });
+        else expect({ context, codes }).toEqual({ context, codes: caller === 'tokenless' ? codes.filter((c: string) => c === 'ACCESS_DENIED') : [] });
         // A refusal may null the whole answer (a non-null list whose item was refused).
         if (res.body.data !== null || codes.length === 0) probe.expect(res.body.data);
         expect({ context, leaks: leaksIn(res.text, JSON.stringify([probe.query, probe.variables])) }).toEqual({ context, leaks: [] });
