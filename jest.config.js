@@ -24,4 +24,7 @@ export default {
   // Two files at a time (each on its own database and Redis prefix): on two cores the suites wait on Postgres
   // and Redis as much as they compute, and jest's default here (cores - 1) would run them one by one.
   maxWorkers: 2,
+  // Each file boots a whole app in its ESM module registry, and a worker does not get all of it back: one that ran
+  // many files ran out of heap. A worker above this after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1200MB',
 };
