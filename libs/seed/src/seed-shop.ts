@@ -318,8 +318,9 @@ async function resolveOrders(services: SeedServices, ctx: RequestContext, chunk:
   return chunk.map(({ customerEmail, lineItems, ...order }) => ({
     ...order,
     customerId: customerEmail ? (customerByEmail.get(customerEmail) ?? null) : null,
-    lineItems: lineItems.map(({ sku, ...line }) => {
-      const variant = variantBySku.get(sku);
+    lineItems: lineItems.map((line) => {
+      // The line keeps its SKU (an order snapshots it, as it does the title and price).
+      const variant = variantBySku.get(line.sku);
       return { ...line, productId: variant?.productId ?? null, variantId: variant?.id ?? null };
     }),
   }));

@@ -410,6 +410,7 @@ class ShopDataGenerator {
       return {
         sku: variant.sku!,
         title: product.title,
+        vendor: product.vendor,
         variantTitle: variant.options.join(' / '),
         quantity: f.helpers.weightedArrayElement([
           { weight: 7, value: 1 },

@@ -188,6 +188,13 @@ describe('seeding shops on Postgres', () => {
     expect(wrongOrders).toEqual([]);
     const unlinked = await sql(`select id from order_line_items where shop_id = ? and (variant_id is null or product_id is null)`, [shopA.id]);
     expect(unlinked).toEqual([]);
+    // A line snapshots its variant's SKU and its product's vendor (REST line_items sku/vendor, the orders `sku:` search).
+    const unsnapshotted = await sql(
+      `select l.id from order_line_items l join product_variants v on v.id = l.variant_id join products p on p.id = l.product_id
+        where l.shop_id = ? and (l.sku is distinct from v.sku or l.vendor is distinct from p.vendor)`,
+      [shopA.id],
+    );
+    expect(unsnapshotted).toEqual([]);
 
     const wrongCustomers = await sql(
       `select c.id from customers c left join orders o on o.customer_id = c.id where c.shop_id = ?
