@@ -1,77 +1,104 @@
 // The cart context's SQL. Reads (`$n`, SqlReader, prepared): a cart with all its lines and the shop's discounts
 // among its codes, in one statement. Writes (`?`, the request's EntityManager): one statement each, which locks
-// the cart row, refuses a cart completed or expired meanwhile (no row: nothing written) and pushes its expiry on.
+// the cart row, refuses a cart completed or expired meanwhile (no row: nothing written), pushes its expiry on and
+// answers the cart as the write left it (no read back).
 
-const LINES = `coalesce((select json_agg(json_build_object('id', l.id, 'variantId', l.variant_id, 'quantity', l.quantity,
+/** A cart's columns as CartRecord names them, from the carts row `a`. */
+const cartColumns = (a: string) => `${a}.id, ${a}.token, ${a}.currency, ${a}.country_code as "countryCode", ${a}.note, ${a}.attributes,
+    ${a}.discount_codes as "discountCodes", ${a}.email, ${a}.phone, ${a}.customer_id as "customerId", ${a}.completed_at as "completedAt",
+    ${a}.created_at as "createdAt", ${a}.updated_at as "updatedAt", ${a}.expires_at as "expiresAt"`;
+
+const LINE_COLUMNS = 'id, variant_id, quantity, price, compare_at_price';
+
+/** Lines (rows `l` of `from`) as a JSON array, oldest first. */
+const linesJson = (from: string) => `coalesce((select json_agg(json_build_object('id', l.id, 'variantId', l.variant_id, 'quantity', l.quantity,
       'price', l.price::text, 'compareAtPrice', l.compare_at_price::text) order by l.id)
-    from cart_lines l where l.shop_id = c.shop_id and l.cart_id = c.id), '[]')`;
+    from ${from}), '[]')`;
 
 // Codes match whatever their case; amounts as text (exact).
-const DISCOUNTS = `coalesce((select json_agg(json_build_object('code', d.code, 'valueType', d.value_type, 'value', d.value::text,
+const discountsOf = (a: string) => `coalesce((select json_agg(json_build_object('code', d.code, 'valueType', d.value_type, 'value', d.value::text,
       'minimumSubtotal', d.minimum_subtotal::text, 'startsAt', d.starts_at, 'endsAt', d.ends_at, 'usageLimit', d.usage_limit,
       'usageCount', d.usage_count))
-    from discount_codes d where d.shop_id = c.shop_id and lower(d.code) in (select lower(x) from unnest(c.discount_codes) x)), '[]')`;
+    from discount_codes d where d.shop_id = ${a}.shop_id and lower(d.code) in (select lower(x) from unnest(${a}.discount_codes) x)), '[]')`;
 
 /** $1 shop, $2 token, $3 SHA-256 of the key: the cart, unless expired (a completed cart is read, and refused by its state). */
-export const CART_BY_TOKEN = `select c.id, c.token, c.currency, c.country_code as "countryCode", c.note, c.attributes,
-    c.discount_codes as "discountCodes", c.email, c.phone, c.customer_id as "customerId", c.completed_at as "completedAt",
-    c.created_at as "createdAt", c.updated_at as "updatedAt", c.expires_at as "expiresAt", ${LINES} as lines, ${DISCOUNTS} as discounts
+export const CART_BY_TOKEN = `select ${cartColumns('c')}, ${linesJson('cart_lines l where l.shop_id = c.shop_id and l.cart_id = c.id')} as lines,
+    ${discountsOf('c')} as discounts
   from carts c where c.shop_id = $1 and c.token = $2 and c.key_hash = $3 and c.expires_at > now()`;
 
 // A line to write, from a JSON array: the variant, the units, the price shown.
 const LINE_ROWS = `jsonb_to_recordset(?::jsonb) as n(variant_id bigint, quantity int, price numeric, compare_at_price numeric)`;
 
-/** The cart and its first lines. */
+/** The cart and its first lines; answers the cart. */
 export const INSERT_CART = `with c as (
     insert into carts (shop_id, token, key_hash, currency, country_code, note, attributes, discount_codes, email, phone, customer_id, expires_at)
     values (?, ?, ?, ?, ?, ?, ?::jsonb, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, now() + make_interval(days => ?))
-    returning id, shop_id)
-  insert into cart_lines (shop_id, cart_id, variant_id, quantity, price, compare_at_price)
-  select c.shop_id, c.id, n.variant_id, n.quantity, n.price, n.compare_at_price from c, ${LINE_ROWS}`;
+    returning *),
+  added as (insert into cart_lines (shop_id, cart_id, variant_id, quantity, price, compare_at_price)
+    select c.shop_id, c.id, n.variant_id, n.quantity, n.price, n.compare_at_price from c, ${LINE_ROWS}
+    returning ${LINE_COLUMNS})
+  select ${cartColumns('c')}, ${linesJson('added l')} as lines, ${discountsOf('c')} as discounts from c`;
 
 // The cart of a write, locked, and its one update (a row is updated once per statement): pushed expiry and `set`.
 // Parameters: shop, cart id, expiry days, then those of `set`, then those of the statement's other parts.
-const locked = (set = '') => `c as (select id, shop_id from carts where shop_id = ? and id = ? and completed_at is null and expires_at > now() for update),
-  touched as (update carts t set updated_at = now(), expires_at = now() + make_interval(days => ?)${set} from c where t.id = c.id returning t.id)`;
-const WRITTEN = `select (select count(*) from touched)::int as written`;
+const locked = (set = '') => `c as (select id, shop_id, updated_at from carts where shop_id = ? and id = ? and completed_at is null and expires_at > now() for update),
+  touched as (update carts t set updated_at = now(), expires_at = now() + make_interval(days => ?)${set} from c where t.id = c.id returning t.*)`;
+
+/**
+ * What a write answers: the cart as `touched` left it (no row when nothing was written) and its lines. A statement
+ * does not see its own writes, so the lines it wrote (`changed`: `kept` false for those it deleted) replace its
+ * snapshot's. `current` is false when another write committed between that snapshot and the lock (the lock waited
+ * for it): the snapshot may miss that write's lines, so the caller reads the cart back.
+ */
+const answer = (changed?: string) => {
+  const lines = changed
+    ? `(select ${LINE_COLUMNS} from cart_lines where shop_id = t.shop_id and cart_id = t.id and id not in (select id from ${changed})
+        union all select ${LINE_COLUMNS} from ${changed} where kept) l`
+    : 'cart_lines l where l.shop_id = t.shop_id and l.cart_id = t.id';
+  return `select ${cartColumns('t')}, ${linesJson(lines)} as lines, ${discountsOf('t')} as discounts,
+    (select s.updated_at from carts s where s.shop_id = t.shop_id and s.id = t.id) = c.updated_at as current
+  from touched t, c`;
+};
+const WRITTEN = (kept: boolean) => `returning l.id, l.variant_id, l.quantity, l.price, l.compare_at_price, ${kept} as kept`;
 const BUYER = ', email = ?, phone = ?, customer_id = ?, country_code = ?, currency = ?';
 
 /**
  * Adds units of variants: a variant already in the cart adds up (the price becomes the one shown now), another
- * gets a new line. `written` is 1 when the cart took the lines. Last parameter: the most units a line may hold.
+ * gets a new line. Last parameter: the most units a line may hold.
  */
 export const ADD_LINES = `with ${locked()},
-  added as (insert into cart_lines (shop_id, cart_id, variant_id, quantity, price, compare_at_price)
+  added as (insert into cart_lines as l (shop_id, cart_id, variant_id, quantity, price, compare_at_price)
     select c.shop_id, c.id, n.variant_id, n.quantity, n.price, n.compare_at_price from c, ${LINE_ROWS}
-    on conflict (cart_id, variant_id) do update set quantity = least(cart_lines.quantity + excluded.quantity, ?),
+    on conflict (cart_id, variant_id) do update set quantity = least(l.quantity + excluded.quantity, ?),
       price = excluded.price, compare_at_price = excluded.compare_at_price, updated_at = now()
-    returning 1)
-  ${WRITTEN}`;
+    ${WRITTEN(true)})
+  ${answer('added')}`;
 
 // A change to a line, from a JSON array: a quantity of 0 removes it; a variant id moves it to that variant.
 const CHANGE_ROWS = `jsonb_to_recordset(?::jsonb) as u(id bigint, quantity int, variant_id bigint, price numeric, compare_at_price numeric)`;
 
 export const CHANGE_LINES = `with ${locked()},
   u as (select * from ${CHANGE_ROWS}),
-  removed as (delete from cart_lines l using c, u where l.cart_id = c.id and l.id = u.id and u.quantity = 0 returning 1),
+  removed as (delete from cart_lines l using c, u where l.cart_id = c.id and l.id = u.id and u.quantity = 0 ${WRITTEN(false)}),
   changed as (update cart_lines l set quantity = u.quantity, variant_id = coalesce(u.variant_id, l.variant_id),
       price = case when u.variant_id is null then l.price else u.price end,
       compare_at_price = case when u.variant_id is null then l.compare_at_price else u.compare_at_price end, updated_at = now()
-    from c, u where l.cart_id = c.id and l.id = u.id and u.quantity > 0 returning 1)
-  ${WRITTEN}`;
+    from c, u where l.cart_id = c.id and l.id = u.id and u.quantity > 0 ${WRITTEN(true)}),
+  written as (select * from removed union all select * from changed)
+  ${answer('written')}`;
 
 export const REMOVE_LINES = `with ${locked()},
-  removed as (delete from cart_lines l using c where l.cart_id = c.id and l.id in (select jsonb_array_elements_text(?::jsonb)::bigint) returning 1)
-  ${WRITTEN}`;
+  removed as (delete from cart_lines l using c where l.cart_id = c.id and l.id in (select jsonb_array_elements_text(?::jsonb)::bigint) ${WRITTEN(false)})
+  ${answer('removed')}`;
 
-export const UPDATE_NOTE = `with ${locked(', note = ?')} ${WRITTEN}`;
+export const UPDATE_NOTE = `with ${locked(', note = ?')} ${answer()}`;
 
-export const UPDATE_ATTRIBUTES = `with ${locked(', attributes = ?::jsonb')} ${WRITTEN}`;
+export const UPDATE_ATTRIBUTES = `with ${locked(', attributes = ?::jsonb')} ${answer()}`;
 
-export const UPDATE_DISCOUNT_CODES = `with ${locked(', discount_codes = array(select jsonb_array_elements_text(?::jsonb))')} ${WRITTEN}`;
+export const UPDATE_DISCOUNT_CODES = `with ${locked(', discount_codes = array(select jsonb_array_elements_text(?::jsonb))')} ${answer()}`;
 
 /** The buyer (email, phone, customer, country and currency) when the country keeps the currency. */
-export const UPDATE_BUYER = `with ${locked(BUYER)} ${WRITTEN}`;
+export const UPDATE_BUYER = `with ${locked(BUYER)} ${answer()}`;
 
 /**
  * The buyer with another country: every line re-priced from (line id, price, compare-at) rows; a line not listed
@@ -79,10 +106,11 @@ export const UPDATE_BUYER = `with ${locked(BUYER)} ${WRITTEN}`;
  */
 export const UPDATE_BUYER_REPRICED = `with ${locked(BUYER)},
   p as (select * from jsonb_to_recordset(?::jsonb) as p(id bigint, price numeric, compare_at_price numeric)),
-  removed as (delete from cart_lines l using c where l.cart_id = c.id and l.id not in (select id from p) returning 1),
+  removed as (delete from cart_lines l using c where l.cart_id = c.id and l.id not in (select id from p) ${WRITTEN(false)}),
   repriced as (update cart_lines l set price = p.price, compare_at_price = p.compare_at_price, updated_at = now()
-    from c, p where l.cart_id = c.id and l.id = p.id returning 1)
-  ${WRITTEN}`;
+    from c, p where l.cart_id = c.id and l.id = p.id ${WRITTEN(true)}),
+  written as (select * from removed union all select * from repriced)
+  ${answer('written')}`;
 
 /** Marks a cart completed and counts one use of the code that applied; returns a row only for the call that completed it. */
 export const COMPLETE_CART = `with done as (update carts set completed_at = now(), updated_at = now()

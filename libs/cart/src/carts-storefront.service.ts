@@ -9,6 +9,7 @@ import { ThrottleService } from '@platform/throttling';
 import type { CartAttribute } from './cart.entity.js';
 import { type CartError, CartErrors, cartCompleted, cartNotFound } from './cart.errors.js';
 import type { CartBuyerIdentityInput, CartInput, CartLineInput, CartLineUpdateInput } from './cart.inputs.js';
+import { type CartRow, cartRecord } from './cart-row.js';
 import type { CartRecord, CartResult } from './cart.records.js';
 import {
   MAX_LINE_QUANTITY,
@@ -41,9 +42,10 @@ import { CartsService } from './carts.service.js';
 type Planned = { sql: string; params: unknown[] } | CartError[];
 
 /**
- * The storefront's cart mutations. Each reads the cart (and the variants it names, in one statement), checks
- * everything, then writes in one statement that locks the cart row; problems come back as the result's problems and
- * nothing is written. Lines are priced as the storefront shows the variant to this buyer in the cart's country.
+ * The storefront's cart mutations. Each reads the cart, then the variants it names with those of its lines (one
+ * statement), checks everything, then writes in one statement that locks the cart row and returns the cart it left:
+ * three statements, whatever the number of lines. Problems come back as the result's problems and nothing is
+ * written. Lines are priced as the storefront shows the variant to this buyer in the cart's country.
  */
 @Injectable()
 export class CartsStorefrontService {
@@ -78,7 +80,7 @@ export class CartsStorefrontService {
     const shown = await this.presentment.forCountry(ctx, country);
     const token = randomBytes(16).toString('hex');
     const key = randomBytes(16).toString('hex');
-    await ctx.em.getConnection().execute(INSERT_CART, [
+    const [row] = await ctx.em.getConnection().execute<CartRow[]>(INSERT_CART, [
       ctx.shop.id,
       token,
       hashToken(key),
@@ -93,12 +95,12 @@ export class CartsStorefrontService {
       this.carts.expiryDays,
       JSON.stringify(await lineRows(checked.additions, shown)),
     ]);
-    return { cart: await this.carts.cart(ctx, token, key), problems: [] };
+    return { cart: cartRecord(row!, key), problems: [] };
   }
 
   async addLines(ctx: RequestContext, cartId: string, lines: readonly CartLineInput[]): Promise<CartResult> {
     return this.write(ctx, cartId, async (cart) => {
-      const [found, shown] = await Promise.all([this.variants(ctx, variantIdsOf(lines.map((l) => l.merchandiseId))), this.presentment.forCountry(ctx, cart.countryCode)]);
+      const [found, shown] = await Promise.all([this.variants(ctx, variantIdsOf(lines.map((l) => l.merchandiseId)), cart), this.presentment.forCountry(ctx, cart.countryCode)]);
       const checked = checkAdditions(lines, 'lines', (id) => found.get(id) ?? null);
       const merged = linesAfterAdding(cart.lines, checked.additions, 'lines');
       if (checked.problems.length + merged.problems.length > 0) return [...checked.problems, ...merged.problems];
@@ -108,7 +110,7 @@ export class CartsStorefrontService {
 
   async updateLines(ctx: RequestContext, cartId: string, lines: readonly CartLineUpdateInput[]): Promise<CartResult> {
     return this.write(ctx, cartId, async (cart) => {
-      const [found, shown] = await Promise.all([this.variants(ctx, variantIdsOf(lines.map((l) => l.merchandiseId))), this.presentment.forCountry(ctx, cart.countryCode)]);
+      const [found, shown] = await Promise.all([this.variants(ctx, variantIdsOf(lines.map((l) => l.merchandiseId)), cart), this.presentment.forCountry(ctx, cart.countryCode)]);
       const { changes, problems } = checkLineChanges(cart, lines, 'lines', (id) => found.get(id) ?? null);
       if (problems.length > 0) return problems;
       const rows = await Promise.all(changes.map(async (c) => ({ ...(c.variant ? await lineRow(c.variant.id, c.quantity, shown, c.variant) : { variant_id: null }), id: c.lineId, quantity: c.quantity })));
@@ -171,23 +173,27 @@ export class CartsStorefrontService {
     });
   }
 
-  // Reads the cart, plans the write, runs it. A cart completed or expired between the read and the write is not
-  // written (the statement's lock finds no row) and answers as it would have a moment later.
+  // Reads the cart, plans the write, runs it; the answer is the cart the write returned. A cart completed or
+  // expired between the read and the write is not written (the statement's lock finds no row) and answers as it
+  // would have a moment later; so does one another write changed while this one waited for its lock.
   private async write(ctx: RequestContext, cartId: string, plan: (cart: CartRecord) => Promise<Planned>): Promise<CartResult> {
     const cart = await this.carts.cartById(ctx, cartId);
     if (!cart) return { cart: null, problems: [cartNotFound()] };
     if (cart.completedAt) return { cart: null, problems: [cartCompleted()] };
     const planned = await plan(cart);
     if (Array.isArray(planned)) return { cart: null, problems: planned };
-    const [row] = await ctx.em.getConnection().execute<{ written: number }[]>(planned.sql, [ctx.shop.id, cart.id, this.carts.expiryDays, ...planned.params]);
+    const [row] = await ctx.em.getConnection().execute<(CartRow & { current: boolean })[]>(planned.sql, [ctx.shop.id, cart.id, this.carts.expiryDays, ...planned.params]);
+    if (row?.current) return { cart: cartRecord(row, cart.key), problems: [] };
     const after = await this.carts.cart(ctx, cart.token, cart.key);
-    if (!row?.written || !after) return { cart: null, problems: [after?.completedAt ? cartCompleted() : cartNotFound()] };
+    if (!row || !after) return { cart: null, problems: [after?.completedAt ? cartCompleted() : cartNotFound()] };
     return { cart: after, problems: [] };
   }
 
-  // The published variants of this shop among `ids`, in one statement (the catalog's batched loader).
-  private async variants(ctx: RequestContext, ids: readonly number[]): Promise<Map<number, MerchandiseFacts>> {
-    const records = await Promise.all(ids.map((id) => this.catalog.variant(ctx, id)));
+  // The published variants of this shop among `ids`, in one statement (the catalog's batched loader). With a cart,
+  // its lines' variants are read in that statement too: the answer's `merchandise` then finds them in the loader.
+  private async variants(ctx: RequestContext, ids: readonly number[], cart?: CartRecord): Promise<Map<number, MerchandiseFacts>> {
+    const all = new Set([...ids, ...(cart?.lines.map((l) => l.variantId) ?? [])]);
+    const records = await Promise.all([...all].map((id) => this.catalog.variant(ctx, id)));
     return new Map(records.flatMap((r) => (r ? [[r.id, r] as const] : [])));
   }
 

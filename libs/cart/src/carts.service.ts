@@ -5,8 +5,8 @@ import { SqlReader, preparedSql } from '@platform/database';
 import { PresentmentService } from '@platform/localization';
 import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
 import { cartCost } from './cart-cost.rules.js';
-import type { CartAttribute } from './cart.entity.js';
-import type { CartCost, CartLineRecord, CartRecord, CartSummary, DiscountRecord } from './cart.records.js';
+import { type CartRow, cartRecord } from './cart-row.js';
+import type { CartCost, CartRecord, CartSummary } from './cart.records.js';
 import { parseCartId } from './cart.rules.js';
 import { CART_BY_TOKEN, COMPLETE_CART, DELETE_EXPIRED } from './cart.sql.js';
 
@@ -78,18 +78,4 @@ export class CartsService {
       if (result.affectedRows < DELETE_BATCH) return deleted;
     }
   }
-}
-
-interface CartRow extends Omit<CartRecord, 'key' | 'discounts' | 'attributes'> {
-  attributes: CartAttribute[];
-  discounts: (Omit<DiscountRecord, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string | null })[];
-  lines: CartLineRecord[];
-}
-
-function cartRecord(row: CartRow, key: string): CartRecord {
-  return {
-    ...row,
-    key,
-    discounts: row.discounts.map((d) => ({ ...d, startsAt: new Date(d.startsAt), endsAt: d.endsAt === null ? null : new Date(d.endsAt) })),
-  };
 }

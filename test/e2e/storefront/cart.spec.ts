@@ -233,13 +233,90 @@ describe('storefront cart', () => {
       expect((await gql(READ, { id: cart.id })).data.cart.totalQuantity).toBe(6);
     });
 
+    it('answers every mutation with the cart a read finds after it (the write returns it, nothing is read back)', async () => {
+      await db.query(
+        `insert into discount_codes (shop_id, code, value_type, value, minimum_subtotal, starts_at, ends_at, usage_limit, usage_count)
+          values ($1, 'ANSWER3', 'fixed_amount', 3, null, now() - interval '1 day', null, null, 0)`,
+        [shop.shop.id],
+      );
+      const made = (await gql(CREATE, { input: { lines: [{ merchandiseId: variants[0].gid, quantity: 2 }, { merchandiseId: variants[1].gid }], discountCodes: ['answer3', 'nope'] } })).data.cartCreate.cart;
+      expect(made).toEqual((await gql(READ, { id: made.id })).data.cart);
+      expect(made.discountCodes).toEqual([{ code: 'answer3', applicable: true }, { code: 'nope', applicable: false }]);
+      const cartId = made.id;
+      const [lineA, lineB] = made.lines.nodes.map((l: { id: string }) => l.id);
+      const steps: [string, Record<string, unknown>][] = [
+        [ADD, { cartId, lines: [{ merchandiseId: variants[0].gid, quantity: 3 }, { merchandiseId: variants[2].gid, quantity: 4 }, { merchandiseId: variants[3].gid }] }],
+        [UPDATE, { cartId, lines: [{ id: lineA, quantity: 0 }, { id: lineB, quantity: 7, merchandiseId: variants[4].gid }] }],
+        [REMOVE, { cartId, lineIds: [lineB] }],
+        [NOTE, { cartId, note: 'Side door' }],
+        [ATTRIBUTES, { cartId, attributes: [{ key: 'gift', value: 'yes' }] }],
+        [CODES, { cartId, codes: ['ANSWER3'] }],
+        [BUYER, { cartId, buyer: { email: 'answer@example.com', countryCode: 'CA' } }],
+        [BUYER, { cartId, buyer: { phone: '+15145550199' } }],
+      ];
+      for (const [query, variables] of steps) {
+        const payload = Object.values((await gql(query, variables)).data)[0] as { cart: unknown; userErrors: unknown[] };
+        expect(payload.userErrors).toEqual([]);
+        expect(payload.cart).toEqual((await gql(READ, { id: cartId })).data.cart);
+      }
+      const last = (await gql(READ, { id: cartId })).data.cart;
+      expect(last.lines.nodes).toHaveLength(2);
+      expect(last).toMatchObject({ note: 'Side door', attributes: [{ key: 'gift', value: 'yes' }], buyerIdentity: { countryCode: 'CA', email: 'answer@example.com', phone: '+15145550199' } });
+    });
+
+    it('answers the lines another write committed while this one waited for the cart lock', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      const token = /Cart\/([0-9a-f]{32})/.exec(cart.id)![1];
+      const holder = new pg.Client({ connectionString: t.databaseUrl });
+      await holder.connect();
+      try {
+        await holder.query('begin');
+        const [{ id }] = (await holder.query('select id from carts where shop_id = $1 and token = $2 for update', [shop.shop.id, token])).rows;
+        const adding = gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid }] });
+        // The mutation's write has taken its snapshot and waits for the lock.
+        for (let i = 0; i < 200; i += 1) {
+          const waiting = await db.query(`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%insert into cart_lines as l%'`);
+          if (waiting.rowCount) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await holder.query(`insert into cart_lines (shop_id, cart_id, variant_id, quantity, price) values ($1, $2, $3, 5, $4)`, [shop.shop.id, id, variants[2].id, variants[2].price]);
+        await holder.query('update carts set updated_at = now() where id = $1', [id]);
+        await holder.query('commit');
+        const answer = (await adding).data.cartLinesAdd;
+        expect(answer.userErrors).toEqual([]);
+        expect(answer.cart.lines.nodes.map((l: any) => [l.merchandise.id, l.quantity])).toEqual([
+          [variants[0].gid, 1],
+          [variants[2].gid, 5],
+          [variants[1].gid, 1],
+        ]);
+        expect(answer.cart).toEqual((await gql(READ, { id: cart.id })).data.cart);
+      } finally {
+        await holder.end();
+      }
+    });
+
     it('runs a constant number of statements per mutation, whatever the number of lines', async () => {
-      const cart = await created();
-      await gql(READ, { id: cart.id });
-      const one = await sqlDuring(() => gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid }] }));
-      const many = await sqlDuring(() => gql(ADD, { cartId: cart.id, lines: variants.slice(0, 6).map((v) => ({ merchandiseId: v.gid })) }));
-      expect(many.statements.length).toBe(one.statements.length);
-      expect(one.statements.length).toBeLessThanOrEqual(5);
+      // cartCreate: the variants, the insert answering the cart. A line mutation: the cart, the variants asked for with
+      // those of its lines (which `merchandise` then finds read), the write answering the cart. Other mutations: the
+      // cart, the write, `merchandise`'s batched read.
+      const count = async (query: string, variables: Record<string, unknown>) => {
+        const { result, statements } = await sqlDuring(() => gql(query, variables));
+        expect(result.errors).toBeUndefined();
+        expect(Object.values(result.data as Record<string, { userErrors: unknown[] }>)[0]!.userErrors).toEqual([]);
+        return statements.length;
+      };
+      await gql(READ, { id: (await created()).id });
+      expect(await count(CREATE, { input: { lines: [{ merchandiseId: variants[7].gid }] } })).toBe(2);
+      expect(await count(CREATE, { input: { lines: variants.slice(0, 6).map((v) => ({ merchandiseId: v.gid })) } })).toBe(2);
+      const cart = await created({ lines: [{ merchandiseId: variants[7].gid }] });
+      expect(await count(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid }] })).toBe(3);
+      expect(await count(ADD, { cartId: cart.id, lines: variants.slice(0, 6).map((v) => ({ merchandiseId: v.gid, quantity: 2 })) })).toBe(3);
+      const lines = (await gql(READ, { id: cart.id })).data.cart.lines.nodes.map((l: { id: string }) => l.id);
+      expect(await count(UPDATE, { cartId: cart.id, lines: [{ id: lines[0], quantity: 4 }] })).toBe(3);
+      expect(await count(UPDATE, { cartId: cart.id, lines: lines.slice(0, 6).map((id: string) => ({ id, quantity: 5 })) })).toBe(3);
+      expect(await count(REMOVE, { cartId: cart.id, lineIds: [lines[6]] })).toBe(3);
+      expect(await count(REMOVE, { cartId: cart.id, lineIds: lines.slice(3, 6) })).toBe(3);
+      expect(await count(NOTE, { cartId: cart.id, note: 'Ring twice' })).toBe(3);
     });
   });
 
