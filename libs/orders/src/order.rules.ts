@@ -239,6 +239,9 @@ function impliedTransactions(status: NewOrder['financialStatus'], total: string)
     case 'partially_refunded':
     case 'refunded':
       return [{ kind: 'sale', amount: total }];
+    case 'partially_paid':
+      // Half paid, rounded down to the cent: what is left stays due.
+      return [{ kind: 'sale', amount: new Decimal(total).dividedBy(2).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2) }];
     case 'authorized':
       return [{ kind: 'authorization', amount: total }];
     case 'voided':

@@ -146,12 +146,14 @@ describe('generateShopData', () => {
 
   it('gives the demo orders every status, with the refunds and fulfillments that make them true', () => {
     const statuses = (pick: (o: (typeof demo.orders)[number]) => unknown) => new Set(demo.orders.map(pick));
-    expect(statuses((o) => o.financialStatus)).toEqual(new Set(['paid', 'partially_refunded', 'refunded', 'pending', 'authorized', 'voided']));
-    expect(statuses((o) => o.fulfillmentStatus)).toEqual(new Set(['fulfilled', 'partial', 'unfulfilled']));
+    expect(statuses((o) => o.financialStatus)).toEqual(new Set(['paid', 'partially_paid', 'partially_refunded', 'refunded', 'pending', 'authorized', 'voided']));
+    expect(statuses((o) => o.fulfillmentStatus)).toEqual(new Set(['fulfilled', 'partial', 'unfulfilled', 'restocked']));
     expect(statuses((o) => (o.cancelledAt ? 'cancelled' : o.closedAt ? 'closed' : 'open'))).toEqual(new Set(['open', 'closed', 'cancelled']));
     for (const o of demo.orders) {
       expect({ name: o.name, refunds: (o.refunds ?? []).length > 0 }).toEqual({ name: o.name, refunds: o.financialStatus === 'refunded' || o.financialStatus === 'partially_refunded' });
-      expect({ name: o.name, fulfilled: (o.fulfillments ?? []).length > 0 }).toEqual({ name: o.name, fulfilled: o.fulfillmentStatus !== 'unfulfilled' });
+      // A restocked order was cancelled before anything shipped: its refund restocked every unit.
+      expect({ name: o.name, fulfilled: (o.fulfillments ?? []).length > 0 }).toEqual({ name: o.name, fulfilled: o.fulfillmentStatus === 'fulfilled' || o.fulfillmentStatus === 'partial' });
+      if (o.fulfillmentStatus === 'restocked') expect(o.refunds?.[0]?.restock).toBe(true);
       expect({ name: o.name, reason: Boolean(o.cancelReason) }).toEqual({ name: o.name, reason: Boolean(o.cancelledAt) });
     }
   });

@@ -496,16 +496,17 @@ class ShopDataGenerator {
   }
 }
 
-type OrderStatusName = 'cancelled-refunded' | 'cancelled-voided' | 'closed-paid' | 'open-pending' | 'open-authorized' | 'open-partially-refunded' | 'open-paid-partial';
+type OrderStatusName = 'cancelled-refunded' | 'cancelled-voided' | 'closed-paid' | 'open-pending' | 'open-authorized' | 'open-partially-refunded' | 'open-paid-partial' | 'open-partially-paid';
 
 /** The statuses the demo shop's first orders take, so every one shows up whatever the draws. */
-const FIRST_ORDER_STATUSES: readonly OrderStatusName[] = ['cancelled-refunded', 'closed-paid', 'open-pending', 'open-authorized', 'open-partially-refunded', 'open-paid-partial', 'cancelled-voided'];
+const FIRST_ORDER_STATUSES: readonly OrderStatusName[] = ['cancelled-refunded', 'closed-paid', 'open-pending', 'open-authorized', 'open-partially-refunded', 'open-paid-partial', 'cancelled-voided', 'open-partially-paid'];
 
 function statusOf(name: OrderStatusName, after: (days: number) => Date) {
   const open = { cancelledAt: null, closedAt: null, cancelReason: null };
   switch (name) {
     case 'cancelled-refunded':
-      return { financialStatus: 'refunded' as const, fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'customer' as const, refund: 'refunded' };
+      // Cancelled with everything refunded and restocked, as a cancel with restock leaves it.
+      return { financialStatus: 'refunded' as const, fulfillmentStatus: 'restocked' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'customer' as const, refund: 'refunded' };
     case 'cancelled-voided':
       return { financialStatus: 'voided' as const, fulfillmentStatus: 'unfulfilled' as const, cancelledAt: after(1), closedAt: after(1), cancelReason: 'inventory' as const, refund: 'voided' };
     case 'closed-paid':
@@ -516,6 +517,8 @@ function statusOf(name: OrderStatusName, after: (days: number) => Date) {
       return { financialStatus: 'authorized' as const, fulfillmentStatus: 'unfulfilled' as const, ...open, refund: 'authorized' };
     case 'open-partially-refunded':
       return { financialStatus: 'partially_refunded' as const, fulfillmentStatus: 'fulfilled' as const, ...open, refund: 'partially_refunded' };
+    case 'open-partially-paid':
+      return { financialStatus: 'partially_paid' as const, fulfillmentStatus: 'unfulfilled' as const, ...open, refund: 'partially_paid' };
     case 'open-paid-partial':
       return { financialStatus: 'paid' as const, fulfillmentStatus: 'partial' as const, ...open, refund: 'paid' };
   }
