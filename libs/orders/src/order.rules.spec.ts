@@ -31,6 +31,15 @@ describe('orderRows', () => {
     expect(() => orderRows({ ...order, totalPrice: '54.00' })).toThrow(expect.objectContaining({ code: 'TOTALS_MISMATCH', field: 'order.totalPrice' }));
   });
 
+  it('gives an import without transactions the payments its financial status stands for', () => {
+    const kinds = (financialStatus: NewOrder['financialStatus']) => orderRows({ ...order, financialStatus }).transactions.map((t) => [t.kind, t.amount]);
+    expect(kinds('pending')).toEqual([]);
+    expect(kinds('paid')).toEqual([['sale', '53.95']]);
+    // Half paid, rounded down to the cent: 26.975 → 26.97, the rest due.
+    expect(kinds('partially_paid')).toEqual([['sale', '26.97']]);
+    expect(kinds('authorized')).toEqual([['authorization', '53.95']]);
+  });
+
   it('refuses empty orders, zero quantities and unknown statuses', () => {
     expect(() => orderRows({ ...order, lineItems: [] })).toThrow(expect.objectContaining({ field: 'order.lineItems' }));
     expect(() => orderRows({ ...order, lineItems: [{ ...order.lineItems[0], quantity: 0 }] })).toThrow(expect.objectContaining({ field: 'order.lineItems[0].quantity' }));
