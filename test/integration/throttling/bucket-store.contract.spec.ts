@@ -111,10 +111,11 @@ describe.each(subjects)('%s contract', (_name, createSubject) => {
     await store.take(key, FAST, 10);
     expect((await store.take(key, FAST, 1)).allowed).toBe(false);
 
-    await sleep(250); // 20/s × 0.25 s = 5 units out
+    // 20/s × 0.26 s = 5.2 units out: a timer may fire a millisecond before the clock the store reads says it is due.
+    await sleep(260);
     const half = await store.peek(key, FAST);
     expect(half.level).toBeLessThanOrEqual(5);
-    expect(half.level).toBeGreaterThan(1); // allows timer jitter of up to 200 ms
+    expect(half.level).toBeGreaterThan(1); // allows timer jitter of up to 190 ms
     expect((await store.take(key, FAST, 4)).allowed).toBe(true);
   });
 
