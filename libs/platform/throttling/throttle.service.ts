@@ -84,11 +84,10 @@ export class ThrottleService {
     return this.failOpen(() => this.store.take(adminKey(ctx), cfg, requested));
   }
 
-  /** Admin GraphQL: gives back requested − actual after execution; returns the bucket afterwards. */
   /**
-   * Gives back `amount` of the cost `reservation` took, without waiting for the store: the refund is sent before
-   * the response (on the store's one connection, so the app's next request is charged after it), and the bucket
-   * reported is the reservation's plus the refund and what leaked since. The response is one store round trip sooner.
+   * Admin GraphQL, after execution: gives back `amount` of the cost `reservation` took without waiting for the store.
+   * The refund is sent before the response (on the store's one connection, so the app's next request is charged after
+   * it), and the bucket reported is the reservation's plus the refund and what leaked since: one round trip sooner.
    */
   refundAdminCost(ctx: RequestContext, reservation: { bucket: BucketResult; at: number }, amount: number): BucketResult {
     const cfg = this.limits(ctx).adminGraphql;
