@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, withEntityManager } from '@platform/request';
 import { AfterCommit } from './after-commit.js';
 import { EventDelivery } from './event-delivery.js';
 import { type EventType, eventNameOf } from './event-handler.js';
@@ -74,17 +74,5 @@ export class DomainEvents implements OnModuleInit {
 // The publisher's request with an EntityManager of its own: the one it published with may be the committed
 // transaction's (inTransaction), where a handler's own transaction could not start.
 function handlerContext(root: EntityManager, ctx: RequestContext): RequestContext {
-  let em: EntityManager | undefined;
-  return {
-    requestId: ctx.requestId,
-    surface: ctx.surface,
-    version: ctx.version,
-    shop: ctx.shop,
-    caller: ctx.caller,
-    buyerIp: ctx.buyerIp,
-    origin: ctx.origin,
-    get em() {
-      return (em ??= forkForShop(root, ctx.shop.id));
-    },
-  };
+  return withEntityManager(ctx, () => forkForShop(root, ctx.shop.id));
 }

@@ -4,7 +4,7 @@ export { errorResponse, type ErrorResponse } from './error-response.js';
 export { SafeHtml, escapeHtml, html } from './html.js';
 export { HTML_PAGE_HEADERS, htmlPage } from './html-page.js';
 export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
-export { inTransaction, type RequestContext } from './request-context.js';
+export { inTransaction, type RequestContext, withEntityManager } from './request-context.js';
 export { SystemContextModule, SystemContexts } from './system-context.js';
 export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';

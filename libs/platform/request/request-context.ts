@@ -27,6 +27,12 @@ export interface RequestContext {
  * another service called inside the transaction, so its writes commit or roll back with the rest.
  */
 export function inTransaction(ctx: RequestContext, em: EntityManager): RequestContext {
+  return withEntityManager(ctx, () => em);
+}
+
+/** The same request on another EntityManager, which `em` gives on first use (a fork is made only if one is used). */
+export function withEntityManager(ctx: RequestContext, em: () => EntityManager): RequestContext {
+  let current: EntityManager | undefined;
   return {
     requestId: ctx.requestId,
     surface: ctx.surface,
@@ -35,6 +41,8 @@ export function inTransaction(ctx: RequestContext, em: EntityManager): RequestCo
     caller: ctx.caller,
     buyerIp: ctx.buyerIp,
     origin: ctx.origin,
-    em,
+    get em() {
+      return (current ??= em());
+    },
   };
 }
