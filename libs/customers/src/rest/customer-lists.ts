@@ -1,5 +1,4 @@
-import { badRequest } from '@platform/errors';
-import { type RestListing, filterId, filterIds, filterText, filterTime } from '@platform/rest';
+import { type RestListing, dropUndefined, filterId, filterIds, filterText, filterTime, filterValue, invalidParameter } from '@platform/rest';
 import type { CustomerListFilters, CustomerSort } from '../customer.inputs.js';
 import { customerSearchCursor, customerSearchScope, customerSortOf } from '../customer-search.rules.js';
 
@@ -15,14 +14,14 @@ const DEFAULT_SEARCH_ORDER = 'last_order_date DESC';
 
 /** The list filters as the service takes them; a value it cannot use is 400 `{"errors":{"<parameter>":"Invalid value."}}`. */
 export function customerListFilters(filters: Readonly<Record<string, unknown>>): CustomerListFilters {
-  const text = (name: string) => single(filters, name);
+  const time = (name: string) => filterValue(filters, name, (value) => filterTime(value, name));
   return dropUndefined({
-    ids: optional(text('ids'), (value) => filterIds(value)) ?? undefined,
-    sinceId: optional(text('since_id'), (value) => filterId(value, 'since_id')),
-    createdAtMin: optional(text('created_at_min'), (value) => filterTime(value, 'created_at_min')),
-    createdAtMax: optional(text('created_at_max'), (value) => filterTime(value, 'created_at_max')),
-    updatedAtMin: optional(text('updated_at_min'), (value) => filterTime(value, 'updated_at_min')),
-    updatedAtMax: optional(text('updated_at_max'), (value) => filterTime(value, 'updated_at_max')),
+    ids: filterValue(filters, 'ids', (value) => filterIds(value)) ?? undefined,
+    sinceId: filterValue(filters, 'since_id', (value) => filterId(value, 'since_id')),
+    createdAtMin: time('created_at_min'),
+    createdAtMax: time('created_at_max'),
+    updatedAtMin: time('updated_at_min'),
+    updatedAtMax: time('updated_at_max'),
   });
 }
 
@@ -31,9 +30,9 @@ export function customerListFilters(filters: Readonly<Record<string, unknown>>):
  * are those of the sort: the order is read from the query, or from the page_info the client walks with.
  */
 export function customerSearchListing(query: Readonly<Record<string, unknown>>): { listing: RestListing; sort: CustomerSort } {
-  const order = orderOfPageInfo(query.page_info) ?? single(query, 'order') ?? DEFAULT_SEARCH_ORDER;
+  const order = orderOfPageInfo(query.page_info) ?? filterText(query, 'order') ?? DEFAULT_SEARCH_ORDER;
   const sort = customerSortOf(order);
-  if (!sort) throw invalid('order');
+  if (!sort) throw invalidParameter('order');
   return { listing: { scope: customerSearchScope(sort.key), cursor: customerSearchCursor(sort.key), filters: ['query', 'order'] }, sort };
 }
 
@@ -48,20 +47,4 @@ function orderOfPageInfo(pageInfo: unknown): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function single(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
-  return filterText(query, name);
-}
-
-function optional<T>(value: string | undefined, parse: (value: string) => T): T | undefined {
-  return value === undefined ? undefined : parse(value);
-}
-
-function invalid(parameter: string) {
-  return badRequest(parameter, 'Invalid value.');
-}
-
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { dropUndefined } from '@platform/rest';
 import {
   IsArray,
   IsBoolean,
@@ -248,8 +249,4 @@ function smsConsentInputOf(c: SmsMarketingConsentFields): SmsMarketingConsentInp
 function metafieldInputOf(m: CustomerMetafieldFields): CustomerMetafieldInput {
   const value = m.value === undefined || m.value === null ? m.value : String(m.value);
   return dropUndefined({ namespace: m.namespace, key: m.key, value, type: m.type, description: m.description });
-}
-
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

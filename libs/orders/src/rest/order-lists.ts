@@ -1,4 +1,4 @@
-import { type RestListing, type RestQueryParameter, filterChoice, filterId, filterIds, filterText, filterTime } from '@platform/rest';
+import { type RestListing, type RestQueryParameter, dropUndefined, filterChoice, filterId, filterIds, filterTime, filterValue } from '@platform/rest';
 import { ORDER_STATUS_FILTERS, type OrderListFilters, REST_FINANCIAL_FILTERS, REST_FULFILLMENT_FILTERS } from '../order.records.js';
 
 // What the REST order lists accept: spec 3's list and count filters, read into the service's filters.
@@ -36,14 +36,14 @@ export const ORDER_FILTER_DOCS: Readonly<Record<string, Partial<RestQueryParamet
 
 /** The list filters as the service takes them; a value it cannot use is 400 `{"errors":{"<parameter>":"Invalid value."}}`. */
 export function orderListFilters(filters: Readonly<Record<string, unknown>>): OrderListFilters {
-  const text = (name: string) => filterText(filters, name);
-  const time = (name: string) => optional(text(name), (value) => filterTime(value, name));
+  const choice = <T extends string>(name: string, values: readonly T[]) => filterValue(filters, name, (value) => filterChoice(value, values, name));
+  const time = (name: string) => filterValue(filters, name, (value) => filterTime(value, name));
   return dropUndefined({
-    status: optional(text('status'), (value) => filterChoice(value, ORDER_STATUS_FILTERS, 'status')) ?? 'open',
-    financialStatus: optional(text('financial_status'), (value) => filterChoice(value, REST_FINANCIAL_FILTERS, 'financial_status')),
-    fulfillmentStatus: optional(text('fulfillment_status'), (value) => filterChoice(value, REST_FULFILLMENT_FILTERS, 'fulfillment_status')),
-    ids: optional(text('ids'), (value) => filterIds(value)) ?? undefined,
-    sinceId: optional(text('since_id'), (value) => filterId(value, 'since_id')),
+    status: choice('status', ORDER_STATUS_FILTERS) ?? 'open',
+    financialStatus: choice('financial_status', REST_FINANCIAL_FILTERS),
+    fulfillmentStatus: choice('fulfillment_status', REST_FULFILLMENT_FILTERS),
+    ids: filterValue(filters, 'ids', (value) => filterIds(value)) ?? undefined,
+    sinceId: filterValue(filters, 'since_id', (value) => filterId(value, 'since_id')),
     createdAtMin: time('created_at_min'),
     createdAtMax: time('created_at_max'),
     updatedAtMin: time('updated_at_min'),
@@ -51,12 +51,4 @@ export function orderListFilters(filters: Readonly<Record<string, unknown>>): Or
     processedAtMin: time('processed_at_min'),
     processedAtMax: time('processed_at_max'),
   });
-}
-
-function optional<T>(value: string | undefined, parse: (value: string) => T): T | undefined {
-  return value === undefined ? undefined : parse(value);
-}
-
-function dropUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -1,7 +1,6 @@
-import { badRequest } from '@platform/errors';
-import type { RestListOptions, RestListing } from '@platform/rest';
+import { type RestListOptions, type RestListing, filterChoice, filterId, invalidParameter } from '@platform/rest';
 import type { BalanceTransactionFilters, PayoutFilters } from '../ledger.inputs.js';
-import { PAYOUT_STATUSES, type PayoutStatus, TRANSACTION_PAYOUT_STATUSES, type TransactionPayoutStatus } from '../ledger.records.js';
+import { PAYOUT_STATUSES, TRANSACTION_PAYOUT_STATUSES } from '../ledger.records.js';
 import { transactionScope, payoutScope } from '../ledger-search.rules.js';
 
 // What the REST ledger lists accept: spec 0's balance transaction filters and the hosted payout filters. Both lists
@@ -46,44 +45,29 @@ export const PAYOUT_FILTER_DOCS = {
 /** The transaction filters as the service takes them; a value it cannot use is 400 naming the parameter. */
 export function transactionFilters(filters: Readonly<Record<string, string>>): BalanceTransactionFilters {
   const result: BalanceTransactionFilters = {};
-  if (filters.payout_id !== undefined) result.payoutId = idOf(filters.payout_id, 'payout_id');
-  if (filters.since_id !== undefined) result.sinceId = idOf(filters.since_id, 'since_id');
-  if (filters.last_id !== undefined) result.lastId = idOf(filters.last_id, 'last_id');
-  if (filters.payout_status !== undefined) result.payoutStatus = oneOf(TRANSACTION_PAYOUT_STATUSES, filters.payout_status, 'payout_status') as TransactionPayoutStatus;
-  if (filters.test !== undefined) result.test = oneOf(['true', 'false'], filters.test, 'test') === 'true';
+  if (filters.payout_id !== undefined) result.payoutId = filterId(filters.payout_id, 'payout_id');
+  if (filters.since_id !== undefined) result.sinceId = filterId(filters.since_id, 'since_id');
+  if (filters.last_id !== undefined) result.lastId = filterId(filters.last_id, 'last_id');
+  if (filters.payout_status !== undefined) result.payoutStatus = filterChoice(filters.payout_status, TRANSACTION_PAYOUT_STATUSES, 'payout_status');
+  if (filters.test !== undefined) result.test = filterChoice(filters.test, ['true', 'false'], 'test') === 'true';
   return result;
 }
 
 export function payoutFilters(filters: Readonly<Record<string, string>>): PayoutFilters {
   const result: PayoutFilters = {};
-  if (filters.since_id !== undefined) result.sinceId = idOf(filters.since_id, 'since_id');
-  if (filters.last_id !== undefined) result.lastId = idOf(filters.last_id, 'last_id');
+  if (filters.since_id !== undefined) result.sinceId = filterId(filters.since_id, 'since_id');
+  if (filters.last_id !== undefined) result.lastId = filterId(filters.last_id, 'last_id');
   if (filters.date_min !== undefined) result.dateMin = dayOf(filters.date_min, 'date_min');
   if (filters.date_max !== undefined) result.dateMax = dayOf(filters.date_max, 'date_max');
   if (filters.date !== undefined) result.date = dayOf(filters.date, 'date');
-  if (filters.status !== undefined) result.status = oneOf(PAYOUT_STATUSES, filters.status, 'status') as PayoutStatus;
+  if (filters.status !== undefined) result.status = filterChoice(filters.status, PAYOUT_STATUSES, 'status');
   return result;
-}
-
-function idOf(text: string, name: string): number {
-  const value = /^\d{1,16}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value)) throw invalid(name);
-  return value;
-}
-
-function oneOf(values: readonly string[], text: string, name: string): string {
-  if (!values.includes(text)) throw invalid(name);
-  return text;
 }
 
 // A calendar day that exists (no Feb 30), `YYYY-MM-DD`.
 function dayOf(text: string, name: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw invalid(name);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw invalidParameter(name);
   const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw invalid(name);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw invalidParameter(name);
   return text;
-}
-
-function invalid(parameter: string) {
-  return badRequest(parameter, 'Invalid value.');
 }

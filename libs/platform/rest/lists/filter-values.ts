@@ -13,6 +13,17 @@ export function filterText(query: Query, name: string): string | undefined {
   return value;
 }
 
+/** A filter given once, read with `parse`; undefined when it is absent. */
+export function filterValue<T>(query: Query, name: string, parse: (text: string) => T): T | undefined {
+  const text = filterText(query, name);
+  return text === undefined ? undefined : parse(text);
+}
+
+/** The fields of `value` that are not undefined: a filter or input the caller left out is absent, not undefined. */
+export function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
 /** `ids`: a comma list of ids; empty items are skipped (`1,,2` is `1,2`), and one without any id filters nothing (null). */
 export function filterIds(text: string, name = 'ids'): number[] | null {
   const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
