@@ -40,6 +40,21 @@ describe('orderRows', () => {
     expect(kinds('authorized')).toEqual([['authorization', '53.95']]);
   });
 
+  it('refuses refunds and fulfillments of a line that is not the order\'s, or of more units than are left', () => {
+    const at = new Date('2026-10-02T00:00:00Z');
+    const paid = { ...order, financialStatus: 'paid' as const };
+    const cases: [NewOrder, string, string][] = [
+      [{ ...paid, refunds: [{ processedAt: at, lineItems: [{ line: 2, quantity: 1 }] }] }, 'order.refunds[0].lineItems[0].line', 'must name a line item of the order'],
+      [{ ...paid, refunds: [{ processedAt: at, lineItems: [{ line: 0, quantity: 2 }] }, { processedAt: at, lineItems: [{ line: 0, quantity: 2 }] }] }, 'order.refunds[1].lineItems[0].quantity', 'must be between 1 and the quantity not yet refunded'],
+      [{ ...paid, fulfillments: [{ lineItems: [{ line: -1, quantity: 1 }] }] }, 'order.fulfillments[0].lineItems[0].line', 'must name a line item of the order'],
+      [{ ...paid, fulfillments: [{ lineItems: [{ line: 1, quantity: 1 }] }, { lineItems: [{ line: 1, quantity: 1 }] }] }, 'order.fulfillments[1].lineItems[0].quantity', 'must be between 1 and the quantity not yet fulfilled'],
+      [{ ...paid, fulfillments: [{ lineItems: [{ line: 0, quantity: 0 }] }] }, 'order.fulfillments[0].lineItems[0].quantity', 'must be between 1 and the quantity not yet fulfilled'],
+    ];
+    for (const [input, field, message] of cases) {
+      expect(() => orderRows(input)).toThrow(expect.objectContaining({ field, message: expect.stringContaining(message) }));
+    }
+  });
+
   it('refuses empty orders, zero quantities and unknown statuses', () => {
     expect(() => orderRows({ ...order, lineItems: [] })).toThrow(expect.objectContaining({ field: 'order.lineItems' }));
     expect(() => orderRows({ ...order, lineItems: [{ ...order.lineItems[0], quantity: 0 }] })).toThrow(expect.objectContaining({ field: 'order.lineItems[0].quantity' }));

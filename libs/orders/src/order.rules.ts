@@ -135,19 +135,25 @@ export function orderRows(input: NewOrder, field = 'order') {
     return row;
   });
 
+  // Takes `quantity` units of line `line` against `taken` (the units of each line refunded, or fulfilled, so far).
+  const takeUnits = (taken: Map<number, number>, l: { line: number; quantity: number }, path: string, what: 'refunded' | 'fulfilled') => {
+    const line = lineItems[l.line];
+    if (!Number.isSafeInteger(l.line) || !line) throw invalid(`${path}.line`, 'must name a line item of the order');
+    const before = taken.get(l.line) ?? 0;
+    if (!Number.isSafeInteger(l.quantity) || l.quantity < 1 || before + l.quantity > line.quantity) {
+      throw invalid(`${path}.quantity`, `must be between 1 and the quantity not yet ${what}`);
+    }
+    taken.set(l.line, before + l.quantity);
+    return line;
+  };
+
   const refunded = new Map<number, number>();
   let paid = transactions.filter(isPayment).reduce((sum, t) => sum.plus(t.amount), new Decimal(0));
   const sale = transactions.findIndex(isPayment);
   const refunds = (input.refunds ?? []).map((r, i) => {
     const path = `refunds[${i}]`;
     const lines = (r.lineItems ?? []).map((l, j) => {
-      const line = lineItems[l.line];
-      if (!Number.isSafeInteger(l.line) || !line) throw invalid(`${path}.lineItems[${j}].line`, 'must name a line item of the order');
-      const before = refunded.get(l.line) ?? 0;
-      if (!Number.isSafeInteger(l.quantity) || l.quantity < 1 || before + l.quantity > line.quantity) {
-        throw invalid(`${path}.lineItems[${j}].quantity`, 'must be between 1 and the quantity not yet refunded');
-      }
-      refunded.set(l.line, before + l.quantity);
+      const line = takeUnits(refunded, l, `${path}.lineItems[${j}]`, 'refunded');
       const subtotal = new Decimal(line.price).times(l.quantity);
       return {
         line: l.line,
@@ -184,13 +190,7 @@ export function orderRows(input: NewOrder, field = 'order') {
         createdAt: f.createdAt ?? input.processedAt,
       },
       lineItems: f.lineItems.map((l, j) => {
-        const line = lineItems[l.line];
-        if (!Number.isSafeInteger(l.line) || !line) throw invalid(`${path}.lineItems[${j}].line`, 'must name a line item of the order');
-        const before = fulfilled.get(l.line) ?? 0;
-        if (!Number.isSafeInteger(l.quantity) || l.quantity < 1 || before + l.quantity > line.quantity) {
-          throw invalid(`${path}.lineItems[${j}].quantity`, 'must be between 1 and the quantity not yet fulfilled');
-        }
-        fulfilled.set(l.line, before + l.quantity);
+        takeUnits(fulfilled, l, `${path}.lineItems[${j}]`, 'fulfilled');
         return { line: l.line, quantity: l.quantity };
       }),
     };
