@@ -178,7 +178,12 @@ function sumActual(nodes: readonly CostNode[], value: unknown): number {
   if (value === null || value === undefined || typeof value !== 'object') return 0;
   if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + sumActual(nodes, item), 0);
   let total = 0;
-  for (const node of nodes) total += nodeActual(node, (value as Record<string, unknown>)[node.responseKey]);
+  for (const node of nodes) {
+    // A field whose whole selection is free (scalars, enums, pageInfo) costs nothing whatever came back: skipping
+    // it keeps the walk to the objects of the answer, not every value.
+    if (node.requestedTotalCost === 0 && !node.mutation) continue;
+    total += nodeActual(node, (value as Record<string, unknown>)[node.responseKey]);
+  }
   return total;
 }
 
