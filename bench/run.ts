@@ -87,7 +87,7 @@ async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: 
         if (role === 'baseline' || (scenario !== SCENARIOS[0] && !scenario.servers.includes(role))) continue;
         const answer = await pages(server, scenario, facts);
         if (!isDeepStrictEqual(comparable(answer, how), comparable(expected, how))) {
-          throw new Error(`bench: ${role} and the baseline answer ${scenario.id} differently:\n${JSON.stringify(answer).slice(0, 800)}\n${JSON.stringify(expected).slice(0, 800)}`);
+          throw new Error(`bench: ${role} and the baseline answer ${scenario.id} differently, first at ${firstDifference(comparable(answer, how), comparable(expected, how))}`);
         }
       }
     }
@@ -106,6 +106,19 @@ async function pages(server: ServerProcess, scenario: Scenario, facts: CatalogFa
   if (!next) throw new Error(`bench: ${server.name} answered ${scenario.id} without a next page; seed more rows`);
   const url = new URL(next);
   return [first.json, (await ask(server, { ...sample, path: `${url.pathname}${url.search}` })).json];
+}
+
+/** Where two answers first differ, as a path and both values (a whole page is too long to read in a CI log). */
+function firstDifference(a: unknown, b: unknown, path = '$'): string | undefined {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    for (const key of keys) {
+      const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return `${path}: ${JSON.stringify(a)?.slice(0, 300)} (baseline: ${JSON.stringify(b)?.slice(0, 300)})`;
 }
 
 // What must be equal: the whole answer, its GraphQL data, or its keys at every level (a write's values differ).
