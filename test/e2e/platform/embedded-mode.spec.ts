@@ -10,6 +10,9 @@ import { createApiApp } from '../../../apps/api/create-api-app.js';
 import { DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, send, storefrontQuery } from '../../support/http.js';
 import { runCli } from '../../../apps/cli/run-cli.js';
+import { freePorts } from '../../support/free-ports.js';
+
+const [PORT] = (await freePorts(1)) as [number];
 
 // `npm start` with no DATABASE_URL and no REDIS_URL: embedded Postgres, in-process throttle store and queue.
 describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
@@ -20,7 +23,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   beforeAll(async () => {
     // Enterable by everyone, as a checkout's directory usually is (the private case is test/integration/database).
     chmodSync(dataDir, 0o755);
-    const config = loadConfig({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54331', LOG_LEVEL: 'silent' });
+    const config = loadConfig({ DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(PORT), LOG_LEVEL: 'silent' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     database = await openDatabase(config);
@@ -37,7 +40,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
 
   it('uses an embedded Postgres under DATA_DIR', () => {
     expect(database.embedded).toBe(true);
-    expect(database.url).toContain(':54331/');
+    expect(database.url).toContain(`:${PORT}/`);
     expect(database.embeddedAt).toEqual({ clusterDir: join(dataDir, 'postgres'), notices: [] });
     expect(lstatSync(join(dataDir, 'postgres', 'PG_VERSION')).isFile()).toBe(true);
   });
@@ -64,7 +67,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
     const pid = postmaster();
     const cli = async (...argv: string[]) => {
       const out: string[] = [];
-      const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: '54331', LOG_LEVEL: 'silent' };
+      const env = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(PORT), LOG_LEVEL: 'silent' };
       const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: () => undefined, env });
       return { code, json: JSON.parse(out[0]!) };
     };

