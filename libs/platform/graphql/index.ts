@@ -19,7 +19,7 @@ export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, i
 export { ConnectionType, PageInfo, connectionOf, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
 export { MAX_PAGE_SIZE, pageKey, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
-export { DecimalScalar, HtmlScalar, UrlScalar } from './scalars.js';
+export { BigIntScalar, DecimalScalar, HtmlScalar, UnsignedInt64Scalar, UrlScalar } from './scalars.js';
 export { NodeRegistry, type NodeFetcher } from './node/node-registry.js';
 export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface.js';
 export { AdminNodeApiModule, NodeRegistryModule, StorefrontNodeApiModule } from './node/node.resolvers.js';
@@ -36,6 +36,7 @@ export { SqlParams } from './sql/sql-params.js';
 export { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, parseSearchQuery, type Comparison, type SearchNode } from './search/search-syntax.js';
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
+export { Attribute } from './types/attribute.type.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { AdminCount, COUNT_PRECISIONS, CountPrecision } from './types/count.type.js';
 export {

@@ -27,6 +27,29 @@ export const UrlScalar = new GraphQLScalarType({
   parseValue: (value) => String(value),
 });
 
+/** A signed 64-bit integer that travels as a string (`"42"`), as the hosted platform's ledger ids do. */
+export const BigIntScalar = integerAsString('BigInt', 'A signed 64-bit integer, serialized as a string (e.g. "42").', -(2n ** 63n), 2n ** 63n - 1n);
+
+/** The hosted platform's `UnsignedInt64`: a non-negative integer that travels as a string (`"42"`). */
+export const UnsignedInt64Scalar = integerAsString('UnsignedInt64', 'An unsigned 64-bit integer, serialized as a string (e.g. "42").', 0n, 2n ** 64n - 1n);
+
+// A 64-bit integer scalar: wider than GraphQL's Int and JSON's safe numbers, so it travels as a string of digits.
+function integerAsString(name: string, description: string, min: bigint, max: bigint): GraphQLScalarType {
+  const digits = min < 0n ? /^-?\d{1,20}$/ : /^\d{1,20}$/;
+  const parse = (value: unknown): string => {
+    const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    if (typeof text === 'string' && digits.test(text) && BigInt(text) >= min && BigInt(text) <= max) return text;
+    throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}`);
+  };
+  return new GraphQLScalarType({
+    name,
+    description,
+    serialize: (value) => String(value),
+    parseValue: parse,
+    parseLiteral: (ast) => parse(ast.kind === Kind.STRING || ast.kind === Kind.INT ? ast.value : undefined),
+  });
+}
+
 function parseDecimal(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;

@@ -1,8 +1,7 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType, CountryCode } from '@platform/graphql';
+import { AdminNode, AdminSchema, ConnectionType, CountryCode, UnsignedInt64Scalar } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
-import { UnsignedInt64Scalar } from '../storefront/unsigned-int64.scalar.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 

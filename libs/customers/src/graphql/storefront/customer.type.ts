@@ -1,7 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, CountryCode, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, CountryCode, StorefrontNode, StorefrontSchema, UnsignedInt64Scalar } from '@platform/graphql';
 import type { AddressRecord, CustomerRecord } from '../../customer.records.js';
-import { UnsignedInt64Scalar } from './unsigned-int64.scalar.js';
 
 @ObjectType('MailingAddress', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A postal address of a customer.' })
 export class StorefrontMailingAddress {

@@ -1,8 +1,7 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql';
+import { AdminNode, AdminSchema, BigIntScalar, ConnectionType } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { BalanceTransactionRecord } from '../../ledger.records.js';
-import { BigIntScalar } from './big-int.scalar.js';
 
 // The hosted admin schema's payments account, by its names with our brand (ShopifyPayments… → PlatformPayments…).
 
