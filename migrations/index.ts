@@ -16,6 +16,8 @@ import { Carts } from './20261127000000-carts.js';
 import { Companies } from './20261127000100-companies.js';
 import { Checkout } from './20261127000200-checkout.js';
 import { InstallationSecrets } from './20261127000900-installation-secrets.js';
+import { OrderLineProperties } from './20261128000000-order-line-properties.js';
+import { CartLineAttributes } from './20261128000100-cart-line-attributes.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -36,4 +38,6 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261127000100-companies', class: Companies },
   { name: '20261127000200-checkout', class: Checkout },
   { name: '20261127000900-installation-secrets', class: InstallationSecrets },
+  { name: '20261128000000-order-line-properties', class: OrderLineProperties },
+  { name: '20261128000100-cart-line-attributes', class: CartLineAttributes },
 ];

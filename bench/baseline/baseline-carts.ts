@@ -44,7 +44,7 @@ const SQL = {
       touched as (update carts t set updated_at = now(), expires_at = ${EXPIRY} from c where t.id = c.id returning t.id),
       added as (insert into cart_lines (shop_id, cart_id, variant_id, quantity, price, compare_at_price)
         select c.shop_id, c.id, n.variant_id, n.quantity, n.price, n.compare_at_price from c, ${LINE_ROWS.replace('$LINES', '$4')}
-        on conflict (cart_id, variant_id) do update set quantity = least(cart_lines.quantity + excluded.quantity, 1000000),
+        on conflict (cart_id, variant_id, md5(attributes::text)) do update set quantity = least(cart_lines.quantity + excluded.quantity, 1000000),
           price = excluded.price, compare_at_price = excluded.compare_at_price, updated_at = now()
         returning 1)
       select id from touched`,

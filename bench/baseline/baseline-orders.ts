@@ -13,7 +13,7 @@ const ORDER = `o.id, o.customer_id, o.name, o.number, o.email, o.financial_statu
   o.test, o.created_at, o.updated_at, o.processed_at, o.closed_at, o.cancelled_at, o.cancel_reason`;
 const OPEN = 'o.closed_at is null and o.cancelled_at is null';
 const LINE = `l.id, l.order_id, l.product_id, l.variant_id, l.title, l.variant_title, l.quantity, l.price::text as price, l.sku, l.vendor,
-  l.grams, l.requires_shipping, l.taxable, l.gift_card, l.total_discount::text as total_discount,
+  l.grams, l.requires_shipping, l.taxable, l.gift_card, l.total_discount::text as total_discount, l.properties,
   (select coalesce(sum(fl.quantity), 0)::int from order_fulfillment_line_items fl join order_fulfillments f on f.id = fl.fulfillment_id
     where fl.line_item_id = l.id and f.status = 'success') as fulfilled,
   (select coalesce(sum(rl.quantity), 0)::int from refund_line_items rl where rl.line_item_id = l.id) as refunded`;
@@ -75,7 +75,7 @@ function restLine(l: Row, money: (amount: string) => unknown) {
     fulfillable_quantity: Math.max(0, current - l.fulfilled),
     fulfillment_status: l.fulfilled === 0 ? null : l.fulfilled >= l.quantity ? 'fulfilled' : 'partial',
     gift_card: l.gift_card, grams: l.grams, name: l.variant_title ? `${l.title} - ${l.variant_title}` : l.title, price: l.price,
-    price_set: money(l.price), product_exists: l.product_id !== null, product_id: l.product_id === null ? null : Number(l.product_id),
+    price_set: money(l.price), product_exists: l.product_id !== null, product_id: l.product_id === null ? null : Number(l.product_id), properties: l.properties,
     quantity: l.quantity, requires_shipping: l.requires_shipping, sku: l.sku, taxable: l.taxable, title: l.title,
     total_discount: l.total_discount, total_discount_set: money(l.total_discount), variant_id: l.variant_id === null ? null : Number(l.variant_id),
     variant_title: l.variant_title, vendor: l.vendor,

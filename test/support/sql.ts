@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { BACKGROUND, CACHE_FILL } from '@platform/database';
 
 type StatementObserver = (text: string) => void;
 
@@ -6,7 +7,7 @@ const observers = new Set<StatementObserver>();
 let patched = false;
 
 // Every statement of the process reaches Postgres through node-postgres' Client#query: the ORM's (through its
-// pool) and the SQL reader's alike. Patched once, on first use; it only reports to the current observers.
+// pool) and the SQL pool's alike. Patched once, on first use; it only reports to the current observers.
 function patchClientQuery(): void {
   if (patched) return;
   patched = true;
@@ -16,7 +17,7 @@ function patchClientQuery(): void {
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === 'string' ? first : (first?.text ?? '');
       // What the process sends on its own timers (the event outbox sweeper) is not the code under test's.
-      if (!text.startsWith('/* background */')) for (const observe of observers) observe(text);
+      if (!text.startsWith(BACKGROUND)) for (const observe of observers) observe(text);
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
@@ -30,15 +31,17 @@ export function observeStatements(observer: StatementObserver): () => void {
 }
 
 /**
- * What `run` returns, with the text of every statement the process sent to Postgres meanwhile (ORM, SQL reader,
- * transactions), in order: the N+1 and column tests. Caches the request pipeline reads through (shops, tokens,
- * markets) can add their statements to a first request; warm them first where a test counts exactly.
+ * What `run` returns, with the text of every statement the process sent to Postgres meanwhile (ORM, SQL pool,
+ * transactions), in order: the N+1 and column tests. The reads that fill the request pipeline's caches (shops,
+ * tokens, markets: CACHE_FILL) come apart in `cacheFills`: which request pays one depends on when an entry
+ * expired, so a count compared across requests leaves them out.
  */
-export async function sqlDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+export async function sqlDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[]; cacheFills: string[] }> {
   const statements: string[] = [];
-  const stop = observeStatements((text) => statements.push(text));
+  const cacheFills: string[] = [];
+  const stop = observeStatements((text) => (text.startsWith(CACHE_FILL) ? cacheFills : statements).push(text));
   try {
-    return { result: await run(), statements };
+    return { result: await run(), statements, cacheFills };
   } finally {
     stop();
   }

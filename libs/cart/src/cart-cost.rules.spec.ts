@@ -1,23 +1,12 @@
 import fc from 'fast-check';
-import { Decimal } from '@platform/money';
-import { cartCost, discountAmount, discountApplies, lineTotal, totalQuantity } from './cart-cost.rules.js';
+import { cartCost, discountAmount, lineTotal, totalQuantity } from './cart-cost.rules.js';
 import type { CartLineRecord, DiscountRecord } from './cart.records.js';
+import { discountRecord } from './testing/discount-code.factory.js';
 
 const toCents = (amount: string) => BigInt(amount.replace('.', ''));
 const NOW = new Date('2026-11-24T12:00:00Z');
 const same = (amount: string) => amount;
-const line = (id: number, price: string, quantity: number): CartLineRecord => ({ id, variantId: id, quantity, price, compareAtPrice: null });
-const discount = (over: Partial<DiscountRecord> = {}): DiscountRecord => ({
-  code: 'WELCOME10',
-  valueType: 'percentage',
-  value: '10.00',
-  minimumSubtotal: null,
-  startsAt: new Date('2026-01-01T00:00:00Z'),
-  endsAt: null,
-  usageLimit: null,
-  usageCount: 0,
-  ...over,
-});
+const line = (id: number, price: string, quantity: number): CartLineRecord => ({ id, variantId: id, attributes: [], quantity, price, compareAtPrice: null });
 // Cents as a money string, to generate exact amounts.
 const cents = (n: bigint | number) => {
   const s = n.toString().padStart(3, '0');
@@ -33,26 +22,6 @@ describe('lineTotal', () => {
   ])('%s × %i = %s', (price, quantity, total) => expect(lineTotal(price, quantity)).toBe(total));
 });
 
-describe('discountApplies', () => {
-  it.each<[string, Partial<DiscountRecord>, string, boolean]>([
-    ['a live code', {}, '10.00', true],
-    ['before it starts', { startsAt: new Date('2026-12-01T00:00:00Z') }, '10.00', false],
-    ['at its end', { endsAt: NOW }, '10.00', false],
-    ['before its end', { endsAt: new Date('2026-11-25T00:00:00Z') }, '10.00', true],
-    ['used up', { usageLimit: 3, usageCount: 3 }, '10.00', false],
-    ['with uses left', { usageLimit: 3, usageCount: 2 }, '10.00', true],
-    ['below the minimum', { minimumSubtotal: '50.00' }, '49.99', false],
-    ['at the minimum', { minimumSubtotal: '50.00' }, '50.00', true],
-    ['on an empty cart', {}, '0.00', false],
-  ])('%s', (_name, over, subtotal, expected) => expect(discountApplies(discount(over), subtotal, NOW, same)).toBe(expected));
-
-  it('compares the minimum in the cart currency', () => {
-    const toEuros = (amount: string) => new Decimal(amount).times(2).toFixed(2);
-    expect(discountApplies(discount({ minimumSubtotal: '50.00' }), '99.99', NOW, toEuros)).toBe(false);
-    expect(discountApplies(discount({ minimumSubtotal: '50.00' }), '100.00', NOW, toEuros)).toBe(true);
-  });
-});
-
 describe('discountAmount', () => {
   it.each<[Partial<DiscountRecord>, string, string]>([
     [{}, '100.00', '10.00'],
@@ -61,25 +30,34 @@ describe('discountAmount', () => {
     [{ value: '100.00' }, '12.34', '12.34'],
     [{ valueType: 'fixed_amount', value: '5.00' }, '12.34', '5.00'],
     [{ valueType: 'fixed_amount', value: '50.00' }, '12.34', '12.34'],
-  ])('%j off %s is %s', (over, subtotal, off) => expect(discountAmount(discount(over), subtotal, same)).toBe(off));
+  ])('%j off %s is %s', (over, subtotal, off) => expect(discountAmount(discountRecord(over), subtotal, same)).toBe(off));
 });
 
 describe('cartCost', () => {
-  it('adds the lines, takes the first applicable code off, and marks the others not applicable', () => {
+  it('adds the lines, takes the first applicable code off, and marks the others not applicable, saying why', () => {
     const cost = cartCost(
       {
         lines: [line(1, '19.99', 3), line(2, '5.01', 1)],
-        discountCodes: ['nope', 'welcome10', 'FIVE'],
-        discounts: [discount(), discount({ code: 'FIVE', valueType: 'fixed_amount', value: '5.00' })],
+        discountCodes: ['nope', 'OLD', 'welcome10', 'FIVE', 'BIG'],
+        discounts: [
+          discountRecord(),
+          discountRecord({ code: 'FIVE', valueType: 'fixed_amount', value: '5.00' }),
+          discountRecord({ code: 'OLD', endsAt: new Date('2026-02-01T00:00:00Z') }),
+          discountRecord({ code: 'BIG', minimumSubtotal: '100.00' }),
+        ],
       },
       NOW,
       same,
     );
     expect(cost).toMatchObject({ subtotal: '64.98', discount: '6.50', tax: '0.00', total: '58.48', appliedCode: 'WELCOME10' });
     expect(cost.codes).toEqual([
-      { code: 'nope', applicable: false },
-      { code: 'welcome10', applicable: true },
-      { code: 'FIVE', applicable: false },
+      { code: 'nope', applicable: false, refusal: 'NOT_FOUND' },
+      { code: 'OLD', applicable: false, refusal: 'INACTIVE' },
+      { code: 'welcome10', applicable: true, refusal: null },
+      // Applicable on its own, kept out because codes do not combine.
+      { code: 'FIVE', applicable: false, refusal: 'NOT_HONOURED' },
+      // Its own reason wins over the other code's.
+      { code: 'BIG', applicable: false, refusal: 'NOT_IN_RANGE' },
     ]);
     expect([...cost.lineTotals]).toEqual([
       [1, '59.97'],
@@ -93,8 +71,8 @@ describe('cartCost', () => {
 
   const lines = fc.array(fc.record({ cents: fc.bigInt({ min: 0n, max: 10n ** 20n }), quantity: fc.integer({ min: 1, max: 1_000_000 }) }), { maxLength: 250 });
   const anyDiscount = fc.oneof(
-    fc.integer({ min: 1, max: 10_000 }).map((bp) => discount({ value: cents(bp) })),
-    fc.bigInt({ min: 1n, max: 10n ** 12n }).map((c) => discount({ valueType: 'fixed_amount', value: cents(c) })),
+    fc.integer({ min: 1, max: 10_000 }).map((bp) => discountRecord({ value: cents(bp) })),
+    fc.bigInt({ min: 1n, max: 10n ** 12n }).map((c) => discountRecord({ valueType: 'fixed_amount', value: cents(c) })),
   );
 
   it('is exact: the subtotal is the sum of the lines (computed in integer cents), total = subtotal − discount, 0 <= discount <= subtotal', () => {
@@ -114,7 +92,7 @@ describe('cartCost', () => {
   it('a percentage takes exactly round-half-up(subtotal × percent / 100) off', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 14n }), fc.integer({ min: 1, max: 10_000 }), (sub, bp) => {
-        const cost = cartCost({ lines: [line(1, cents(sub), 1)], discountCodes: ['x'], discounts: [discount({ code: 'X', value: cents(bp) })] }, NOW, same);
+        const cost = cartCost({ lines: [line(1, cents(sub), 1)], discountCodes: ['x'], discounts: [discountRecord({ code: 'X', value: cents(bp) })] }, NOW, same);
         // In integer arithmetic: sub cents × bp / 10,000, rounded half up.
         const expected = (sub * BigInt(bp) * 2n + 10_000n) / 20_000n;
         expect(cost.discount).toBe(cents(expected));

@@ -1,27 +1,13 @@
 import { Decimal as MoneyDecimal } from '@platform/money';
-import type { CartCost, CartLineRecord, DiscountRecord } from './cart.records.js';
+import type { CartCost, CartLineRecord, DiscountRecord, DiscountRefusal } from './cart.records.js';
+import { type ToCartCurrency, discountRefusal } from './discount-code.rules.js';
 
 // Sums of 250 lines of large prices exceed decimal.js' default 20 significant digits: a clone with room to spare.
 const Decimal = MoneyDecimal.clone({ precision: 60 });
 
-/** Turns an amount of the shop's currency into the cart's (the storefront's price conversion for its country). */
-export type ToCartCurrency = (shopAmount: string) => string;
-
 /** A line's total: unit price × quantity, exact. */
 export function lineTotal(price: string, quantity: number): string {
   return new Decimal(price).times(quantity).toFixed(2);
-}
-
-/**
- * Whether a discount applies to a subtotal (cart currency) at `now`: started and not ended, uses left, a
- * subtotal above zero and at least the minimum (converted to the cart's currency).
- */
-export function discountApplies(discount: DiscountRecord, subtotal: string, now: Date, toCart: ToCartCurrency): boolean {
-  if (now < discount.startsAt || (discount.endsAt !== null && now >= discount.endsAt)) return false;
-  if (discount.usageLimit !== null && discount.usageCount >= discount.usageLimit) return false;
-  const amount = new Decimal(subtotal);
-  if (amount.lte(0)) return false;
-  return discount.minimumSubtotal === null || amount.gte(toCart(discount.minimumSubtotal));
 }
 
 /** What a discount takes off a subtotal: a percentage rounded half up to the cent, or a fixed amount, never more than the subtotal. */
@@ -33,7 +19,8 @@ export function discountAmount(discount: DiscountRecord, subtotal: string, toCar
 
 /**
  * The cart's money: subtotal of its lines, the first of its codes that applies taken off (codes do not combine: the
- * others are not applicable), no tax (the platform has no tax engine yet), total = subtotal − discount.
+ * others are not applicable, NOT_HONOURED when nothing else keeps them out), no tax (the platform has no tax engine
+ * yet), total = subtotal − discount.
  */
 export function cartCost(cart: { lines: readonly CartLineRecord[]; discountCodes: readonly string[]; discounts: readonly DiscountRecord[] }, now: Date, toCart: ToCartCurrency): CartCost {
   const lineTotals = new Map<number, string>();
@@ -47,9 +34,9 @@ export function cartCost(cart: { lines: readonly CartLineRecord[]; discountCodes
   let applied: DiscountRecord | null = null;
   const codes = cart.discountCodes.map((code) => {
     const discount = byCode.get(code.toLowerCase());
-    const applicable = applied === null && discount !== undefined && discountApplies(discount, subtotal.toFixed(2), now, toCart);
-    if (applicable) applied = discount!;
-    return { code, applicable };
+    const refusal: DiscountRefusal | null = discountRefusal(discount, subtotal.toFixed(2), now, toCart) ?? (applied === null ? null : 'NOT_HONOURED');
+    if (refusal === null) applied = discount!;
+    return { code, applicable: refusal === null, refusal };
   });
   const discount = applied === null ? '0.00' : discountAmount(applied, subtotal.toFixed(2), toCart);
   return {

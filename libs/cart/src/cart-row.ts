@@ -1,9 +1,9 @@
 import type { CartAttribute } from './cart.entity.js';
 import type { CartLineRecord, CartRecord, DiscountRecord } from './cart.records.js';
 
-/** A cart as cart.sql.ts selects it: by the SQL reader (bigints as numbers, dates) or returned by a write on the ORM's connection (bigints as strings). */
+/** A cart as cart.sql.ts selects it on the SQL pool: bigints as numbers, dates; its discounts' dates as JSON text. */
 export interface CartRow {
-  id: number | string;
+  id: number;
   token: string;
   currency: string;
   countryCode: string;
@@ -12,11 +12,11 @@ export interface CartRow {
   discountCodes: string[];
   email: string | null;
   phone: string | null;
-  customerId: number | string | null;
-  completedAt: Date | string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-  expiresAt: Date | string;
+  customerId: number | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date;
   lines: CartLineRecord[];
   discounts: (Omit<DiscountRecord, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string | null })[];
 }
@@ -25,13 +25,7 @@ export interface CartRow {
 export function cartRecord(row: CartRow, key: string): CartRecord {
   return {
     ...row,
-    id: Number(row.id),
     key,
-    customerId: row.customerId === null ? null : Number(row.customerId),
-    completedAt: row.completedAt === null ? null : new Date(row.completedAt),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    expiresAt: new Date(row.expiresAt),
     discounts: row.discounts.map((d) => ({ ...d, startsAt: new Date(d.startsAt), endsAt: d.endsAt === null ? null : new Date(d.endsAt) })),
   };
 }

@@ -1,17 +1,19 @@
 import type { DiscountValueType } from './discount-code.entity.js';
 import type { CartAttribute } from './cart.entity.js';
 
-/** A variant to add: its global id and how many (1 when not given). */
+/** A variant to add: its global id, how many (1 when not given) and the line's attributes (none when not given). */
 export interface CartLineInput {
   merchandiseId: string;
   quantity?: number | null;
+  attributes?: CartAttribute[] | null;
 }
 
-/** A change to a line: a new quantity (0 removes it) and/or another variant. */
+/** A change to a line: a new quantity (0 removes it), another variant and/or attributes that replace its own. */
 export interface CartLineUpdateInput {
   id: string;
   quantity?: number | null;
   merchandiseId?: string | null;
+  attributes?: CartAttribute[] | null;
 }
 
 /** Who buys: contact details, the country (currency and prices) and the customer's login. */

@@ -4,10 +4,11 @@ import type { DiscountValueType } from './discount-code.entity.js';
 
 export type { CartAttribute } from './cart.entity.js';
 
-/** A line as stored: the variant, how many, and the unit price the buyer was shown (cart currency). */
+/** A line as stored: the variant, its attributes (sorted by key), how many, and the unit price the buyer was shown (cart currency). */
 export interface CartLineRecord {
   id: number;
   variantId: number;
+  attributes: CartAttribute[];
   quantity: number;
   price: string;
   compareAtPrice: string | null;
@@ -56,8 +57,8 @@ export interface CartCost {
   total: string;
   /** Each line's price × quantity, by line id. */
   lineTotals: ReadonlyMap<number, string>;
-  /** Each code of the cart (as entered) and whether it applies. */
-  codes: { code: string; applicable: boolean }[];
+  /** Each code of the cart (as entered), whether it applies and why not. */
+  codes: { code: string; applicable: boolean; refusal: DiscountRefusal | null }[];
   /** The code that applies, as the shop spells it (null when none does). */
   appliedCode: string | null;
 }
@@ -69,8 +70,32 @@ export interface CartSummary {
   checkoutUrl: string;
 }
 
-/** What a cart mutation answers: the cart after the change, or the problems (nothing written). */
+/**
+ * Why a code of the cart does not apply: the shop has no such code, it has not started or has ended, its uses are
+ * used up, the subtotal is below its minimum (or zero), or another code of the cart applies (codes do not combine).
+ */
+export type DiscountRefusal = 'NOT_FOUND' | 'INACTIVE' | 'USAGE_LIMIT_REACHED' | 'NOT_IN_RANGE' | 'NOT_HONOURED';
+
+/** What a cart warning is about: the hosted CartWarningCode values this platform reports. */
+export type CartWarningCode =
+  | 'MERCHANDISE_NOT_ENOUGH_STOCK'
+  | 'MERCHANDISE_OUT_OF_STOCK'
+  | 'DISCOUNT_NOT_FOUND'
+  | 'DISCOUNT_CURRENTLY_INACTIVE'
+  | 'DISCOUNT_USAGE_LIMIT_REACHED'
+  | 'DISCOUNT_PURCHASE_NOT_IN_RANGE'
+  | 'DISCOUNT_CODE_NOT_HONOURED';
+
+/** Something a successful mutation tells the buyer about the cart it left: about one line, or (lineId null) the cart. */
+export interface CartWarning {
+  code: CartWarningCode;
+  message: string;
+  lineId: number | null;
+}
+
+/** What a cart mutation answers: the cart after the change and its warnings, or the problems (nothing written). */
 export interface CartResult {
   cart: CartRecord | null;
   problems: CartError[];
+  warnings: CartWarning[];
 }

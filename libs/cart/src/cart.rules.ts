@@ -27,20 +27,32 @@ export interface MerchandiseFacts {
   price: string;
   compareAtPrice: string | null;
   availableForSale: boolean;
+  inventoryQuantity: number;
 }
 
-/** A variant going into the cart, with the units asked for (inputs naming one variant twice are merged). */
+/**
+ * A variant with attributes going into the cart, with the units asked for (inputs naming one variant with equal
+ * attributes are merged); `key` names the line it adds to (lineKey).
+ */
 export interface LineAddition {
+  key: string;
   variantId: number;
+  attributes: CartAttribute[];
   quantity: number;
   variant: MerchandiseFacts;
 }
 
-/** A line changing: its new quantity (0: removed) and, when it changes variant, the new one. */
+/**
+ * A line changing: its new quantity (0: removed; cut to the variant's stock, then `capped`), the new variant when
+ * it changes variant, the new attributes when they change, and the key of the line it becomes.
+ */
 export interface LineChange {
   lineId: number;
   quantity: number;
   variant: MerchandiseFacts | null;
+  attributes: CartAttribute[] | null;
+  key: string;
+  capped: boolean;
 }
 
 /** The cart's global id: the hosted platform's shape, a token and the secret key that proves the caller holds the cart. */
@@ -74,47 +86,80 @@ export function variantIdsOf(ids: readonly (string | null | undefined)[]): numbe
   return [...new Set(ids.flatMap((id) => (id ? [merchandiseIdOf(id)] : [])).filter((id): id is number => id !== null))];
 }
 
-/** Checks the lines to add and merges those naming the same variant; problems name `<path>[i].<field>`. */
+/**
+ * What tells lines apart: the variant and the attributes (as stored, sorted by key). Lines merge only when their
+ * keys are equal, as the hosted platform keeps a line of its own for a variant with other attributes.
+ */
+export function lineKey(variantId: number, attributes: readonly CartAttribute[]): string {
+  return JSON.stringify([variantId, attributes.map((a) => [a.key, a.value])]);
+}
+
+/**
+ * The most units a line of the variant may hold: its inventory when the catalog tracks it (for sale with units in
+ * stock), else the maximum. A variant for sale with no units is not tracked (it sells on), so it is never capped.
+ */
+export function lineCap(variant: Pick<MerchandiseFacts, 'availableForSale' | 'inventoryQuantity'>): number {
+  return variant.availableForSale && variant.inventoryQuantity > 0 ? Math.min(variant.inventoryQuantity, MAX_LINE_QUANTITY) : MAX_LINE_QUANTITY;
+}
+
+/** Checks the lines to add and merges those naming the same variant with equal attributes; problems name `<path>[i].<field>`. */
 export function checkAdditions(lines: readonly CartLineInput[], path: string, found: (variantId: number) => MerchandiseFacts | null): { additions: LineAddition[]; problems: CartError[] } {
   const problems: CartError[] = [];
-  const byVariant = new Map<number, LineAddition>();
+  const byKey = new Map<string, LineAddition>();
   lines.forEach((line, i) => {
     const at = `${path}[${i}]`;
     const quantity = line.quantity ?? 1;
     if (quantity < 1) return void problems.push(CartErrors.INVALID_QUANTITY('The quantity must be greater than 0.', { field: `${at}.quantity` }));
     if (quantity > MAX_LINE_QUANTITY) return void problems.push(quantityTooLarge(`${at}.quantity`));
     const variant = merchandise(line.merchandiseId, `${at}.merchandiseId`, found, problems);
-    if (!variant) return;
-    const merged = byVariant.get(variant.id);
+    const attributes = checkLineAttributes(line.attributes ?? [], `${at}.attributes`);
+    problems.push(...attributes.problems);
+    if (!variant || attributes.problems.length > 0) return;
+    const key = lineKey(variant.id, attributes.attributes);
+    const merged = byKey.get(key);
     if (merged) merged.quantity += quantity;
-    else byVariant.set(variant.id, { variantId: variant.id, quantity, variant });
+    else byKey.set(key, { key, variantId: variant.id, attributes: attributes.attributes, quantity, variant });
   });
-  return { additions: [...byVariant.values()], problems };
+  return { additions: [...byKey.values()], problems };
 }
 
 /**
- * The lines a cart has after `additions`: quantities of a variant already in the cart add up (one line per
- * variant), new variants come after the others. Refuses more than MAX_CART_LINES lines or units over the maximum.
+ * The lines a cart has after `additions`: units of a line already in the cart (same variant and attributes) add
+ * up, other additions come after the lines as new ones. A line given more units than its variant's stock
+ * (lineCap) holds the stock: its key is in `capped`. Refuses more than MAX_CART_LINES lines or units over the maximum.
  */
-export function linesAfterAdding(existing: readonly Pick<CartLineRecord, 'variantId' | 'quantity'>[], additions: readonly LineAddition[], field: string): { lines: { variantId: number; quantity: number }[]; problems: CartError[] } {
-  const lines = existing.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
-  const index = new Map(lines.map((l, i) => [l.variantId, i]));
+export function linesAfterAdding(
+  existing: readonly Pick<CartLineRecord, 'variantId' | 'attributes' | 'quantity'>[],
+  additions: readonly LineAddition[],
+  field: string,
+): { lines: { key: string; variantId: number; quantity: number }[]; capped: Set<string>; problems: CartError[] } {
+  const lines = existing.map((l) => ({ key: lineKey(l.variantId, l.attributes), variantId: l.variantId, quantity: l.quantity }));
+  const index = new Map(lines.map((l, i) => [l.key, i]));
+  const capped = new Set<string>();
+  const problems: CartError[] = [];
   for (const addition of additions) {
-    const at = index.get(addition.variantId);
+    let at = index.get(addition.key);
     if (at === undefined) {
-      index.set(addition.variantId, lines.length);
-      lines.push({ variantId: addition.variantId, quantity: addition.quantity });
-    } else {
-      lines[at]!.quantity += addition.quantity;
+      at = lines.push({ key: addition.key, variantId: addition.variantId, quantity: 0 }) - 1;
+      index.set(addition.key, at);
+    }
+    const line = lines[at]!;
+    line.quantity += addition.quantity;
+    if (line.quantity > MAX_LINE_QUANTITY && problems.length === 0) problems.push(quantityTooLarge(field));
+    if (line.quantity > lineCap(addition.variant)) {
+      line.quantity = lineCap(addition.variant);
+      capped.add(addition.key);
     }
   }
-  const problems: CartError[] = [];
-  if (lines.length > MAX_CART_LINES) problems.push(tooManyLines(field));
-  if (lines.some((l) => l.quantity > MAX_LINE_QUANTITY)) problems.push(quantityTooLarge(field));
-  return { lines, problems };
+  if (lines.length > MAX_CART_LINES) problems.unshift(tooManyLines(field));
+  return { lines, capped, problems };
 }
 
-/** Checks changes to a cart's lines: each id one of its lines (once), quantities >= 0, new variants for sale and not in another line. */
+/**
+ * Checks changes to a cart's lines: each id one of its lines (once), quantities >= 0, new variants for sale, new
+ * attributes valid, and no line becoming another's twin (same variant and attributes). A quantity above the
+ * variant's stock is cut to it (`capped`).
+ */
 export function checkLineChanges(
   cart: { token: string; lines: readonly CartLineRecord[] },
   updates: readonly CartLineUpdateInput[],
@@ -142,16 +187,36 @@ export function checkLineChanges(
       variant = merchandise(update.merchandiseId, `${at}.merchandiseId`, found, problems);
       if (!variant) return;
     }
-    changes.push({ lineId, quantity, variant });
+    let attributes: CartAttribute[] | null = null;
+    if (update.attributes && quantity > 0) {
+      const checked = checkLineAttributes(update.attributes, `${at}.attributes`);
+      if (checked.problems.length > 0) return void problems.push(...checked.problems);
+      attributes = checked.attributes;
+    }
+    // A line whose variant the catalog no longer shows is not capped (the answer warns of it instead).
+    const facts = variant ?? found(line.variantId);
+    const cap = facts ? lineCap(facts) : MAX_LINE_QUANTITY;
+    const key = lineKey(variant?.id ?? line.variantId, attributes ?? line.attributes);
+    changes.push({ lineId, quantity: Math.min(quantity, cap), variant, attributes, key, capped: quantity > cap });
     indexOf.push(i);
   });
   if (problems.length === 0) {
-    // After the changes, still one line per variant.
-    const finalVariant = new Map<number, number | null>(cart.lines.map((l) => [l.id, l.variantId]));
-    for (const c of changes) finalVariant.set(c.lineId, c.quantity === 0 ? null : (c.variant?.id ?? finalVariant.get(c.lineId)!));
+    // Still one line per variant and attributes: a changed line may not take the key another kept line has before
+    // or after the changes (the statement updates lines one by one, so even a swap would meet the unique index). A
+    // line removed in the same request frees its key: the statement deletes before it updates.
+    const before = new Map(cart.lines.map((l) => [l.id, lineKey(l.variantId, l.attributes)]));
+    const after = new Map(before);
+    const removed = new Set<number>();
+    for (const c of changes) {
+      if (c.quantity === 0) removed.add(c.lineId);
+      else after.set(c.lineId, c.key);
+    }
     changes.forEach((c, i) => {
-      if (c.variant && [...finalVariant].some(([id, v]) => id !== c.lineId && v === c.variant!.id)) {
-        problems.push(CartErrors.INVALID('The merchandise is already in another line of the cart.', { field: `${path}[${indexOf[i]}].merchandiseId` }));
+      if (removed.has(c.lineId) || c.key === before.get(c.lineId)) return;
+      const taken = cart.lines.some((l) => l.id !== c.lineId && !removed.has(l.id) && (before.get(l.id) === c.key || after.get(l.id) === c.key));
+      if (taken) {
+        const field = `${path}[${indexOf[i]}].${c.variant ? 'merchandiseId' : 'attributes'}`;
+        problems.push(CartErrors.INVALID('The merchandise with these attributes is already in another line of the cart.', { field }));
       }
     });
   }
@@ -193,6 +258,12 @@ export function checkAttributes(attributes: readonly CartAttribute[], path: stri
     byKey.set(key, attribute.value);
   });
   return { attributes: [...byKey].map(([key, value]) => ({ key, value })), problems };
+}
+
+/** A line's attributes as stored: checked as the cart's, sorted by key so that equal attributes are equal (lineKey). */
+export function checkLineAttributes(attributes: readonly CartAttribute[], path: string): { attributes: CartAttribute[]; problems: CartError[] } {
+  const checked = checkAttributes(attributes, path);
+  return { attributes: checked.attributes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), problems: checked.problems };
 }
 
 /** Codes as stored: trimmed, blanks dropped, each once whatever its case (the first spelling kept). */

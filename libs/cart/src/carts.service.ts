@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { hashToken } from '@platform/auth';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool } from '@platform/database';
 import { PresentmentService } from '@platform/localization';
 import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
 import { cartCost } from './cart-cost.rules.js';
@@ -10,7 +10,6 @@ import type { CartCost, CartRecord, CartSummary } from './cart.records.js';
 import { parseCartId } from './cart.rules.js';
 import { CART_BY_TOKEN, COMPLETE_CART, DELETE_EXPIRED } from './cart.sql.js';
 
-const statements = { cartByToken: preparedSql(CART_BY_TOKEN) };
 const DELETE_BATCH = 1_000;
 
 /**
@@ -21,7 +20,7 @@ const DELETE_BATCH = 1_000;
 @Injectable()
 export class CartsService {
   constructor(
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     private readonly presentment: PresentmentService,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
@@ -39,7 +38,7 @@ export class CartsService {
 
   /** The cart of this shop with that token and key, completed or not; null when there is none or it expired. */
   async cart(ctx: RequestContext, token: string, key: string): Promise<CartRecord | null> {
-    const [row] = await this.sql.rows<CartRow>(statements.cartByToken, [ctx.shop.id, token, hashToken(key)]);
+    const [row] = await this.sql.rows<CartRow>(CART_BY_TOKEN, [ctx.shop.id, token, hashToken(key)]);
     return row ? cartRecord(row, key) : null;
   }
 

@@ -55,9 +55,22 @@ describe('what the order gets', () => {
   it('copies the address and lines with the cart prices', () => {
     const { form } = checkoutForm({ email: 'a@b.co', ...ADDRESS });
     expect(orderAddress(form.address)).toMatchObject({ firstName: 'Ada', address2: null, countryCode: 'GB', company: null });
-    const line = { id: 1, variantId: 7, quantity: 3, price: '19.99', compareAtPrice: null };
+    const line = { id: 1, variantId: 7, attributes: [{ key: 'engraving', value: 'For Ada' }, { key: 'gift', value: 'yes' }], quantity: 3, price: '19.99', compareAtPrice: null };
     expect(orderLineItems([{ line, productId: 2, title: 'Lamp', variantTitle: 'Red', sku: 'L-1', vendor: 'Acme', total: '59.97' }])).toEqual([
-      { productId: 2, variantId: 7, title: 'Lamp', variantTitle: 'Red', quantity: 3, price: '19.99', sku: 'L-1', vendor: 'Acme' },
+      {
+        productId: 2,
+        variantId: 7,
+        title: 'Lamp',
+        variantTitle: 'Red',
+        quantity: 3,
+        price: '19.99',
+        sku: 'L-1',
+        vendor: 'Acme',
+        properties: [
+          { name: 'engraving', value: 'For Ada' },
+          { name: 'gift', value: 'yes' },
+        ],
+      },
     ]);
   });
 

@@ -103,7 +103,7 @@ export function orderAddress(a: CheckoutAddress): OrderAddress {
   };
 }
 
-/** The order's lines: what the cart charged (its unit prices, in its currency) with the catalog's names. */
+/** The order's lines: what the cart charged (its unit prices, in its currency) with the catalog's names; a line's attributes become its properties. */
 export function orderLineItems(lines: readonly CheckoutLine[]): NewOrderLineItem[] {
   return lines.map((l) => ({
     productId: l.productId,
@@ -114,6 +114,7 @@ export function orderLineItems(lines: readonly CheckoutLine[]): NewOrderLineItem
     price: l.line.price,
     sku: l.sku,
     vendor: l.vendor,
+    properties: l.line.attributes.map((a) => ({ name: a.key, value: a.value })),
   }));
 }
 

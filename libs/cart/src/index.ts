@@ -6,7 +6,7 @@ export { CartsService } from './carts.service.js';
 export { CartsStorefrontService } from './carts-storefront.service.js';
 export { CartErrors, type CartError, type CartErrorCode } from './cart.errors.js';
 export type { CartBuyerIdentityInput, CartInput, CartLineInput, CartLineUpdateInput, NewDiscountCode } from './cart.inputs.js';
-export type { CartAttribute, CartCost, CartLineRecord, CartRecord, CartResult, CartSummary, DiscountRecord } from './cart.records.js';
+export type { CartAttribute, CartCost, CartLineRecord, CartRecord, CartResult, CartSummary, CartWarning, CartWarningCode, DiscountRecord, DiscountRefusal } from './cart.records.js';
 export type { DiscountValueType } from './discount-code.entity.js';
 export { DiscountCodesService } from './discount-codes.service.js';
 export { cartGid, parseCartId } from './cart.rules.js';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import { inContextOf } from '@platform/graphql';
 import type { MaybePromise, RequestContext } from '@platform/request';
 import { type VisitorConsent, decodeVisitorConsent, encodeVisitorConsent, givesConsent } from './visitor-consent.rules.js';
@@ -21,7 +21,7 @@ export class VisitorConsentService {
   private key?: Promise<Buffer>;
 
   constructor(
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 

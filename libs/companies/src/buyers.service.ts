@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader } from '@platform/database';
+import { SqlPool } from '@platform/database';
 import { CustomerAccountsService } from '@platform/customers';
 import type { BuyerContext } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
@@ -28,7 +28,7 @@ interface BuyerLocationRow {
 export class BuyersService {
   constructor(
     private readonly accounts: CustomerAccountsService,
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     private readonly prices: CompanyPricesService,
   ) {}
 

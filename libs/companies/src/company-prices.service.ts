@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader } from '@platform/database';
+import { SqlPool } from '@platform/database';
 import type { BuyerPricePair, BuyerPriceRange, BuyerPrices } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import { catalogPrice, catalogPriceRange } from './catalog-price.rules.js';
@@ -29,7 +29,7 @@ interface VariantRow {
  */
 @Injectable()
 export class CompanyPricesService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   pricesOf(ctx: RequestContext, catalog: BuyerCatalog): BuyerPrices {
     const { adjustment } = catalog;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { appIdOf } from '@platform/auth';
-import { SqlReader, insertRows, preparedSql } from '@platform/database';
+import { SqlPool, insertRows, preparedSql } from '@platform/database';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { uniqueOn } from './import-checks.js';
@@ -25,12 +25,12 @@ type MetafieldRow = MetafieldRecord & KeysetRow & { parentId: number; rn: number
 
 /**
  * Metafields: custom data on products, collections, the shop, pages, articles, blogs and customers. Writes go
- * through `ctx.em`; the admin reads run on the SQL reader, one statement per level of a query for every owner
+ * through `ctx.em`; the admin reads run on the SQL pool, one statement per level of a query for every owner
  * of that level.
  */
 @Injectable()
 export class MetafieldsService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   /**
    * Creates metafields in one transaction; returns their ids in the order given. Owners are held by plain id

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
+import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
 import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan, searchSql } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { normalizePhone } from './customer-account.rules.js';
@@ -44,12 +44,12 @@ const statements = {
 /**
  * The merchant's reads of customers (REST and admin GraphQL): one customer, filtered lists, search with the
  * hosted syntax, counts. Every list reads its page's addresses for all its customers in one statement, so a page
- * costs two statements whatever its size. Reads run on the SQL reader's own pool: they see committed data, so a
+ * costs two statements whatever its size. Reads run on the SQL pool: they see committed data, so a
  * write reads its result here after its transaction commits.
  */
 @Injectable()
 export class CustomerDirectoryService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   /** One customer of the shop, or null. Customers asked for in the same tick of a request share one read. */
   async customer(ctx: RequestContext, id: number): Promise<CustomerDetailRecord | null> {

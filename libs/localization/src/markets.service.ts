@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { ReadThroughCache, insertRows } from '@platform/database';
+import { CACHE_FILL_NOTE, ReadThroughCache, insertRows } from '@platform/database';
 import { Decimal } from '@platform/money';
 import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
 import { taken } from './localization.errors.js';
@@ -38,7 +38,7 @@ export class MarketsService {
   /** Every market of the shop, the primary first, then by id. */
   marketsOf(ctx: RequestContext): MaybePromise<MarketRecord[]> {
     return this.byShop.get(ctx.shop.id, async () => {
-      const rows = await ctx.em.find(Market, {}, { orderBy: { isPrimary: 'desc', id: 'asc' }, disableIdentityMap: true });
+      const rows = await ctx.em.find(Market, {}, { orderBy: { isPrimary: 'desc', id: 'asc' }, disableIdentityMap: true, comments: CACHE_FILL_NOTE });
       return rows.map(marketRead);
     });
   }

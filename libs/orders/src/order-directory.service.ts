@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
+import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
 import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan, searchSql } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { ORDER_SEARCH, ORDER_STATUS_CONDITIONS, orderSearchScope, orderSortSpec } from './order-search.rules.js';
@@ -53,7 +53,7 @@ const FULFILLMENT: Record<string, string[] | null> = {
 @Injectable()
 export class OrderDirectoryService {
   constructor(
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     private readonly orders: OrdersService,
   ) {}
 

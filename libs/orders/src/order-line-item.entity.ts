@@ -2,6 +2,12 @@ import { BigIntType, type Opt } from '@mikro-orm/core';
 import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
+/** A name and value the buyer attached to the line (a cart line's attribute): the REST `properties`. */
+export interface OrderLineProperty {
+  name: string;
+  value: string;
+}
+
 /** A line of an order. Title, variant title and price are copied at purchase, so the line outlives the product. */
 @Entity({ tableName: 'order_line_items' })
 @Index({ properties: ['orderId'] })
@@ -50,4 +56,7 @@ export class OrderLineItem extends TenantEntity {
   /** Discounts allocated to the whole line. */
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   totalDiscount: Opt<string> = '0.00';
+
+  @Property({ type: 'json' })
+  properties: Opt<OrderLineProperty[]> = [];
 }

@@ -1,5 +1,6 @@
 import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderAddress, OrderShippingLine } from './order.entity.js';
 import type { FulfillmentState } from './order-fulfillment.entity.js';
+import type { OrderLineProperty } from './order-line-item.entity.js';
 import type { RestockType } from './refund-line-item.entity.js';
 import type { TransactionKind, TransactionStatus } from './order-transaction.entity.js';
 
@@ -19,6 +20,8 @@ export interface NewOrderLineItem {
   giftCard?: boolean;
   /** Discount on the whole line, exact decimal string. */
   totalDiscount?: string;
+  /** What the buyer attached to the line (a cart line's attributes), in order. */
+  properties?: OrderLineProperty[];
 }
 
 /** A payment of an imported order. `parent` is the index, in the order's transactions, of the one it settles. */

@@ -1,9 +1,10 @@
 import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderAddress, OrderShippingLine } from './order.entity.js';
 import type { FulfillmentState } from './order-fulfillment.entity.js';
+import type { OrderLineProperty } from './order-line-item.entity.js';
 import type { TransactionKind, TransactionStatus } from './order-transaction.entity.js';
 import type { RestockType } from './refund-line-item.entity.js';
 
-export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderAddress, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
+export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderAddress, OrderLineProperty, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
 
 /** How orders can be sorted (the hosted platform's OrderSortKeys, without those naming another context's data). */
 export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE', 'CREATED_AT', 'UPDATED_AT', 'ORDER_NUMBER', 'FINANCIAL_STATUS', 'FULFILLMENT_STATUS'] as const;
@@ -59,6 +60,8 @@ export interface OrderLineItemRecord {
   taxable: boolean;
   giftCard: boolean;
   totalDiscount: string;
+  /** What the buyer attached to the line. */
+  properties: OrderLineProperty[];
   /** Units shipped by successful fulfillments. */
   fulfilledQuantity: number;
   /** Units given back by refunds. */

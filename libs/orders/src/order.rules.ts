@@ -96,6 +96,7 @@ export function orderRows(input: NewOrder, field = 'order') {
       taxable: l.taxable ?? true,
       giftCard: l.giftCard ?? false,
       totalDiscount: money(l.totalDiscount ?? '0', `lineItems[${i}].totalDiscount`),
+      properties: (l.properties ?? []).map((p) => ({ name: p.name, value: p.value })),
     };
   });
   const shippingLines: OrderShippingLine[] = (input.shippingLines ?? []).map((s, i) => {

@@ -40,7 +40,7 @@ export const ORDERS_BY_IDS = `select ${ORDER_COLUMNS} from orders o where o.shop
 // line_item_id indexes).
 const LINE_ITEM_COLUMNS = `l.id, l.order_id as "orderId", l.product_id as "productId", l.variant_id as "variantId",
   l.title, l.variant_title as "variantTitle", l.quantity, l.price, l.sku, l.vendor, l.grams,
-  l.requires_shipping as "requiresShipping", l.taxable, l.gift_card as "giftCard", l.total_discount as "totalDiscount",
+  l.requires_shipping as "requiresShipping", l.taxable, l.gift_card as "giftCard", l.total_discount as "totalDiscount", l.properties,
   (select coalesce(sum(fl.quantity), 0)::int from order_fulfillment_line_items fl join order_fulfillments f on f.id = fl.fulfillment_id
     where fl.line_item_id = l.id and f.status = 'success') as "fulfilledQuantity",
   (select coalesce(sum(rl.quantity), 0)::int from refund_line_items rl where rl.line_item_id = l.id) as "refundedQuantity"`;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import { DomainEvents } from '@platform/events';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
@@ -23,11 +23,11 @@ const REST_CUSTOMER_ORDERS = { connection: 'rest.customer.orders', sortKey: 'ID'
 
 const ordersByIds = preparedSql(ORDERS_BY_IDS);
 
-/** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL reader). */
+/** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL pool). */
 @Injectable()
 export class OrdersService {
   constructor(
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     private readonly events: DomainEvents,
   ) {}
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, type SortSpec, cutPage, keysetPlan, searchSql } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import type { BalanceTransactionFilters, PayoutFilters } from './ledger.inputs.js';
@@ -16,11 +16,11 @@ const statements = { balance: preparedSql(BALANCE), payoutsByIds: preparedSql(PA
 
 /**
  * The merchant's reads of the ledger (REST and admin GraphQL): balance transactions and payouts, keyset-paged
- * (one statement a page), and the balance. They run on the SQL reader's pool and see committed data.
+ * (one statement a page), and the balance. They run on the SQL pool and see committed data.
  */
 @Injectable()
 export class LedgerDirectoryService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   /** REST: newest first by processed_at then id, with the spec's filters. */
   async transactions(ctx: RequestContext, filters: BalanceTransactionFilters, page: PageRequest): Promise<ListPage<BalanceTransactionRecord>> {

@@ -1,4 +1,4 @@
-// The ledger's reads (SqlReader, `$n` parameters, $1 the shop) and writes (the ORM's connection inside a
+// The ledger's reads (SqlPool, `$n` parameters, $1 the shop) and writes (the ORM's connection inside a
 // transaction, `?` parameters). Money leaves Postgres as text: numeric(20, 2) is already an exact two-place string.
 
 export const TRANSACTION_COLUMNS = `t.id, t.type, t.test, t.payout_id as "payoutId", t.payout_status as "payoutStatus", t.currency,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { READ_CACHE_TTL_MS, ReadThroughCache, SqlReader, preparedSql } from '@platform/database';
+import { READ_CACHE_TTL_MS, ReadThroughCache, SqlPool, preparedSql } from '@platform/database';
 import { CALLER_BY_TOKEN, type CallerRow } from './auth.sql.js';
 import type { Caller } from './caller.js';
 import { STOREFRONT_SCOPES, expandScopes } from './scopes.js';
@@ -18,7 +18,7 @@ const STATEMENT = preparedSql(CALLER_BY_TOKEN);
 const STOREFRONT_SCOPE_SET = new Set<string>(STOREFRONT_SCOPES);
 
 /**
- * The caller behind a token, without the ORM: one prepared statement on the SqlReader pool, cached per
+ * The caller behind a token, without the ORM: one prepared statement on the SqlPool pool, cached per
  * process (ReadThroughCache: bounded entries, "unknown" answers in their own pool). Keys are
  * shop:kind:SHA-256, so an entry's size does not depend on what a client sends and no token sits in
  * memory in clear; a lookup by hash also reveals nothing through timing that a client could use.
@@ -27,7 +27,7 @@ const STOREFRONT_SCOPE_SET = new Set<string>(STOREFRONT_SCOPES);
 export class TokenLookup {
   private readonly cache = new ReadThroughCache<string, Caller | null>(TOKEN_CACHE_TTL_MS);
 
-  constructor(private readonly reader: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   callerFor(shopId: number, kind: TokenKind, token: string): Caller | null | Promise<Caller | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
@@ -41,7 +41,7 @@ export class TokenLookup {
   }
 
   private async load(shopId: number, kind: TokenKind, hash: string): Promise<Caller | null> {
-    const [row] = await this.reader.rows<CallerRow>(STATEMENT, [shopId, hash, kind]);
+    const [row] = await this.sql.rows<CallerRow>(STATEMENT, [shopId, hash, kind]);
     if (!row || !hashesMatch(row.tokenHash, hash)) return null;
     const granted = kind === 'admin' ? row.scopes : row.scopes.filter((s) => STOREFRONT_SCOPE_SET.has(s));
     return Object.freeze({ kind, appId: row.appId, tokenId: row.tokenId, scopes: expandScopes(granted) });

@@ -2,7 +2,7 @@ import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { EntityName } from '@mikro-orm/core';
 import { type MigrationEntry, ormConfig } from './orm-config.js';
-import { SqlReader } from './sql-reader.js';
+import { SqlPool } from './sql-pool.js';
 
 export interface DatabaseModuleOptions {
   url: string;
@@ -17,9 +17,9 @@ export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
-  constructor(@Inject(SqlReader) private readonly reader: SqlReader) {}
+  constructor(@Inject(SqlPool) private readonly pool: SqlPool) {}
 
-  /** The ORM for the whole process (entities come from each context's `forFeature`), and the SQL reader. */
+  /** The ORM for the whole process (entities come from each context's `forFeature`), and the SQL pool. */
   static forRoot(options: DatabaseModuleOptions): DynamicModule {
     return {
       module: DatabaseModule,
@@ -33,8 +33,8 @@ export class DatabaseModule implements OnApplicationShutdown {
           registerRequestContext: false,
         }),
       ],
-      providers: [{ provide: SqlReader, useFactory: () => new SqlReader(options.url, options.poolSize ?? 10, options.statementTimeoutMs) }],
-      exports: [SqlReader],
+      providers: [{ provide: SqlPool, useFactory: () => new SqlPool(options.url, options.poolSize ?? 10, options.statementTimeoutMs) }],
+      exports: [SqlPool],
     };
   }
 
@@ -44,6 +44,6 @@ export class DatabaseModule implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.reader.close();
+    await this.pool.close();
   }
 }

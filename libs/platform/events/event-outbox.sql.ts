@@ -1,8 +1,7 @@
+import { BACKGROUND } from '@platform/database';
+
 // Statements on the outbox. Lists travel as JSON arrays: one parameter whatever their length. The sweeper's own
 // statements start with BACKGROUND: work of the process' timers, which a request's statement count leaves out.
-
-/** Marks a statement the process sends on its own, outside any request (`test/support/sql.ts` skips it). */
-export const BACKGROUND = '/* background */';
 
 /** Takes up to `limit` due rows of the given event names for `leaseMs`, one more attempt each; skips rows another process holds. */
 export const CLAIM_DUE_EVENTS = `${BACKGROUND}

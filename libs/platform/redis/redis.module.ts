@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { SqlReader, readInstallationId } from '@platform/database';
+import { SqlPool, readInstallationId } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
@@ -15,9 +15,9 @@ export const REDIS = Symbol('REDIS');
  */
 export const REDIS_PREFIX = Symbol('REDIS_PREFIX');
 
-/** The default key prefix of the installation whose database `reader` reads. */
-export async function installationRedisPrefix(reader: SqlReader): Promise<string> {
-  return `platform:${await readInstallationId(reader)}`;
+/** The default key prefix of the installation whose database `sql` reads. */
+export async function installationRedisPrefix(sql: SqlPool): Promise<string> {
+  return `platform:${await readInstallationId(sql)}`;
 }
 
 /**
@@ -60,10 +60,10 @@ export class RedisModule implements OnApplicationShutdown {
         { provide: REDIS, inject: [LOGGER], useFactory: (logger: Logger) => (url ? createRedisClient(url, logger) : null) },
         {
           provide: REDIS_PREFIX,
-          inject: [SqlReader, LOGGER],
-          useFactory: async (reader: SqlReader, logger: Logger): Promise<string | null> => {
+          inject: [SqlPool, LOGGER],
+          useFactory: async (sql: SqlPool, logger: Logger): Promise<string | null> => {
             if (!url) return null;
-            const redisPrefix = prefix ?? (await installationRedisPrefix(reader));
+            const redisPrefix = prefix ?? (await installationRedisPrefix(sql));
             logger.info({ redisPrefix }, `Redis keys (job queue, throttle buckets) under ${redisPrefix}`);
             return redisPrefix;
           },

@@ -105,7 +105,7 @@ export class RequestPipeline {
       caller,
       buyerIp: buyerIp(request, caller),
       origin: `${request.protocol}://${request.host}`,
-      // Forked on first use: hot reads go through SqlReader and never need one.
+      // Forked on first use: hot reads go through SqlPool and never need one.
       get em() {
         return (em ??= forkForShop(root, shop.id));
       },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { ReadThroughCache } from '@platform/database';
+import { CACHE_FILL_NOTE, ReadThroughCache } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { SHOP_PLANS, SHOP_STATES, Shop, type ShopPlan, type ShopState } from './shop.entity.js';
 import { HANDLE_PATTERN, defaultDomain, shopLookupForHost } from './shop.rules.js';
@@ -42,7 +42,7 @@ export class ShopService {
     const lookup = shopLookupForHost(host, this.config.platformDomain, this.config.defaultShop);
     if (!lookup) return null;
     return this.byHost.get('handle' in lookup ? `handle:${lookup.handle}` : `domain:${lookup.domain}`, async () => {
-      const shop = await this.em.fork().findOne(Shop, lookup);
+      const shop = await this.em.fork().findOne(Shop, lookup, { comments: CACHE_FILL_NOTE });
       return shop && toSnapshot(shop);
     });
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { appIdOf } from '@platform/auth';
-import { SqlReader, insertRows, preparedSql } from '@platform/database';
+import { SqlPool, insertRows, preparedSql } from '@platform/database';
 import { type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan } from '@platform/graphql';
 import { OrdersService } from '@platform/orders';
 import { type RequestContext, requestScoped } from '@platform/request';
@@ -27,7 +27,7 @@ const riskById = preparedSql(RISK_BY_ID);
 @Injectable()
 export class OrderRisksService {
   constructor(
-    private readonly sql: SqlReader,
+    private readonly sql: SqlPool,
     private readonly orders: OrdersService,
   ) {}
 

@@ -59,7 +59,7 @@ describe('hosted checkout payments', () => {
     expect(res.body.errors).toBeUndefined();
     return res.body.data;
   }
-  async function cartOf(lines: { merchandiseId: string; quantity: number }[], extra: Record<string, unknown> = {}, directive = '', target = shop, variables: Record<string, unknown> = {}) {
+  async function cartOf(lines: { merchandiseId: string; quantity: number; attributes?: { key: string; value: string }[] }[], extra: Record<string, unknown> = {}, directive = '', target = shop, variables: Record<string, unknown> = {}) {
     const data = await gql(target, CREATE(directive), { input: { lines, ...extra }, ...variables });
     expect(data.cartCreate.userErrors).toEqual([]);
     return data.cartCreate.cart as { id: string; checkoutUrl: string; cost: any; lines: any };
@@ -183,6 +183,30 @@ describe('hosted checkout payments', () => {
     expect(names.size).toBe(1);
     const after = await counts();
     expect(after).toEqual({ orders: before.orders + 1, charges: before.charges + 1, completed: before.completed + 1 });
+  });
+
+  it("carries each cart line's attributes onto its order line: REST properties, admin GraphQL customAttributes", async () => {
+    const [a] = variants;
+    const engraved = [{ key: 'engraving', value: 'For Ada' }, { key: 'gift', value: 'yes' }];
+    const cart = await cartOf([
+      { merchandiseId: a!.gid, quantity: 1, attributes: [engraved[1]!, engraved[0]!] },
+      { merchandiseId: a!.gid, quantity: 1 },
+    ]);
+    expect(cart.lines.nodes).toHaveLength(2);
+    const paid = await pay(cart.checkoutUrl);
+    expect(paid.status).toBe(200);
+    const [order] = await rows('select id::int from orders where shop_id = $1 and name = $2', [shop.shop.id, orderName(paid)]);
+    const properties = engraved.map(({ key, value }) => ({ name: key, value }));
+    const restOrder = (await rest(`orders/${order.id}.json`)).body.order;
+    expect(restOrder.line_items.map((l: any) => [l.variant_id, l.quantity, l.properties])).toEqual([
+      [a!.id, 1, properties],
+      [a!.id, 1, []],
+    ]);
+    const graphql = await admin(`{ order(id: "gid://platform/Order/${order.id}") { lineItems(first: 5) { nodes { quantity customAttributes { key value } } } } }`);
+    expect(graphql.body.data.order.lineItems.nodes).toEqual([
+      { quantity: 1, customAttributes: engraved },
+      { quantity: 1, customAttributes: [] },
+    ]);
   });
 
   it('refuses invalid payment input and contact with a 422 page naming the problem, writing nothing', async () => {

@@ -10,7 +10,7 @@ type Gql = { status: number; data?: any; errors?: any };
 const CART_FIELDS = `id checkoutUrl createdAt updatedAt totalQuantity note attributes { key value }
   discountCodes { applicable code } buyerIdentity { countryCode email phone customer { email } }
   cost { subtotalAmount { amount currencyCode } totalAmount { amount currencyCode } totalTaxAmount { amount currencyCode } totalDutyAmount { amount } }
-  lines(first: 50) { nodes { id quantity cost { amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } totalAmount { amount currencyCode } }
+  lines(first: 50) { nodes { id quantity attributes { key value } cost { amountPerQuantity { amount currencyCode } compareAtAmountPerQuantity { amount } totalAmount { amount currencyCode } }
     merchandise { ... on ProductVariant { id price { amount currencyCode } } } } }`;
 const PAYLOAD = `cart { ${CART_FIELDS} } userErrors { code field message } warnings { code message target }`;
 const CREATE = `mutation($input: CartInput) { cartCreate(input: $input) { ${PAYLOAD} } }`;
@@ -53,6 +53,8 @@ describe('storefront cart', () => {
         [shop.shop.id],
       )
     ).rows.map((r) => ({ ...r, gid: `gid://platform/ProductVariant/${r.id}` }));
+    // Stock enough that no test but the stock warnings' meets a line's cap (the seed gives 1 to 120 units).
+    await db.query('update product_variants set inventory_quantity = 1000 where shop_id = $1 and available_for_sale', [shop.shop.id]);
   });
   afterAll(async () => {
     await db?.end();
@@ -318,6 +320,28 @@ describe('storefront cart', () => {
       expect(await count(REMOVE, { cartId: cart.id, lineIds: lines.slice(3, 6) })).toBe(3);
       expect(await count(NOTE, { cartId: cart.id, note: 'Ring twice' })).toBe(3);
     });
+
+    it('adds no statement for line attributes and warnings (the codes\' warnings are computed, the lines\' variants already read)', async () => {
+      const count = async (query: string, variables: Record<string, unknown>) => {
+        const { result, statements } = await sqlDuring(() => gql(query, variables));
+        expect(Object.values(result.data as Record<string, { userErrors: unknown[]; warnings: unknown[] }>)[0]!.warnings.length).toBeGreaterThan(0);
+        return statements.length;
+      };
+      const GIFT = [{ key: 'gift', value: 'yes' }];
+      const cart = await created({ lines: variants.slice(0, 6).map((v) => ({ merchandiseId: v.gid })) });
+      const lines = cart.lines.nodes.map((l: { id: string }) => l.id);
+      // Every mutation below warns: variants[0] is sold out, so every line mutation warns of its line.
+      await db.query('update product_variants set available_for_sale = false where id = $1', [variants[0].id]);
+      try {
+        expect(await count(CREATE, { input: { lines: [{ merchandiseId: variants[7].gid, attributes: GIFT }], discountCodes: ['NOPE'] } })).toBe(2);
+        expect(await count(ADD, { cartId: cart.id, lines: variants.slice(1, 6).map((v) => ({ merchandiseId: v.gid, attributes: GIFT })) })).toBe(3);
+        expect(await count(UPDATE, { cartId: cart.id, lines: lines.slice(0, 3).map((id: string, i: number) => ({ id, attributes: [{ key: 'n', value: String(i) }] })) })).toBe(3);
+        expect(await count(CODES, { cartId: cart.id, codes: ['NOPE', 'NEITHER'] })).toBe(3);
+        expect(await count(ATTRIBUTES, { cartId: cart.id, attributes: [{ key: 'a', value: '1' }] })).toBe(3);
+      } finally {
+        await db.query('update product_variants set available_for_sale = true where id = $1', [variants[0].id]);
+      }
+    });
   });
 
   describe('buyer, note, attributes, codes', () => {
@@ -402,6 +426,238 @@ describe('storefront cart', () => {
       const res = (await gqlOn(other, NOTE, { cartId: cart.id, note: 'mallory' })).data.cartNoteUpdate;
       expect(res.userErrors).toEqual([{ code: 'INVALID', field: ['cartId'], message: 'The specified cart does not exist.' }]);
       expect((await gql(READ, { id: cart.id })).data.cart.note).toBeNull();
+    });
+  });
+
+  describe('line attributes', () => {
+    const GIFT = [{ key: 'gift', value: 'yes' }];
+    const attributesOf = (cart: any) => cart.lines.nodes.map((l: any) => [l.merchandise.id, l.quantity, l.attributes]);
+    const lineAttributes = async () => rows('select variant_id::int as "variantId", attributes, quantity from cart_lines where shop_id = $1 order by id', [shop.shop.id]);
+
+    it('keeps attributes per line (sorted by key, the last value of a key), answers attribute(key:) and reads them back', async () => {
+      const [a] = variants;
+      const cart = await created({
+        lines: [
+          { merchandiseId: a.gid, attributes: [{ key: 'gift', value: 'no' }, { key: 'engraving', value: 'For Ada' }, { key: ' gift ', value: 'yes' }] },
+          { merchandiseId: a.gid, quantity: 2 },
+        ],
+      });
+      expect(attributesOf(cart)).toEqual([
+        [a.gid, 1, [{ key: 'engraving', value: 'For Ada' }, { key: 'gift', value: 'yes' }]],
+        [a.gid, 2, []],
+      ]);
+      expect((await gql(READ, { id: cart.id })).data.cart).toEqual(cart);
+      const one = await gql(`query($id: ID!) { cart(id: $id) { lines(first: 5) { nodes { gift: attribute(key: "gift") { key value } none: attribute(key: "nope") { key } } } } }`, { id: cart.id });
+      expect(one.data.cart.lines.nodes).toEqual([
+        { gift: { key: 'gift', value: 'yes' }, none: null },
+        { gift: null, none: null },
+      ]);
+    });
+
+    it('merges only lines of one variant with equal attributes, also from concurrent adds', async () => {
+      const [a, b] = variants;
+      const cart = await created({ lines: [{ merchandiseId: a.gid, attributes: GIFT }] });
+      const added = (
+        await gql(ADD, {
+          cartId: cart.id,
+          lines: [
+            { merchandiseId: a.gid, quantity: 2, attributes: [{ key: 'gift', value: 'yes' }] },
+            { merchandiseId: a.gid },
+            { merchandiseId: a.gid, attributes: [{ key: 'gift', value: 'no' }] },
+            { merchandiseId: b.gid, attributes: GIFT },
+          ],
+        })
+      ).data.cartLinesAdd;
+      expect(added.userErrors).toEqual([]);
+      expect(attributesOf(added.cart)).toEqual([
+        [a.gid, 3, GIFT],
+        [a.gid, 1, []],
+        [a.gid, 1, [{ key: 'gift', value: 'no' }]],
+        [b.gid, 1, GIFT],
+      ]);
+      await Promise.all([1, 2, 3].map(() => gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: b.gid, attributes: GIFT }] })));
+      const read = (await gql(READ, { id: cart.id })).data.cart;
+      expect(attributesOf(read)[3]).toEqual([b.gid, 4, GIFT]);
+      expect(read.lines.nodes).toHaveLength(4);
+    });
+
+    it('cartLinesUpdate replaces attributes, refuses a twin line or a swap (nothing written), and lets a line take a removed one\'s place', async () => {
+      const [a, b, c] = variants;
+      const cart = await created({ lines: [{ merchandiseId: a.gid }, { merchandiseId: a.gid, attributes: GIFT }, { merchandiseId: b.gid }] });
+      const [plain, gift, other] = cart.lines.nodes.map((l: any) => l.id);
+      const before = await lineAttributes();
+      const refusals: [Record<string, unknown>[], unknown[]][] = [
+        [[{ id: plain, attributes: [{ key: 'gift ', value: 'yes' }] }], [['lines', '0', 'attributes']]],
+        [[{ id: plain, merchandiseId: b.gid }, { id: other, merchandiseId: a.gid }], [['lines', '0', 'merchandiseId'], ['lines', '1', 'merchandiseId']]],
+        [[{ id: other, merchandiseId: a.gid, attributes: GIFT }], [['lines', '0', 'merchandiseId']]],
+        [[{ id: plain, attributes: [{ key: '', value: 'x' }] }], [['lines', '0', 'attributes', '0', 'key']]],
+      ];
+      for (const [lines, fields] of refusals) {
+        const res = (await gql(UPDATE, { cartId: cart.id, lines })).data.cartLinesUpdate;
+        expect(res).toEqual({ cart: null, userErrors: fields.map((field) => ({ code: 'INVALID', field, message: expect.any(String) })), warnings: [] });
+      }
+      expect(await lineAttributes()).toEqual(before);
+
+      const renamed = (await gql(UPDATE, { cartId: cart.id, lines: [{ id: plain, attributes: [{ key: 'note', value: 'blue' }] }, { id: other, merchandiseId: c.gid, attributes: GIFT }] })).data.cartLinesUpdate;
+      expect(renamed.userErrors).toEqual([]);
+      expect(renamed.cart.lines.nodes.map((l: any) => [l.id, l.merchandise.id, l.quantity, l.attributes, l.cost.amountPerQuantity.amount])).toEqual([
+        [plain, a.gid, 1, [{ key: 'note', value: 'blue' }], new Decimal(a.price).toFixed(2)],
+        [gift, a.gid, 1, GIFT, new Decimal(a.price).toFixed(2)],
+        [other, c.gid, 1, GIFT, new Decimal(c.price).toFixed(2)],
+      ]);
+      // The removed line's variant and attributes are free within the same request.
+      const taken = (await gql(UPDATE, { cartId: cart.id, lines: [{ id: gift, quantity: 0 }, { id: plain, attributes: GIFT, quantity: 5 }] })).data.cartLinesUpdate;
+      expect(taken.userErrors).toEqual([]);
+      expect(taken.cart.lines.nodes.map((l: any) => [l.id, l.quantity, l.attributes])).toEqual([
+        [plain, 5, GIFT],
+        [other, 1, GIFT],
+      ]);
+      expect(taken.cart).toEqual((await gql(READ, { id: cart.id })).data.cart);
+    });
+
+    it("refuses line attributes the cart's attributes would refuse, writing nothing", async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      const before = await lineAttributes();
+      const carts = await cartRows();
+      const made = await gql(CREATE, { input: { lines: [{ merchandiseId: variants[0].gid, attributes: [{ key: ' ', value: '1' }] }] } });
+      expect(made.data.cartCreate.userErrors).toEqual([{ code: 'INVALID', field: ['input', 'lines', '0', 'attributes', '0', 'key'], message: expect.any(String) }]);
+      const long = await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid, attributes: [{ key: 'ok', value: 'v' }, { key: 'k', value: 'x'.repeat(5001) }] }] });
+      expect(long.data.cartLinesAdd.userErrors).toEqual([{ code: 'INVALID', field: ['lines', '0', 'attributes', '1', 'value'], message: expect.any(String) }]);
+      const key = await gql(UPDATE, { cartId: cart.id, lines: [{ id: cart.lines.nodes[0].id, attributes: [{ key: 'k'.repeat(256), value: '' }] }] });
+      expect(key.data.cartLinesUpdate.userErrors).toEqual([{ code: 'INVALID', field: ['lines', '0', 'attributes', '0', 'key'], message: expect.any(String) }]);
+      const nul = await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid, attributes: [{ key: 'k', value: 'a\u0000b' }] }] });
+      expect(nul.errors[0].message).toMatch(/NUL|null byte|\\u0000/i);
+      expect([await lineAttributes(), await cartRows()]).toEqual([before, carts]);
+    });
+
+    it('holds large attributes (the unique key is their hash, not their text)', async () => {
+      const big = Array.from({ length: 3 }, (_, i) => ({ key: `k${i}`, value: String(i).repeat(5000) }));
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid, attributes: big }] });
+      const again = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid, attributes: big }] })).data.cartLinesAdd;
+      expect(again.userErrors).toEqual([]);
+      expect(again.cart.lines.nodes.map((l: any) => [l.quantity, l.attributes])).toEqual([[2, big]]);
+    });
+  });
+
+  describe('warnings', () => {
+    const setStock = (variant: Variant, inventory: number, forSale = true) =>
+      db.query('update product_variants set inventory_quantity = $2, available_for_sale = $3 where id = $1', [variant.id, inventory, forSale]);
+    const lineGids = (cart: any) => cart.lines.nodes.map((l: any) => l.id);
+    const quantities = (cart: any) => cart.lines.nodes.map((l: any) => l.quantity);
+    const restore = async (variant: Variant, sql: string) => {
+      const [row] = await rows(`select inventory_quantity::int as inventory, available_for_sale as "forSale" from product_variants where id = $1`, [variant.id]);
+      return async () => {
+        await setStock(variant, row.inventory, row.forSale);
+        if (sql) await db.query(sql, [variant.id]);
+      };
+    };
+
+    it("cuts a line to a tracked variant's stock with MERCHANDISE_NOT_ENOUGH_STOCK on that line; an untracked variant is never cut", async () => {
+      const v = variants[5];
+      const back = await restore(v, '');
+      try {
+        await setStock(v, 3);
+        const made = (await gql(CREATE, { input: { lines: [{ merchandiseId: v.gid, quantity: 5 }] } })).data.cartCreate;
+        expect(made.userErrors).toEqual([]);
+        const [line] = lineGids(made.cart);
+        expect(quantities(made.cart)).toEqual([3]);
+        expect(made.warnings).toEqual([{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 3 items were added to your cart due to availability.', target: line }]);
+        expect((await rows('select quantity from cart_lines where variant_id = $1 and cart_id = (select id from carts where token = $2)', [v.id, made.cart.id.split('/').pop().split('?')[0]]))[0].quantity).toBe(3);
+        const cartId = made.cart.id;
+
+        const more = (await gql(ADD, { cartId, lines: [{ merchandiseId: v.gid }, { merchandiseId: v.gid, quantity: 2, attributes: [{ key: 'gift', value: 'yes' }] }] })).data.cartLinesAdd;
+        expect(quantities(more.cart)).toEqual([3, 2]);
+        expect(more.warnings).toEqual([{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: 'Only 3 items were added to your cart due to availability.', target: line }]);
+        const fits = (await gql(UPDATE, { cartId, lines: [{ id: line, quantity: 2 }] })).data.cartLinesUpdate;
+        expect([quantities(fits.cart), fits.warnings]).toEqual([[2, 2], []]);
+        const over = (await gql(UPDATE, { cartId, lines: [{ id: line, quantity: 9 }] })).data.cartLinesUpdate;
+        expect(quantities(over.cart)).toEqual([3, 2]);
+        expect(over.warnings).toEqual([{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK', message: expect.stringMatching(/^Only 3 items/), target: line }]);
+        expect(over.cart).toEqual((await gql(READ, { id: cartId })).data.cart);
+
+        // For sale with no units: not tracked, never cut.
+        await setStock(v, 0);
+        const untracked = (await gql(ADD, { cartId, lines: [{ merchandiseId: v.gid, quantity: 50 }] })).data.cartLinesAdd;
+        expect([quantities(untracked.cart), untracked.warnings]).toEqual([[53, 2], []]);
+      } finally {
+        await back();
+      }
+    });
+
+    it('warns of a line whose variant is no longer for sale on every successful mutation, and still refuses adding that variant', async () => {
+      // Three variants of three products (unpublishing one product hides only its variants).
+      const productOf = new Map((await rows('select id::int, product_id::int as "productId" from product_variants where shop_id = $1', [shop.shop.id])).map((r) => [r.id, r.productId]));
+      const [soldOut, hidden, kept] = variants.filter((v, i, all) => all.findIndex((w) => productOf.get(w.id) === productOf.get(v.id)) === i).slice(-3);
+      const backSoldOut = await restore(soldOut, '');
+      const backHidden = await restore(hidden, `update products set published_at = now() - interval '1 day' where id = (select product_id from product_variants where id = $1)`);
+      try {
+        const cart = await created({ lines: [{ merchandiseId: soldOut.gid }, { merchandiseId: kept.gid }] });
+        const [soldOutLine, keptLine] = lineGids(cart);
+        await setStock(soldOut, 0, false);
+        const outOfStock = { code: 'MERCHANDISE_OUT_OF_STOCK', message: 'This item is out of stock.', target: soldOutLine };
+        const steps: [string, Record<string, unknown>][] = [
+          [NOTE, { cartId: cart.id, note: 'Still there?' }],
+          [ADD, { cartId: cart.id, lines: [{ merchandiseId: kept.gid }] }],
+          [UPDATE, { cartId: cart.id, lines: [{ id: soldOutLine, quantity: 2 }] }],
+          [ATTRIBUTES, { cartId: cart.id, attributes: [] }],
+          [CODES, { cartId: cart.id, codes: [] }],
+          [BUYER, { cartId: cart.id, buyer: { email: 'late@example.com' } }],
+        ];
+        for (const [query, variables] of steps) {
+          const payload = Object.values((await gql(query, variables)).data)[0] as any;
+          expect(payload.userErrors).toEqual([]);
+          expect(payload.warnings).toEqual([outOfStock]);
+        }
+        const before = await lineRows();
+        const refused = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: soldOut.gid }] })).data.cartLinesAdd;
+        expect(refused).toEqual({ cart: null, userErrors: [{ code: 'INVALID', field: ['lines', '0', 'merchandiseId'], message: expect.stringMatching(/sold out/) }], warnings: [] });
+        expect(await lineRows()).toEqual(before);
+
+        // A line whose product is no longer published; removing the lines ends the warnings.
+        const withHidden = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: hidden.gid }] })).data.cartLinesAdd.cart;
+        const hiddenLine = lineGids(withHidden)[2];
+        await db.query(`update products set published_at = null where id = (select product_id from product_variants where id = $1)`, [hidden.id]);
+        const both = (await gql(NOTE, { cartId: cart.id, note: 'Both' })).data.cartNoteUpdate;
+        expect(both.warnings).toEqual([outOfStock, { code: 'MERCHANDISE_OUT_OF_STOCK', message: 'This item is no longer available.', target: hiddenLine }]);
+        const removed = (await gql(REMOVE, { cartId: cart.id, lineIds: [soldOutLine, hiddenLine] })).data.cartLinesRemove;
+        expect([lineGids(removed.cart), removed.warnings]).toEqual([[keptLine], []]);
+      } finally {
+        await backSoldOut();
+        await backHidden();
+      }
+    });
+
+    it('warns of each discount code that does not apply, saying why, on cartCreate and cartDiscountCodesUpdate (still not applicable, never an error)', async () => {
+      await db.query(
+        `insert into discount_codes (shop_id, code, value_type, value, minimum_subtotal, starts_at, ends_at, usage_limit, usage_count) values
+          ($1, 'W_TEN', 'percentage', 10, null, now() - interval '1 day', null, null, 0),
+          ($1, 'W_FIVE', 'fixed_amount', 5, null, now() - interval '1 day', null, null, 0),
+          ($1, 'W_OLD', 'percentage', 50, null, now() - interval '10 days', now() - interval '1 day', null, 0),
+          ($1, 'W_SOON', 'percentage', 50, null, now() + interval '1 day', null, null, 0),
+          ($1, 'W_USED', 'percentage', 50, null, now() - interval '10 days', null, 1, 1),
+          ($1, 'W_BIG', 'fixed_amount', 5, 1000000, now() - interval '1 day', null, null, 0)`,
+        [shop.shop.id],
+      );
+      const made = (await gql(CREATE, { input: { lines: [{ merchandiseId: variants[0].gid }], discountCodes: ['w_nope', 'W_OLD', 'W_SOON', 'W_USED', 'W_BIG', 'w_ten', 'W_FIVE'] } })).data.cartCreate;
+      expect(made.userErrors).toEqual([]);
+      expect(made.cart.discountCodes.map((c: any) => c.applicable)).toEqual([false, false, false, false, false, true, false]);
+      const cartId = made.cart.id;
+      expect(made.warnings).toEqual([
+        { code: 'DISCOUNT_NOT_FOUND', message: 'The discount code w_nope does not exist.', target: cartId },
+        { code: 'DISCOUNT_CURRENTLY_INACTIVE', message: 'The discount code W_OLD is not active now.', target: cartId },
+        { code: 'DISCOUNT_CURRENTLY_INACTIVE', message: 'The discount code W_SOON is not active now.', target: cartId },
+        { code: 'DISCOUNT_USAGE_LIMIT_REACHED', message: 'The discount code W_USED has reached its usage limit.', target: cartId },
+        { code: 'DISCOUNT_PURCHASE_NOT_IN_RANGE', message: "The cart's subtotal is not in the range of the discount code W_BIG.", target: cartId },
+        { code: 'DISCOUNT_CODE_NOT_HONOURED', message: 'The discount code W_FIVE cannot be combined with the code that applies.', target: cartId },
+      ]);
+      const swapped = (await gql(CODES, { cartId, codes: ['W_FIVE', 'W_TEN'] })).data.cartDiscountCodesUpdate;
+      expect(swapped.cart.discountCodes).toEqual([{ code: 'W_FIVE', applicable: true }, { code: 'W_TEN', applicable: false }]);
+      expect(swapped.warnings).toEqual([{ code: 'DISCOUNT_CODE_NOT_HONOURED', message: expect.any(String), target: cartId }]);
+      // Other mutations do not repeat the codes' warnings.
+      expect((await gql(NOTE, { cartId, note: 'n' })).data.cartNoteUpdate.warnings).toEqual([]);
+      const empty = (await gql(CREATE, { input: { discountCodes: ['W_TEN'] } })).data.cartCreate;
+      expect(empty.warnings).toEqual([{ code: 'DISCOUNT_PURCHASE_NOT_IN_RANGE', message: expect.any(String), target: empty.cart.id }]);
+      expect((await gql(CODES, { cartId, codes: [] })).data.cartDiscountCodesUpdate.warnings).toEqual([]);
     });
   });
 });

@@ -3,7 +3,7 @@ import { Decimal } from '@platform/money';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '@platform/seed';
 import { sqlDuring } from '../../support/sql.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
-import { storefrontQuery } from '../../support/http.js';
+import { adminQuery, storefrontQuery } from '../../support/http.js';
 
 type Gql = { status: number; data?: any; errors?: any };
 
@@ -93,5 +93,51 @@ describe('storefront orders', () => {
     expect(all.statements).toBe(one.statements);
     // token, customer, addresses (default and list share it), orders, line items, variants.
     expect(all.statements).toBe(6);
+  });
+
+  it("shows what the buyer attached to a line as its customAttributes (the order line's properties)", async () => {
+    const [line] = await rows<{ id: number; order_id: number }>(
+      `select l.id, l.order_id from order_line_items l join orders o on o.id = l.order_id join customers c on c.id = o.customer_id
+        where c.shop_id = $1 and c.email = $2 order by l.id limit 1`,
+      [shop.shop.id, DEMO_CUSTOMER_EMAIL],
+    );
+    const properties = [{ name: 'engraving', value: 'For Ada' }, { name: 'gift', value: 'yes' }];
+    await rows('update order_line_items set properties = $2::jsonb where id = $1', [line!.id, JSON.stringify(properties)]);
+    const res = await gql(
+      `query($token: String!) { customer(customerAccessToken: $token) { orders(first: 50) { nodes { id lineItems(first: 50) { nodes { customAttributes { key value } } } } } } }`,
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    const lines = res.data.customer.orders.nodes.flatMap((o: any) => o.lineItems.nodes.map((l: any) => l.customAttributes));
+    expect(lines).toContainEqual([{ key: 'engraving', value: 'For Ada' }, { key: 'gift', value: 'yes' }]);
+    // Every other line has none.
+    expect(lines.filter((a: unknown[]) => a.length > 0)).toHaveLength(1);
+  });
+
+  it('counts the units a refund gave back out of a line\'s currentQuantity, as admin does', async () => {
+    const [line] = await rows<{ id: number; order_id: number; quantity: number }>(
+      `select l.id::int, l.order_id::int, l.quantity from order_line_items l join orders o on o.id = l.order_id join customers c on c.id = o.customer_id
+        where c.shop_id = $1 and c.email = $2 and l.quantity > 0 and o.cancelled_at is null
+          and not exists (select 1 from refund_line_items rl where rl.line_item_id = l.id) order by l.id limit 1`,
+      [shop.shop.id, DEMO_CUSTOMER_EMAIL],
+    );
+    const refund = await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken,
+      `mutation($input: RefundInput!) { refundCreate(input: $input) { userErrors { field message } } }`,
+      { variables: { input: { orderId: `gid://platform/Order/${line!.order_id}`, refundLineItems: [{ lineItemId: `gid://platform/LineItem/${line!.id}`, quantity: 1, restockType: 'NO_RESTOCK' }] } } },
+    );
+    expect(refund.body.data.refundCreate.userErrors).toEqual([]);
+    const res = await gql(
+      `query($token: String!) { customer(customerAccessToken: $token) { orders(first: 50) { nodes { id lineItems(first: 50) { nodes { quantity currentQuantity } } } } } }`,
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    const order = res.data.customer.orders.nodes.find((o: any) => o.id === `gid://platform/Order/${line!.order_id}`);
+    const refunded = await rows<{ quantity: number; current: number }>(
+      `select l.quantity, l.quantity - coalesce((select sum(rl.quantity) from refund_line_items rl where rl.line_item_id = l.id), 0)::int as current
+         from order_line_items l where l.order_id = $1 order by l.id`,
+      [line!.order_id],
+    );
+    expect(order.lineItems.nodes).toEqual(refunded.map((r) => ({ quantity: r.quantity, currentQuantity: r.current })));
+    expect(order.lineItems.nodes).toContainEqual({ quantity: line!.quantity, currentQuantity: line!.quantity - 1 });
   });
 });

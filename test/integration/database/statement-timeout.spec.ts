@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { SqlReader, ormConfig } from '@platform/database';
+import { SqlPool, ormConfig } from '@platform/database';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
@@ -11,15 +11,15 @@ describe('statement timeout', () => {
   });
   afterAll(() => database.drop());
 
-  it('cancels a slow statement on the SqlReader pool, and the pool keeps serving', async () => {
-    const reader = new SqlReader(database.url, 1, 200);
+  it('cancels a slow statement on the SqlPool pool, and the pool keeps serving', async () => {
+    const sql = new SqlPool(database.url, 1, 200);
     try {
       const started = Date.now();
-      await expect(reader.rows({ text: 'select pg_sleep(5)' }, [])).rejects.toThrow(/statement timeout/);
+      await expect(sql.rows({ text: 'select pg_sleep(5)' }, [])).rejects.toThrow(/statement timeout/);
       expect(Date.now() - started).toBeLessThan(3000);
-      await expect(reader.rows<{ one: number }>({ text: 'select 1 as one' }, [])).resolves.toEqual([{ one: 1 }]);
+      await expect(sql.rows<{ one: number }>({ text: 'select 1 as one' }, [])).resolves.toEqual([{ one: 1 }]);
     } finally {
-      await reader.close();
+      await sql.close();
     }
   });
 
@@ -33,11 +33,11 @@ describe('statement timeout', () => {
   });
 
   it('sets no timeout unless asked (migrations and the CLI may run long statements)', async () => {
-    const reader = new SqlReader(database.url, 1);
+    const sql = new SqlPool(database.url, 1);
     try {
-      await expect(reader.rows<{ statement_timeout: string }>({ text: 'show statement_timeout' }, [])).resolves.toEqual([{ statement_timeout: '0' }]);
+      await expect(sql.rows<{ statement_timeout: string }>({ text: 'show statement_timeout' }, [])).resolves.toEqual([{ statement_timeout: '0' }]);
     } finally {
-      await reader.close();
+      await sql.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import { Test, type TestingModule } from '@nestjs/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { DatabaseModule, SqlReader } from '@platform/database';
+import { DatabaseModule, SqlPool } from '@platform/database';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { QueueModule, ShopJob, type ShopJobProcessor, ShopJobs } from '@platform/queue';
 import { REDIS_PREFIX, RedisModule, installationRedisPrefix } from '@platform/redis';
@@ -23,7 +23,7 @@ const ran: { installation: string; shop: string; n: number }[] = [];
 @Injectable()
 @ShopJob('test.installation-record')
 class RecordJob implements ShopJobProcessor<{ n: number }> {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   async run(ctx: RequestContext, data: { n: number }): Promise<void> {
     const [row] = await this.sql.rows<{ name: string }>({ text: 'SELECT current_database() AS name' }, []);
@@ -93,11 +93,11 @@ describe('the default Redis prefix is per installation', () => {
     // Another process of installation A, reaching the same server by another name: the same prefix.
     const url = new URL(a.url);
     url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-    const reader = new SqlReader(url.toString(), 1);
+    const sql = new SqlPool(url.toString(), 1);
     try {
-      expect(await installationRedisPrefix(reader)).toBe(prefixA);
+      expect(await installationRedisPrefix(sql)).toBe(prefixA);
     } finally {
-      await reader.close();
+      await sql.close();
     }
   });
 

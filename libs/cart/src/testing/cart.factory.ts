@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { hashToken } from '@platform/auth';
 import type { RequestContext } from '@platform/request';
 import { CartLine } from '../cart-line.entity.js';
-import { Cart } from '../cart.entity.js';
+import { Cart, type CartAttribute } from '../cart.entity.js';
 import { cartGid } from '../cart.rules.js';
 
 export interface CartTraits {
   currency?: string;
   countryCode?: string;
   discountCodes?: string[];
-  /** Lines as stored: variant, units, unit price in the cart's currency. */
-  lines?: { variantId: number; quantity: number; price: string; compareAtPrice?: string | null }[];
+  /** Lines as stored: variant, units, unit price in the cart's currency, attributes (sorted by key). */
+  lines?: { variantId: number; quantity: number; price: string; compareAtPrice?: string | null; attributes?: CartAttribute[] }[];
   expiresAt?: Date;
   completedAt?: Date | null;
 }
@@ -40,7 +40,15 @@ export async function createCart(ctx: RequestContext, traits: CartTraits = {}): 
   });
   await ctx.em.flush();
   for (const line of traits.lines ?? []) {
-    ctx.em.create(CartLine, { shopId: ctx.shop.id, cartId: cart.id, variantId: line.variantId, quantity: line.quantity, price: line.price, compareAtPrice: line.compareAtPrice ?? null });
+    ctx.em.create(CartLine, {
+      shopId: ctx.shop.id,
+      cartId: cart.id,
+      variantId: line.variantId,
+      attributes: line.attributes ?? [],
+      quantity: line.quantity,
+      price: line.price,
+      compareAtPrice: line.compareAtPrice ?? null,
+    });
   }
   await ctx.em.flush();
   return { id: cart.id, token, key, gid: cartGid(token, key) };

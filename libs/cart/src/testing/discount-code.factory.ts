@@ -1,4 +1,5 @@
 import type { RequestContext } from '@platform/request';
+import type { DiscountRecord } from '../cart.records.js';
 import { DiscountCode, type DiscountValueType } from '../discount-code.entity.js';
 
 export interface DiscountCodeTraits {
@@ -26,4 +27,19 @@ export async function createDiscountCode(ctx: RequestContext, code: string, trai
   });
   await ctx.em.flush();
   return row.id;
+}
+
+/** A discount as the cart's rules read it, for tests of pure rules: WELCOME10, 10% off, live since 2026-01-01, unlimited. */
+export function discountRecord(over: Partial<DiscountRecord> = {}): DiscountRecord {
+  return {
+    code: 'WELCOME10',
+    valueType: 'percentage',
+    value: '10.00',
+    minimumSubtotal: null,
+    startsAt: new Date('2026-01-01T00:00:00Z'),
+    endsAt: null,
+    usageLimit: null,
+    usageCount: 0,
+    ...over,
+  };
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import {
   type CursorScope,
   type ListPage,
@@ -83,7 +83,7 @@ const statements = {
  */
 @Injectable()
 export class CatalogStorefrontService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   async products(ctx: RequestContext, page: PageRequest, sortKey: ProductSortKey, query: string | null | undefined, shape: ReadShape): Promise<ListPage<ProductRecord>> {
     // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, type SqlStatement, preparedSql } from '@platform/database';
+import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
 import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, childrenPageSql, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { MetafieldOwnerType } from '../metafield.entity.js';
@@ -80,7 +80,7 @@ const statements = {
  */
 @Injectable()
 export class ContentStorefrontService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   pages(ctx: RequestContext, page: PageRequest, sortKey: PageSortKey, query?: string | null): Promise<ListPage<PageRecord>> {
     return this.list<PageRecord>(ctx, page, {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import { type ListPage, type PageRequest, type SortSpec, SqlParams, childrenPageSql, keysetPlan, pageKey, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { SellingPlanGroupRecord, SellingPlanRecord } from '../selling-plan.records.js';
@@ -14,7 +14,7 @@ type GroupRow = Omit<SellingPlanGroupRecord, 'sellingPlans'> & { parentId: numbe
 /** Selling plan groups of products for storefront reads, batched per request: two statements for a whole page of products. */
 @Injectable()
 export class SellingPlansStorefrontService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   /** A page of the groups offered on a product, by id, each with all its plans (a group has a handful). */
   groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRecord>> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { SqlReader, preparedSql } from '@platform/database';
+import { SqlPool, preparedSql } from '@platform/database';
 import { inContextOf } from '@platform/graphql';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type { TranslatableResourceType } from '../translation.entity.js';
@@ -13,7 +13,7 @@ const translationsOfResources = preparedSql(TRANSLATIONS_OF_RESOURCES);
 /** Text in the buyer's `@inContext(language:)`, batched per request, resource type and locale. */
 @Injectable()
 export class TranslationsStorefrontService {
-  constructor(private readonly sql: SqlReader) {}
+  constructor(private readonly sql: SqlPool) {}
 
   /** The requested locale (`fr`, `pt-br`) when it differs from the shop's own language; null: stored text. */
   locale(ctx: RequestContext): string | null {

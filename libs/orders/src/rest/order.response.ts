@@ -28,6 +28,11 @@ export class RestMoneySet {
   @ApiProperty({ type: RestMoney }) presentment_money!: RestMoney;
 }
 
+export class RestLineItemProperty {
+  @ApiProperty(text('engraving')) name!: string;
+  @ApiProperty(text('For Ada')) value!: string;
+}
+
 export class RestLineItem {
   @ApiProperty(id) id!: number;
   @ApiProperty(text('gid://platform/LineItem/466157049')) admin_graphql_api_id!: string;
@@ -41,6 +46,7 @@ export class RestLineItem {
   @ApiProperty({ type: RestMoneySet }) price_set!: RestMoneySet;
   @ApiProperty({ type: 'boolean' }) product_exists!: boolean;
   @ApiProperty(nullableId) product_id!: number | null;
+  @ApiProperty({ type: [RestLineItemProperty], description: 'What the buyer attached to the line (its cart line attributes)' }) properties!: RestLineItemProperty[];
   @ApiProperty({ type: 'integer', example: 1 }) quantity!: number;
   @ApiProperty({ type: 'boolean' }) requires_shipping!: boolean;
   @ApiProperty(nullableText('IPOD2008GREEN')) sku!: string | null;

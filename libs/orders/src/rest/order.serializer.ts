@@ -79,6 +79,7 @@ function restLineItem(line: OrderLineItemRecord, money: (amount: string) => Mone
     price_set: money(line.price),
     product_exists: line.productId !== null,
     product_id: line.productId,
+    properties: line.properties,
     quantity: line.quantity,
     requires_shipping: line.requiresShipping,
     sku: line.sku,

@@ -17,6 +17,9 @@ export class CartLineInputType {
 
   @Field(() => Int, { nullable: true, defaultValue: 1 })
   quantity?: number | null;
+
+  @Field(() => [AttributeInput], { nullable: true, description: "The line's attributes: a variant with other attributes gets a line of its own." })
+  attributes?: AttributeInput[] | null;
 }
 
 @InputType('CartLineUpdateInput', { registerIn: () => StorefrontSchema })
@@ -29,6 +32,9 @@ export class CartLineUpdateInputType {
 
   @Field(() => ID, { nullable: true, description: 'Another variant for the line.' })
   merchandiseId?: string | null;
+
+  @Field(() => [AttributeInput], { nullable: true, description: "Attributes that replace the line's." })
+  attributes?: AttributeInput[] | null;
 }
 
 @InputType('CartBuyerIdentityInput', { registerIn: () => StorefrontSchema })
@@ -68,6 +74,12 @@ export class CartInputType {
 export class CartArgs {
   @Field(() => ID)
   id!: string;
+}
+
+@ArgsType()
+export class CartLineAttributeArgs {
+  @Field()
+  key!: string;
 }
 
 @ArgsType()

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, createUnionType, registerEnumType } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
-import { ConnectionType, CountryCode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { Attribute, ConnectionType, CountryCode, StorefrontSchema, UrlScalar } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { CartCost, CartLineRecord, CartRecord } from '../../cart.records.js';
 
@@ -93,15 +93,6 @@ export class CartWarning {
   target!: string;
 }
 
-@ObjectType('Attribute', { registerIn: () => StorefrontSchema, description: 'A key and value the buyer attached.' })
-export class StorefrontAttribute {
-  @Field()
-  key!: string;
-
-  @Field(() => String, { nullable: true })
-  value!: string | null;
-}
-
 @ObjectType('CartDiscountCode', { registerIn: () => StorefrontSchema, description: 'A code entered on the cart and whether it applies to it.' })
 export class CartDiscountCode {
   @Field({ description: 'Whether the code applies to the cart now (an unknown, expired or used-up code does not).' })
@@ -190,8 +181,8 @@ export class StorefrontCartLine {
   @Field(() => CartLineCost)
   cost!: CartLineCost;
 
-  @Field(() => [StorefrontAttribute], { description: 'Line attributes (none: lines merge by variant).' })
-  attributes!: StorefrontAttribute[];
+  @Field(() => [Attribute], { description: "The line's attributes, sorted by key (lines merge only with equal variant and attributes)." })
+  attributes!: Attribute[];
 
   // merchandise: a resolved field (the catalog's variant).
   record!: CartLineRecord;
@@ -220,8 +211,8 @@ export class StorefrontCart {
   @Field(() => String, { nullable: true })
   note!: string | null;
 
-  @Field(() => [StorefrontAttribute])
-  attributes!: StorefrontAttribute[];
+  @Field(() => [Attribute])
+  attributes!: Attribute[];
 
   @Field(() => CartBuyerIdentity)
   buyerIdentity!: CartBuyerIdentity;

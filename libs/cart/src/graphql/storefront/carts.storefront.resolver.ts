@@ -1,6 +1,6 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CustomerAccountsService, StorefrontCustomer } from '@platform/customers';
-import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId } from '@platform/graphql';
+import { Attribute, ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId } from '@platform/graphql';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CartsStorefrontService } from '../../carts-storefront.service.js';
 import { CartsService } from '../../carts.service.js';
@@ -17,6 +17,7 @@ import {
   CartLinesUpdateArgs,
   CartNoteUpdateArgs,
   CartArgs,
+  CartLineAttributeArgs,
 } from './cart.args.js';
 import {
   CartAttributesUpdatePayload,
@@ -58,13 +59,13 @@ export class CartsStorefrontResolver {
   }
 
   @RequiresScope(WRITE)
-  @Mutation(() => CartLinesAddPayload, { nullable: true, description: 'Adds variants; a variant already in the cart adds to its line.' })
+  @Mutation(() => CartLinesAddPayload, { nullable: true, description: 'Adds variants; a line with the same variant and attributes adds up, within the stock.' })
   async cartLinesAdd(@Ctx() ctx: RequestContext, @Args() args: CartLinesAddArgs) {
     return this.payload(ctx, await this.writes.addLines(ctx, args.cartId, args.lines));
   }
 
   @RequiresScope(WRITE)
-  @Mutation(() => CartLinesUpdatePayload, { nullable: true, description: 'Changes lines: quantity (0 removes) or variant.' })
+  @Mutation(() => CartLinesUpdatePayload, { nullable: true, description: 'Changes lines: quantity (0 removes; within the stock), variant or attributes.' })
   async cartLinesUpdate(@Ctx() ctx: RequestContext, @Args() args: CartLinesUpdateArgs) {
     return this.payload(ctx, await this.writes.updateLines(ctx, args.cartId, args.lines));
   }
@@ -137,6 +138,11 @@ export class CartsStorefrontResolver {
 @Resolver(() => StorefrontCartLine)
 export class CartLinesStorefrontResolver {
   constructor(private readonly nodes: NodeRegistry) {}
+
+  @ResolveField(() => Attribute, { nullable: true, description: 'The attribute of the line with that key, or null.' })
+  attribute(@Parent() line: StorefrontCartLine, @Args() args: CartLineAttributeArgs): Attribute | null {
+    return line.attributes.find((a) => a.key === args.key) ?? null;
+  }
 
   // The catalog's node fetcher (its batched loader) gives the variant as the storefront shows it.
   @ResolveField(() => Merchandise, { nullable: true, description: 'The variant bought (null while its product is not published).' })

@@ -1,6 +1,7 @@
 import { toGlobalId } from '@platform/graphql';
 import { Decimal, moneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
+import { customAttributesOf } from '../custom-attributes.js';
 import type { AdminLineItem, AdminMoneyBag, AdminOrder, AdminOrderTransaction, AdminRefund, AdminRefundLineItem } from './order.type.js';
 
 // Records to admin views. Orders are kept in one currency (no conversion yet), so both sides of a MoneyBag
@@ -62,6 +63,7 @@ export function adminLineItemView(record: OrderLineItemRecord, currency: string)
     unfulfilledQuantity: Math.max(0, record.quantity - record.refundedQuantity - record.fulfilledQuantity),
     requiresShipping: record.requiresShipping,
     taxable: record.taxable,
+    customAttributes: customAttributesOf(record.properties),
     record,
   };
 }

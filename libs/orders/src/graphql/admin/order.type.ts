@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql';
+import { AdminNode, AdminSchema, Attribute, ConnectionType } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
 import { OrderCancelReason, OrderTransactionKind, RefundLineItemRestockType } from './order-mutation.args.js';
@@ -76,6 +76,9 @@ export class AdminLineItem {
 
   @Field()
   taxable!: boolean;
+
+  @Field(() => [Attribute], { description: 'What the buyer attached to the line (its cart line attributes).' })
+  customAttributes!: Attribute[];
 
   record!: OrderLineItemRecord;
 }

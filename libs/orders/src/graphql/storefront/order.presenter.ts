@@ -1,13 +1,14 @@
 import { toGlobalId } from '@platform/graphql';
 import { Decimal, moneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
+import { customAttributesOf } from '../custom-attributes.js';
 import type { StorefrontOrder, StorefrontOrderLineItem } from './order.type.js';
 
 // Records to storefront views: plain objects with every scalar field ready, and the record for the
 // field resolvers of nested lists.
 
-// Orders are not edited or refunded line by line yet, so the current totals are the original ones,
-// and totals are subtotal + tax (no shipping lines).
+// Orders are not edited yet, so the current totals are the original ones, and totals are subtotal + tax (no
+// shipping lines); a line's current quantity leaves out the units refunds gave back, as admin's does.
 export function orderView(record: OrderRecord): StorefrontOrder {
   const money = (amount: string) => moneyV2(amount, record.currency);
   return {
@@ -47,9 +48,10 @@ export function orderLineItemView(record: OrderLineItemRecord, currency: string)
   return {
     title: record.title,
     quantity: record.quantity,
-    currentQuantity: record.quantity,
+    currentQuantity: record.quantity - record.refundedQuantity,
     originalTotalPrice: total,
     discountedTotalPrice: total,
+    customAttributes: customAttributesOf(record.properties),
     record,
   };
 }

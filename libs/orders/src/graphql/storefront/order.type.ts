@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { Attribute, ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
 
@@ -39,6 +39,9 @@ export class StorefrontOrderLineItem {
 
   @Field(() => MoneyV2, { description: 'The total of the line after discounts.' })
   discountedTotalPrice!: MoneyV2;
+
+  @Field(() => [Attribute], { description: 'What the buyer attached to the line (its cart line attributes).' })
+  customAttributes!: Attribute[];
 
   record!: OrderLineItemRecord;
 }

@@ -24,10 +24,11 @@ export function preparedSql(text: string): SqlStatement {
 const INT8_OID = 20;
 
 /**
- * Hot read paths (storefront catalog) run plain SQL on their own pool: no entity hydration, prepared
- * statements, and bigint ids as numbers. Every statement must scope itself to a shop (shop_id = $1).
+ * Plain SQL on a pool of its own: no entity hydration, prepared statements, bigint ids as numbers. Hot reads
+ * (storefront, admin lists, token lookup) and the buyer's one-statement writes outside any transaction (cart
+ * mutations) run here; transactions stay on `ctx.em`. Every statement must scope itself to a shop (shop_id = $1).
  */
-export class SqlReader {
+export class SqlPool {
   private readonly pool: pg.Pool;
 
   constructor(url: string, poolSize: number, statementTimeoutMs?: number) {
