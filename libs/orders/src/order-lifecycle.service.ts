@@ -163,14 +163,25 @@ export class OrderLifecycleService {
       refunded: before.state.lines.reduce((n, l) => n + l.refundedQuantity, 0) + count(plan.lines),
       restocked: before.restocked + count(restocked),
     });
+    const unitPrice = new Map(before.state.lines.map((l) => [l.id, l.price]));
     return {
       id: refund.id,
       orderId: order.id,
       note: refund.note ?? null,
       restock: refund.restock,
+      shipping: plan.shipping,
       processedAt: refund.processedAt,
       createdAt: refund.createdAt,
-      lineItems: lines.map((l) => ({ id: l.id, refundId: refund.id, lineItemId: l.lineItemId, quantity: l.quantity, restockType: l.restockType, subtotal: l.subtotal, totalTax: l.totalTax })),
+      lineItems: lines.map((l) => ({
+        id: l.id,
+        refundId: refund.id,
+        lineItemId: l.lineItemId,
+        quantity: l.quantity,
+        restockType: l.restockType,
+        subtotal: l.subtotal,
+        totalTax: l.totalTax,
+        originalSubtotal: new Decimal(unitPrice.get(l.lineItemId)!).times(l.quantity).toFixed(2),
+      })),
       transactions: transactions.map(transactionRecord),
     };
   }

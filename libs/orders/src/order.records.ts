@@ -91,8 +91,11 @@ export interface RefundLineItemRecord {
   lineItemId: number;
   quantity: number;
   restockType: RestockType;
+  /** What the units gave back, after their share of the discounts. */
   subtotal: string;
   totalTax: string;
+  /** Their unit price × quantity, before discounts. */
+  originalSubtotal: string;
 }
 
 /** A refund with its lines and the transactions paying it. */
@@ -101,6 +104,8 @@ export interface RefundRecord {
   orderId: number;
   note: string | null;
   restock: boolean;
+  /** The shipping it gave back. */
+  shipping: string;
   processedAt: Date;
   createdAt: Date;
   lineItems: RefundLineItemRecord[];

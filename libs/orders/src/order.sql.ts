@@ -64,11 +64,13 @@ const TRANSACTION_JSON = `json_build_object('id', t.id, 'orderId', t.order_id, '
   'currency', t.currency, 'gateway', t.gateway, 'test', t.test, 'parentId', t.parent_id, 'refundId', t.refund_id,
   'processedAt', t.processed_at, 'createdAt', t.created_at, 'errorCode', t.error_code, 'message', t.message)`;
 
-/** The refunds of the orders `$2`, oldest first, each with its lines and its transactions (json). */
-export const REFUNDS_OF_ORDERS = `select r.id, r.order_id as "orderId", r.note, r.restock, r.processed_at as "processedAt", r.created_at as "createdAt",
+/** The refunds of the orders `$2`, oldest first, each with its lines (and what their units cost before discounts) and its transactions (json). */
+export const REFUNDS_OF_ORDERS = `select r.id, r.order_id as "orderId", r.note, r.restock, r.shipping::text as shipping,
+  r.processed_at as "processedAt", r.created_at as "createdAt",
   coalesce((select json_agg(json_build_object('id', rl.id, 'refundId', rl.refund_id, 'lineItemId', rl.line_item_id, 'quantity', rl.quantity,
-      'restockType', rl.restock_type, 'subtotal', rl.subtotal::text, 'totalTax', rl.total_tax::text) order by rl.id)
-    from refund_line_items rl where rl.refund_id = r.id), '[]') as "lineItems",
+      'restockType', rl.restock_type, 'subtotal', rl.subtotal::text, 'totalTax', rl.total_tax::text,
+      'originalSubtotal', (l.price * rl.quantity)::numeric(20, 2)::text) order by rl.id)
+    from refund_line_items rl join order_line_items l on l.id = rl.line_item_id where rl.refund_id = r.id), '[]') as "lineItems",
   coalesce((select json_agg(${TRANSACTION_JSON} order by t.id) from order_transactions t where t.refund_id = r.id), '[]') as transactions
   from refunds r where r.shop_id = $1 and r.order_id = any($2::bigint[]) order by r.order_id, r.id`;
 

@@ -142,6 +142,8 @@ describe('admin GraphQL orders: reads', () => {
       totalPriceSet { shopMoney { amount currencyCode } presentmentMoney { amount currencyCode } }
       subtotalPriceSet { shopMoney { amount } } totalTaxSet { shopMoney { amount } } totalDiscountsSet { shopMoney { amount } }
       totalRefundedSet { shopMoney { amount } }
+      currentSubtotalPriceSet { shopMoney { amount } } currentTotalDiscountsSet { shopMoney { amount } } currentShippingPriceSet { shopMoney { amount } }
+      currentTotalTaxSet { shopMoney { amount } } currentTotalPriceSet { shopMoney { amount currencyCode } }
       lineItems(first: 2) { edges { node { title variantTitle quantity currentQuantity unfulfilledQuantity sku originalUnitPriceSet { shopMoney { amount } } } } pageInfo { hasNextPage } }
       refunds { legacyResourceId note totalRefundedSet { shopMoney { amount } }
         refundLineItems(first: 5) { edges { node { quantity restockType restocked subtotalSet { shopMoney { amount } } totalTaxSet { shopMoney { amount } } } } }
@@ -173,6 +175,12 @@ describe('admin GraphQL orders: reads', () => {
       totalTaxSet: { shopMoney: { amount: '7.10' } },
       totalDiscountsSet: { shopMoney: { amount: '0.00' } },
       totalRefundedSet: { shopMoney: { amount: '2.20' } },
+      // The refunded bulb (2.00 and its 0.20 tax) is out of the current totals.
+      currentSubtotalPriceSet: { shopMoney: { amount: '69.00' } },
+      currentTotalDiscountsSet: { shopMoney: { amount: '0.00' } },
+      currentShippingPriceSet: { shopMoney: { amount: '0.00' } },
+      currentTotalTaxSet: { shopMoney: { amount: '6.90' } },
+      currentTotalPriceSet: { shopMoney: { amount: '75.90', currencyCode: currency } },
       lineItems: {
         edges: [
           { node: { title: 'Lamp', variantTitle: 'Red', quantity: 2, currentQuantity: 2, unfulfilledQuantity: 0, sku: 'LAMP-RED', originalUnitPriceSet: { shopMoney: { amount: '30.00' } } } },
@@ -244,8 +252,8 @@ describe('admin GraphQL orders: reads', () => {
     expect(tooMany.errors?.[0]?.extensions?.code).toBeDefined();
   });
 
-  it('reads orders, their lines, refunds and transactions in one statement per level, whatever the page size', async () => {
-    const query = `query($first: Int) { orders(first: $first, sortKey: ID) { edges { node { name totalRefundedSet { shopMoney { amount } }
+  it('reads orders, their lines, refunds (and the current totals from them) and transactions in one statement per level, whatever the page size', async () => {
+    const query = `query($first: Int) { orders(first: $first, sortKey: ID) { edges { node { name totalRefundedSet { shopMoney { amount } } currentTotalPriceSet { shopMoney { amount } }
       lineItems(first: 10) { edges { node { title sku } } } refunds { note } transactions { kind } } } } }`;
     await gql(query, { first: 1 });
     const one = await sqlDuring(() => gql(query, { first: 1 }));

@@ -140,4 +140,63 @@ describe('storefront orders', () => {
     expect(order.lineItems.nodes).toEqual(refunded.map((r) => ({ quantity: r.quantity, currentQuantity: r.current })));
     expect(order.lineItems.nodes).toContainEqual({ quantity: line!.quantity, currentQuantity: line!.quantity - 1 });
   });
+
+  it('takes what refunds gave back (goods, their tax, shipping) out of the current totals, and leaves the original ones', async () => {
+    const [line] = await rows<{ id: number; order_id: number }>(
+      `select l.id::int, l.order_id::int from order_line_items l join orders o on o.id = l.order_id join customers c on c.id = o.customer_id
+        where c.shop_id = $1 and c.email = $2 and o.cancelled_at is null
+          and l.quantity > coalesce((select sum(rl.quantity) from refund_line_items rl where rl.line_item_id = l.id), 0)
+        order by l.id limit 1`,
+      [shop.shop.id, DEMO_CUSTOMER_EMAIL],
+    );
+    // The seed ships for free: this order charged 5.00 for shipping.
+    await rows('update orders set total_shipping = total_shipping + 5, total_price = total_price + 5 where id = $1', [line!.order_id]);
+    const refund = await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken,
+      `mutation($input: RefundInput!) { refundCreate(input: $input) { userErrors { field message } } }`,
+      { variables: { input: {
+        orderId: `gid://platform/Order/${line!.order_id}`,
+        refundLineItems: [{ lineItemId: `gid://platform/LineItem/${line!.id}`, quantity: 1, restockType: 'NO_RESTOCK' }],
+        shipping: { fullRefund: true },
+      } } },
+    );
+    expect(refund.body.data.refundCreate.userErrors).toEqual([]);
+    const res = await gql(
+      `query($token: String!) { customer(customerAccessToken: $token) { orders(first: 50) { nodes { id
+        totalPrice { amount currencyCode } subtotalPrice { amount } totalTax { amount } totalShippingPrice { amount }
+        currentTotalPrice { amount currencyCode } currentSubtotalPrice { amount } currentTotalTax { amount } } } } }`,
+      { token },
+    );
+    expect(res.errors).toBeUndefined();
+    // The same sums, straight from the rows.
+    const expected = await rows<{ id: number; total: string; subtotal: string; tax: string; shipping: string; current_total: string; current_subtotal: string; current_tax: string }>(
+      `select o.id::int, o.total_price::text as total, o.subtotal_price::text as subtotal, o.total_tax::text as tax, o.total_shipping::text as shipping,
+          (o.total_price - coalesce(g.net, 0) - coalesce(g.tax, 0) - coalesce(s.shipping, 0))::text as current_total,
+          (o.subtotal_price - coalesce(g.gross, 0))::text as current_subtotal,
+          (o.total_tax - coalesce(g.tax, 0))::text as current_tax
+        from orders o join customers c on c.id = o.customer_id
+        left join lateral (select sum(rl.subtotal) as net, sum(rl.total_tax) as tax, sum(l.price * rl.quantity) as gross
+          from refund_line_items rl join order_line_items l on l.id = rl.line_item_id where l.order_id = o.id) g on true
+        left join lateral (select sum(r.shipping) as shipping from refunds r where r.order_id = o.id) s on true
+        where c.shop_id = $1 and c.email = $2`,
+      [shop.shop.id, DEMO_CUSTOMER_EMAIL],
+    );
+    const amount = (text: string) => new Decimal(text).toFixed(2);
+    const answered = Object.fromEntries(res.data.customer.orders.nodes.map((o: any) => [o.id, o]));
+    for (const order of expected) {
+      const node = answered[`gid://platform/Order/${order.id}`];
+      expect({
+        total: amount(node.totalPrice.amount), subtotal: amount(node.subtotalPrice.amount), tax: amount(node.totalTax.amount), shipping: amount(node.totalShippingPrice.amount),
+        currentTotal: amount(node.currentTotalPrice.amount), currentSubtotal: amount(node.currentSubtotalPrice.amount), currentTax: amount(node.currentTotalTax.amount),
+      }).toEqual({
+        total: amount(order.total), subtotal: amount(order.subtotal), tax: amount(order.tax), shipping: amount(order.shipping),
+        currentTotal: amount(order.current_total), currentSubtotal: amount(order.current_subtotal), currentTax: amount(order.current_tax),
+      });
+      expect(node.currentTotalPrice.currencyCode).toBe(node.totalPrice.currencyCode);
+    }
+    // The refunded order's total went down by more than its shipping (a unit went back too).
+    const refunded = answered[`gid://platform/Order/${line!.order_id}`];
+    const shipping = expected.find((o) => o.id === line!.order_id)!.shipping;
+    expect(new Decimal(shipping).greaterThanOrEqualTo(5)).toBe(true);
+    expect(new Decimal(refunded.totalPrice.amount).minus(refunded.currentTotalPrice.amount).greaterThan(shipping)).toBe(true);
+  });
 });

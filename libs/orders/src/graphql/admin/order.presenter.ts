@@ -37,7 +37,6 @@ export function adminOrderView(record: OrderRecord): AdminOrder {
     totalPriceSet: bag(record.totalPrice, record.currency),
     totalDiscountsSet: bag(record.totalDiscounts, record.currency),
     totalShippingPriceSet: bag(record.totalShipping, record.currency),
-    currentTotalPriceSet: bag(record.totalPrice, record.currency),
     record,
   };
 }

@@ -239,9 +239,6 @@ export class AdminOrder {
   @Field(() => AdminMoneyBag, { description: 'The sum of the shipping lines.' })
   totalShippingPriceSet!: AdminMoneyBag;
 
-  @Field(() => AdminMoneyBag, { description: 'The total after edits, refunds and removals.' })
-  currentTotalPriceSet!: AdminMoneyBag;
-
   record!: OrderRecord;
 }
 

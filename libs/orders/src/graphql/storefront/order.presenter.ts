@@ -7,8 +7,8 @@ import type { StorefrontOrder, StorefrontOrderLineItem } from './order.type.js';
 // Records to storefront views: plain objects with every scalar field ready, and the record for the
 // field resolvers of nested lists.
 
-// Orders are not edited yet, so the current totals are the original ones, and totals are subtotal + tax (no
-// shipping lines); a line's current quantity leaves out the units refunds gave back, as admin's does.
+// Orders are not edited, so only refunds make the current totals (resolved with the order's refunds) differ from
+// the original ones; a line's current quantity leaves out the units refunds gave back, as admin's does.
 export function orderView(record: OrderRecord): StorefrontOrder {
   const money = (amount: string) => moneyV2(amount, record.currency);
   return {
@@ -24,14 +24,11 @@ export function orderView(record: OrderRecord): StorefrontOrder {
     financialStatus: record.financialStatus.toUpperCase(),
     fulfillmentStatus: FULFILLMENT_STATUS[record.fulfillmentStatus],
     edited: false,
-    currentTotalPrice: money(record.totalPrice),
-    currentSubtotalPrice: money(record.subtotalPrice),
-    currentTotalTax: money(record.totalTax),
     originalTotalPrice: money(record.totalPrice),
     totalPrice: money(record.totalPrice),
     subtotalPrice: money(record.subtotalPrice),
     totalTax: money(record.totalTax),
-    totalShippingPrice: money('0.00'),
+    totalShippingPrice: money(record.totalShipping),
     record,
   };
 }

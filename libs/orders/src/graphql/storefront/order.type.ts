@@ -86,15 +86,6 @@ export class StorefrontOrder {
   @Field({ description: 'Whether the order was edited after it was placed.' })
   edited!: boolean;
 
-  @Field(() => MoneyV2, { description: 'The total after edits, refunds and removals.' })
-  currentTotalPrice!: MoneyV2;
-
-  @Field(() => MoneyV2)
-  currentSubtotalPrice!: MoneyV2;
-
-  @Field(() => MoneyV2)
-  currentTotalTax!: MoneyV2;
-
   @Field(() => MoneyV2, { description: 'The total when the order was placed.' })
   originalTotalPrice!: MoneyV2;
 

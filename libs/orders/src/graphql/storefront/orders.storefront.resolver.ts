@@ -1,19 +1,45 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
 import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, toGlobalId } from '@platform/graphql';
+import { MoneyV2, moneyV2 } from '@platform/money';
 import { Ctx, type RequestContext } from '@platform/request';
+import { type OrderTotals, currentTotals } from '../../current-totals.rules.js';
+import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';
 import { orderLineItemView } from './order.presenter.js';
 import { StorefrontOrder, StorefrontOrderLineItem, StorefrontOrderLineItemConnection } from './order.type.js';
 
 @Resolver(() => StorefrontOrder)
 export class OrdersStorefrontResolver {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly directory: OrderDirectoryService,
+  ) {}
 
   @ResolveField(() => StorefrontOrderLineItemConnection)
   async lineItems(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder, @Args() args: ConnectionArgs) {
     const page = await this.orders.lineItemsOfOrder(ctx, order.record.id, pageOf(args));
     return connectionOf(page, (record) => orderLineItemView(record, order.record.currency));
+  }
+
+  // The current totals take away what the order's refunds gave back (read with them, one statement per level).
+  @ResolveField(() => MoneyV2, { description: 'The total after refunds: less the goods, tax and shipping they gave back.' })
+  async currentTotalPrice(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
+    return moneyV2((await this.current(ctx, order)).totalPrice, order.record.currency);
+  }
+
+  @ResolveField(() => MoneyV2, { description: 'The subtotal after refunds: the line items not refunded, before discounts.' })
+  async currentSubtotalPrice(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
+    return moneyV2((await this.current(ctx, order)).subtotalPrice, order.record.currency);
+  }
+
+  @ResolveField(() => MoneyV2, { description: 'The tax after refunds.' })
+  async currentTotalTax(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
+    return moneyV2((await this.current(ctx, order)).totalTax, order.record.currency);
+  }
+
+  private async current(ctx: RequestContext, order: StorefrontOrder): Promise<OrderTotals> {
+    return currentTotals(order.record, await this.directory.refunds(ctx, order.record.id));
   }
 }
 
