@@ -5,7 +5,7 @@ import { customAttributesOf } from '../custom-attributes.js';
 import type { AdminLineItem, AdminMoneyBag, AdminOrder, AdminOrderTransaction, AdminRefund, AdminRefundLineItem } from './order.type.js';
 
 // Records to admin views. Orders are kept in one currency (no conversion yet), so both sides of a MoneyBag
-// are the order's amount; orders are not edited yet, so current totals are the original ones.
+// are the order's amount. The current totals are resolved with the order's refunds (OrdersAdminResolver).
 
 export function bag(amount: string, currency: string): AdminMoneyBag {
   const money = moneyV2(amount, currency);
