@@ -2,10 +2,10 @@ import { userErrorsOf } from '@platform/errors';
 import { moneyV2 } from '@platform/money';
 import { lineTotal, totalQuantity } from '../../cart-cost.rules.js';
 import type { CartErrorCode } from '../../cart.errors.js';
-import type { CartCost, CartLineRecord, CartRecord, CartResult, CartWarningCode } from '../../cart.records.js';
+import type { CartCost, CartLineRecord, CartRecord, CartResult } from '../../cart.records.js';
 import { cartGid, cartLineGid } from '../../cart.rules.js';
 import type { CartPayloadValue } from './cart-mutations.type.js';
-import type { CartDiscountCode, CartErrorCodeValue, CartWarningCodeValue, StorefrontCart, StorefrontCartCost, StorefrontCartLine } from './cart.type.js';
+import type { CartDiscountCode, CartErrorCodeValue, StorefrontCart, StorefrontCartCost, StorefrontCartLine } from './cart.type.js';
 
 // The cart context's codes as the hosted CartErrorCode values.
 const CODES: Record<CartErrorCode, CartErrorCodeValue> = {
@@ -20,17 +20,6 @@ const CODES: Record<CartErrorCode, CartErrorCodeValue> = {
   NOTE_TOO_LONG: 'NOTE_TOO_LONG',
   INVALID: 'INVALID',
   INVALID_CUSTOMER_ACCESS_TOKEN: 'INVALID',
-};
-
-// The cart context's warning codes are the hosted CartWarningCode values they name.
-const WARNING_CODES: Record<CartWarningCode, CartWarningCodeValue> = {
-  MERCHANDISE_NOT_ENOUGH_STOCK: 'MERCHANDISE_NOT_ENOUGH_STOCK',
-  MERCHANDISE_OUT_OF_STOCK: 'MERCHANDISE_OUT_OF_STOCK',
-  DISCOUNT_NOT_FOUND: 'DISCOUNT_NOT_FOUND',
-  DISCOUNT_CURRENTLY_INACTIVE: 'DISCOUNT_CURRENTLY_INACTIVE',
-  DISCOUNT_USAGE_LIMIT_REACHED: 'DISCOUNT_USAGE_LIMIT_REACHED',
-  DISCOUNT_PURCHASE_NOT_IN_RANGE: 'DISCOUNT_PURCHASE_NOT_IN_RANGE',
-  DISCOUNT_CODE_NOT_HONOURED: 'DISCOUNT_CODE_NOT_HONOURED',
 };
 
 export function cartView(record: CartRecord, checkoutUrl: string): StorefrontCart {
@@ -93,7 +82,7 @@ export function cartPayload(result: CartResult, checkoutUrl: (cart: CartRecord) 
     cart: cart && cartView(cart, checkoutUrl(cart)),
     userErrors: userErrorsOf(result.problems, CODES, under),
     warnings: cart
-      ? result.warnings.map((w) => ({ code: WARNING_CODES[w.code], message: w.message, target: w.lineId === null ? cartGid(cart.token, cart.key) : cartLineGid(w.lineId, cart.token) }))
+      ? result.warnings.map((w) => ({ code: w.code, message: w.message, target: w.lineId === null ? cartGid(cart.token, cart.key) : cartLineGid(w.lineId, cart.token) }))
       : [],
   };
 }
