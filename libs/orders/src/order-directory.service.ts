@@ -3,6 +3,7 @@ import DataLoader from 'dataloader';
 import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
 import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan, searchSql } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
+import { type OrderTotals, currentTotals } from './current-totals.rules.js';
 import { ORDER_SEARCH, ORDER_STATUS_CONDITIONS, orderSearchScope, orderSortSpec } from './order-search.rules.js';
 import type {
   FulfillmentRecord,
@@ -122,6 +123,11 @@ export class OrderDirectoryService {
   /** An order's refunds, oldest first (admin `Order.refunds`); every order of a request shares one statement. */
   refunds(ctx: RequestContext, orderId: number): Promise<RefundRecord[]> {
     return this.childLoader(ctx, 'refunds', async (ids) => (await this.sql.rows<Json<RefundRecord>>(statements.refunds, [ctx.shop.id, ids])).map(refundRecord)).load(orderId);
+  }
+
+  /** An order's totals after its refunds (the `current*` fields of both schemas), read with its refunds. */
+  async currentTotals(ctx: RequestContext, order: OrderRecord): Promise<OrderTotals> {
+    return currentTotals(order, await this.refunds(ctx, order.id));
   }
 
   /** An order's transactions, oldest first (admin `Order.transactions`); one statement for every order of a request. */

@@ -4,7 +4,6 @@ import { AdminCustomer, CustomerDirectoryService } from '@platform/customers';
 import { DomainError } from '@platform/errors';
 import { AdminCount, ConnectionArgs, MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
-import { type OrderTotals, currentTotals } from '../../current-totals.rules.js';
 import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';
 import { AdminOrderListArgs, AdminOrdersArgs, AdminOrdersCountArgs } from './order.args.js';
@@ -78,31 +77,27 @@ export class OrdersAdminResolver {
   // The current totals take away what the order's refunds gave back (read with them, one statement per level).
   @ResolveField(() => AdminMoneyBag, { description: 'The subtotal after refunds: the line items not refunded, before discounts.' })
   async currentSubtotalPriceSet(order: AdminOrder, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMoneyBag> {
-    return bag((await this.current(ctx, order)).subtotalPrice, order.record.currency);
+    return bag((await this.directory.currentTotals(ctx, order.record)).subtotalPrice, order.record.currency);
   }
 
   @ResolveField(() => AdminMoneyBag, { description: 'The discounts after refunds: refunded units take their share with them.' })
   async currentTotalDiscountsSet(order: AdminOrder, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMoneyBag> {
-    return bag((await this.current(ctx, order)).totalDiscounts, order.record.currency);
+    return bag((await this.directory.currentTotals(ctx, order.record)).totalDiscounts, order.record.currency);
   }
 
   @ResolveField(() => AdminMoneyBag, { description: 'The shipping after refunds.' })
   async currentShippingPriceSet(order: AdminOrder, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMoneyBag> {
-    return bag((await this.current(ctx, order)).totalShipping, order.record.currency);
+    return bag((await this.directory.currentTotals(ctx, order.record)).totalShipping, order.record.currency);
   }
 
   @ResolveField(() => AdminMoneyBag, { description: 'The tax after refunds.' })
   async currentTotalTaxSet(order: AdminOrder, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMoneyBag> {
-    return bag((await this.current(ctx, order)).totalTax, order.record.currency);
+    return bag((await this.directory.currentTotals(ctx, order.record)).totalTax, order.record.currency);
   }
 
   @ResolveField(() => AdminMoneyBag, { description: 'The total after refunds: less the goods, tax and shipping they gave back.' })
   async currentTotalPriceSet(order: AdminOrder, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMoneyBag> {
-    return bag((await this.current(ctx, order)).totalPrice, order.record.currency);
-  }
-
-  private async current(ctx: RequestContext, order: AdminOrder): Promise<OrderTotals> {
-    return currentTotals(order.record, await this.directory.refunds(ctx, order.record.id));
+    return bag((await this.directory.currentTotals(ctx, order.record)).totalPrice, order.record.currency);
   }
 
   // The customer is the customers context's (its view, registered for the Customer node), under its scope too.

@@ -3,7 +3,6 @@ import { StorefrontProductVariant } from '@platform/catalog';
 import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, toGlobalId } from '@platform/graphql';
 import { MoneyV2, moneyV2 } from '@platform/money';
 import { Ctx, type RequestContext } from '@platform/request';
-import { type OrderTotals, currentTotals } from '../../current-totals.rules.js';
 import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';
 import { orderLineItemView } from './order.presenter.js';
@@ -25,21 +24,17 @@ export class OrdersStorefrontResolver {
   // The current totals take away what the order's refunds gave back (read with them, one statement per level).
   @ResolveField(() => MoneyV2, { description: 'The total after refunds: less the goods, tax and shipping they gave back.' })
   async currentTotalPrice(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
-    return moneyV2((await this.current(ctx, order)).totalPrice, order.record.currency);
+    return moneyV2((await this.directory.currentTotals(ctx, order.record)).totalPrice, order.record.currency);
   }
 
   @ResolveField(() => MoneyV2, { description: 'The subtotal after refunds: the line items not refunded, before discounts.' })
   async currentSubtotalPrice(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
-    return moneyV2((await this.current(ctx, order)).subtotalPrice, order.record.currency);
+    return moneyV2((await this.directory.currentTotals(ctx, order.record)).subtotalPrice, order.record.currency);
   }
 
   @ResolveField(() => MoneyV2, { description: 'The tax after refunds.' })
   async currentTotalTax(@Ctx() ctx: RequestContext, @Parent() order: StorefrontOrder): Promise<MoneyV2> {
-    return moneyV2((await this.current(ctx, order)).totalTax, order.record.currency);
-  }
-
-  private async current(ctx: RequestContext, order: StorefrontOrder): Promise<OrderTotals> {
-    return currentTotals(order.record, await this.directory.refunds(ctx, order.record.id));
+    return moneyV2((await this.directory.currentTotals(ctx, order.record)).totalTax, order.record.currency);
   }
 }
 
