@@ -19,7 +19,8 @@ export async function freePorts(count: number): Promise<number[]> {
   }
 }
 
-function listenOn(port: number, host: string): Promise<Server> {
+/** A server listening on `host`:`port` (0: a port the kernel picks); fails with the listen error (EADDRINUSE). */
+export function listenOn(port: number, host = '127.0.0.1'): Promise<Server> {
   return new Promise((done, fail) => {
     const server = createServer().once('error', fail);
     server.listen({ port, host, exclusive: true }, () => done(server));

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { type EmbeddedDatabase, EmbeddedPostgresError, startEmbeddedPostgres } from '@platform/database';
 import { runCli } from '../../../apps/cli/run-cli.js';
-import { freePorts } from '../../support/free-ports.js';
+import { freePorts, listenOn } from '../../support/free-ports.js';
 
 // Free ports of the moment, not fixed ones (see freePorts).
 const [PORT, BUSY_PORT, OTHER_PORT, RACE_PORT, SHARED_PORT] = (await freePorts(5)) as [number, number, number, number, number];
@@ -22,13 +22,6 @@ async function query(url: string, sql: string): Promise<Record<string, unknown>[
   } finally {
     await client.end();
   }
-}
-
-function listen(port: number): Promise<Server> {
-  return new Promise((done, fail) => {
-    const server = createServer().once('error', fail);
-    server.listen(port, '127.0.0.1', () => done(server));
-  });
 }
 
 function postmasterPid(clusterDir: string): number {
@@ -136,7 +129,7 @@ describe('embedded Postgres start failures end in one line', () => {
 
   beforeAll(async () => {
     chmodSync(dir, 0o755);
-    busy = await listen(BUSY_PORT);
+    busy = await listenOn(BUSY_PORT);
   });
 
   afterAll(async () => {
