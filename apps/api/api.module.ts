@@ -40,6 +40,7 @@ import { ShopAdminApiModule, ShopRestApiModule, ShopStorefrontApiModule } from '
 import { TenancyModule } from '@platform/tenancy';
 import { AdminCostHook, BotProtectionHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
+import type { HttpTimeouts } from './http-timeouts.js';
 
 export interface ApiRuntime {
   config: PlatformConfig;
@@ -53,6 +54,8 @@ export interface ApiRuntime {
   throttling?: boolean;
   /** GraphQL document and execution limits to replace per surface (tests shrink them); defaults in docs/security.md. */
   graphqlLimits?: Partial<Record<'storefront' | 'admin_graphql', GraphqlLimits>>;
+  /** How long a client may take to send a request, instead of HTTP_TIMEOUTS (tests shrink them). */
+  httpTimeouts?: HttpTimeouts;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.

@@ -7,6 +7,7 @@ import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
+import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts.js';
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -16,6 +17,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   const adapter = new FastifyAdapter({
     trustProxy: runtime.config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // A body sent slowly must not hold its connection: the request, headers and body, has a bound.
+    ...httpTimeoutOptions(runtime.httpTimeouts ?? HTTP_TIMEOUTS),
     logger: false,
     // A path that does not decode is answered in the API's error shape, not Fastify's.
     frameworkErrors: answerFrameworkError,

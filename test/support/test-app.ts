@@ -32,12 +32,12 @@ export interface TestApp {
 /**
  * Boots the whole api on its own fresh database; one per test file. `env` overrides the environment,
  * `limits` the rate-limit numbers (tests that send many requests raise them, throttling tests shrink them),
- * `runtime` the GraphQL limits.
+ * `runtime` the GraphQL limits and the HTTP timeouts.
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
   limits?: LimitOverrides,
-  runtime: Pick<ApiRuntime, 'graphqlLimits'> = {},
+  runtime: Pick<ApiRuntime, 'graphqlLimits' | 'httpTimeouts'> = {},
 ): Promise<TestApp> {
   const database = await cloneTestDatabase();
   const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
