@@ -16,7 +16,10 @@ export interface RequestContext {
   readonly caller: Caller;
   /** The buyer's IP: the connection's address, or Platform-Storefront-Buyer-IP on private-token requests. */
   readonly buyerIp: string;
-  /** Scheme and Host of the request (`https://shop.example.com`), for the absolute URLs the platform hands out. */
+  /**
+   * Scheme and validated Host of the request (`https://shop.example.com`, `requestOrigin`), for the absolute URLs the
+   * request is answered with; URLs that leave the request (e-mails, jobs) use `shopOrigin(ctx.shop, ctx.origin)`.
+   */
   readonly origin: string;
   /** A fork bound to this shop by the tenant filter; only services use it. */
   readonly em: EntityManager;

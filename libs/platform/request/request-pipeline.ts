@@ -6,9 +6,10 @@ import { AuthService, type Caller } from '@platform/auth';
 import { forkForShop } from '@platform/database';
 import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
-import { ShopService, type ShopSnapshot, inactiveShopError } from '@platform/tenancy';
+import { ShopService, type ShopSnapshot, inactiveShopError, parseHost } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
 import { errorResponse } from './error-response.js';
+import { requestOrigin, requestScheme } from './origin.js';
 import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
 import { type RouteTarget, isGraphqlSurface, requestTarget } from './surface.js';
@@ -82,7 +83,12 @@ export class RequestPipeline {
   }
 
   private async contextFor(request: FastifyRequest, reply: FastifyReply, target: RouteTarget): Promise<RequestContext> {
-    const shop = await this.shops.findByHost(request.headers.host);
+    // The Host header, never X-Forwarded-Host: the shop and every URL come from one host. The scheme is
+    // X-Forwarded-Proto's only under TRUST_PROXY. Anything invalid names no shop, before a URL could be built from it.
+    const host = parseHost(request.headers.host);
+    const scheme = requestScheme(request.protocol);
+    if (!host || !scheme) throw notFound();
+    const shop = await this.shops.findByHost(host);
     if (!shop) throw notFound();
     const page = target.surface === 'online_store';
     if (!page) {
@@ -104,7 +110,7 @@ export class RequestPipeline {
       shop,
       caller,
       buyerIp: buyerIp(request, caller),
-      origin: `${request.protocol}://${request.host}`,
+      origin: requestOrigin(scheme, host),
       // Forked on first use: hot reads go through SqlPool and never need one.
       get em() {
         return (em ??= forkForShop(root, shop.id));

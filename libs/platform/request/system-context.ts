@@ -5,6 +5,7 @@ import { ALL_SCOPES, type Caller, expandScopes } from '@platform/auth';
 import { forkForShop } from '@platform/database';
 import type { ShopSnapshot } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
+import { shopOrigin } from './origin.js';
 import type { RequestContext } from './request-context.js';
 
 const SYSTEM: Caller = Object.freeze({ kind: 'system', scopes: expandScopes(ALL_SCOPES) });
@@ -18,8 +19,8 @@ const SYSTEM: Caller = Object.freeze({ kind: 'system', scopes: expandScopes(ALL_
 export class SystemContexts {
   constructor(private readonly em: EntityManager) {}
 
-  /** `origin` is the scheme and Host URLs are built from (for a job: those of the request that started it). */
-  forShop(shop: ShopSnapshot, origin = `https://${shop.domain}`): RequestContext {
+  /** `origin` is where its URLs point (for a job: the `shopOrigin` of the request that started it); by default the shop's. */
+  forShop(shop: ShopSnapshot, origin = shopOrigin(shop)): RequestContext {
     const root = this.em;
     let em: EntityManager | undefined;
     return {

@@ -1,7 +1,11 @@
+import { parseHost } from './host.rules.js';
 import { inactiveShopError, shopLookupForHost } from './shop.rules.js';
 
 describe('shopLookupForHost', () => {
-  const lookup = (host: string | undefined) => shopLookupForHost(host, 'myplatform.localhost', 'demo');
+  const lookup = (header: string | undefined) => {
+    const host = parseHost(header);
+    return host && shopLookupForHost(host, 'myplatform.localhost', 'demo');
+  };
 
   it('takes the handle from <handle>.<PLATFORM_DOMAIN>, ignoring the port and case', () => {
     expect(lookup('acme.myplatform.localhost')).toEqual({ handle: 'acme' });
@@ -21,6 +25,12 @@ describe('shopLookupForHost', () => {
   it('finds nothing for a missing host or a nested subdomain', () => {
     expect(lookup(undefined)).toBeNull();
     expect(lookup('a.b.myplatform.localhost')).toBeNull();
+  });
+
+  it('finds nothing for a Host that is not a valid host and port', () => {
+    expect(lookup('localhost:4700@evil.example.com')).toBeNull();
+    expect(lookup('acme.myplatform.localhost/evil')).toBeNull();
+    expect(lookup('::1')).toBeNull();
   });
 });
 

@@ -1,33 +1,22 @@
 import type { ShopState } from './shop.entity.js';
 import type { ErrorKind } from '@platform/errors';
+import type { RequestHost } from './host.rules.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?$/;
 
 export type HostLookup = { handle: string } | { domain: string };
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Which shop a Host header names: `<handle>.<platformDomain>`, a loopback host (the default shop) or a custom domain. */
-export function shopLookupForHost(hostHeader: string | undefined, platformDomain: string, defaultShop: string): HostLookup | null {
-  if (!hostHeader) return null;
-  const host = stripPort(hostHeader.trim().toLowerCase());
-  if (!host) return null;
-  if (LOOPBACK_HOSTS.has(host)) return { handle: defaultShop };
+/** Which shop a valid Host names: `<handle>.<platformDomain>`, a loopback host (the default shop) or a custom domain. */
+export function shopLookupForHost(host: RequestHost, platformDomain: string, defaultShop: string): HostLookup | null {
+  if (LOOPBACK_HOSTS.has(host.name)) return { handle: defaultShop };
   const suffix = `.${platformDomain}`;
-  if (host.endsWith(suffix)) {
-    const handle = host.slice(0, -suffix.length);
+  if (host.name.endsWith(suffix)) {
+    const handle = host.name.slice(0, -suffix.length);
     return HANDLE_PATTERN.test(handle) ? { handle } : null;
   }
-  return { domain: host };
-}
-
-function stripPort(host: string): string {
-  if (host.startsWith('[')) {
-    const end = host.indexOf(']');
-    return end === -1 ? '' : host.slice(0, end + 1);
-  }
-  const colon = host.indexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
+  return { domain: host.name };
 }
 
 /** The answer an inactive shop gives (null when it serves). */

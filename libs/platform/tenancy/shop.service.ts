@@ -4,6 +4,7 @@ import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { CACHE_FILL_NOTE, ReadThroughCache } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { SHOP_PLANS, SHOP_STATES, Shop, type ShopPlan, type ShopState } from './shop.entity.js';
+import type { RequestHost } from './host.rules.js';
 import { HANDLE_PATTERN, defaultDomain, shopLookupForHost } from './shop.rules.js';
 
 /** What the rest of the platform knows of a shop: a plain, read-only snapshot. */
@@ -38,7 +39,8 @@ export class ShopService {
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
   ) {}
 
-  async findByHost(host: string | undefined): Promise<ShopSnapshot | null> {
+  /** The shop a Host names; `host` is the header read by `parseHost` (an invalid one names no shop). */
+  async findByHost(host: RequestHost): Promise<ShopSnapshot | null> {
     const lookup = shopLookupForHost(host, this.config.platformDomain, this.config.defaultShop);
     if (!lookup) return null;
     return this.byHost.get('handle' in lookup ? `handle:${lookup.handle}` : `domain:${lookup.domain}`, async () => {
