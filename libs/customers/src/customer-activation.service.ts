@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { hashToken } from '@platform/auth';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, shopOrigin } from '@platform/request';
 import { activationExpiry, activationTokenIsLive, activationUrl, alreadyEnabled, inviteRecord, linkExpired } from './activation-link.rules.js';
 import { accountProblems } from './customer-account.rules.js';
 import { CustomerDirectoryService } from './customer-directory.service.js';
@@ -58,7 +58,8 @@ export class CustomerActivationService {
         if (!record) throw new Refused(problems);
         const token = this.issueLink(customer, new Date());
         customer.state = 'invited';
-        return { record, url: activationUrl(ctx.origin, id, token) };
+        // The link is e-mailed: on the shop's domain, never on a Host the caller sent.
+        return { record, url: activationUrl(shopOrigin(ctx.shop, ctx.origin), id, token) };
       });
       await this.emails.enqueue(ctx, { template: 'customer_account_invite', customerId: id, activationUrl: sent.url, invite: sent.record });
       return { invite: sent.record, customer: await this.directory.customer(ctx, id), problems: [] };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, type Logger } from '@platform/logging';
 import { Mailer } from '@platform/mail';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, shopOrigin } from '@platform/request';
 import { Customer } from './customer.entity.js';
 import { customerAccountInviteEmail } from './emails/customer-account-invite.email.js';
 import { customerAccountWelcomeEmail } from './emails/customer-account-welcome.email.js';
@@ -26,7 +26,7 @@ export class CustomerEmailsService {
   async sendWelcome(ctx: RequestContext, customerId: number): Promise<void> {
     const customer = await this.recipient(ctx, customerId);
     if (!customer?.email) return this.nobodyToWrite(ctx, customerId, WELCOME);
-    const email = customerAccountWelcomeEmail({ shopName: ctx.shop.name, firstName: customer.firstName ?? null, shopUrl: ctx.origin });
+    const email = customerAccountWelcomeEmail({ shopName: ctx.shop.name, firstName: customer.firstName ?? null, shopUrl: shopOrigin(ctx.shop, ctx.origin) });
     await this.mailer.send(ctx, { to: customer.email, from: shopSender(ctx), ...email, template: WELCOME, key: `${WELCOME}:${customerId}` });
   }
 

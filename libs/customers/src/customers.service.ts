@@ -4,7 +4,7 @@ import { type EntityManager, UniqueConstraintViolationException } from '@mikro-o
 import { MetafieldsService } from '@platform/content';
 import { insertRows } from '@platform/database';
 import { Decimal, parseMoney } from '@platform/money';
-import { type RequestContext, inTransaction } from '@platform/request';
+import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
 import { activationUrl, inviteRecord } from './activation-link.rules.js';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerActivationService } from './customer-activation.service.js';
@@ -117,7 +117,7 @@ export class CustomersService {
 
     if (created.token) {
       const invite = inviteRecord({}, contact.email, ctx.shop.domain).invite!;
-      const url = activationUrl(ctx.origin, created.id, created.token);
+      const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), created.id, created.token);
       await this.emails.enqueueOrLog(ctx, { template: 'customer_account_invite', customerId: created.id, activationUrl: url, invite });
     } else if (passwordHash && contact.email && input.sendEmailWelcome !== false) {
       await this.emails.enqueueOrLog(ctx, { template: 'customer_account_welcome', customerId: created.id });

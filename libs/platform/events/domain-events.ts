@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { forkForShop } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
-import { type RequestContext, withEntityManager } from '@platform/request';
+import { type RequestContext, shopOrigin, withEntityManager } from '@platform/request';
 import { AfterCommit } from './after-commit.js';
 import { EventDelivery } from './event-delivery.js';
 import { type EventType, eventNameOf } from './event-handler.js';
@@ -52,7 +52,8 @@ export class DomainEvents implements OnModuleInit {
       name,
       payload: eventPayload(event),
       requestId: ctx.requestId,
-      origin: ctx.origin,
+      // A later delivery is background work: its URLs point at the shop's domain, not at the Host of this request.
+      origin: shopOrigin(ctx.shop, ctx.origin),
       // This process delivers it after the commit; a sweeper takes it only once that lease is over.
       attempts: 1,
       availableAt: new Date(Date.now() + DELIVERY_LEASE_MS),

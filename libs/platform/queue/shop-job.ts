@@ -4,8 +4,9 @@ import { type DailyTime, dailyTime } from './daily-time.js';
 
 /**
  * A job processor: background work for one shop. It runs with a system context for that shop (every scope, its
- * EntityManager bound to the shop) whose `origin` is that of the request that enqueued it, so the URLs it builds
- * point where that client called. Like a controller it translates and delegates to a service.
+ * EntityManager bound to the shop) whose `origin` is the shop's configured domain (`shopOrigin` of the request that
+ * enqueued it: a development domain keeps that request's port), never a Host a client sent. Like a controller it
+ * translates and delegates to a service.
  */
 export interface ShopJobProcessor<T = void> {
   run(ctx: RequestContext, data: T): Promise<void>;

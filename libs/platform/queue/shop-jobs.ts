@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { LOGGER, type Logger } from '@platform/logging';
-import { type RequestContext, SystemContexts } from '@platform/request';
+import { type RequestContext, SystemContexts, shopOrigin } from '@platform/request';
 import { ShopService } from '@platform/tenancy';
 import { type EnqueueOptions, JOB_QUEUE, type Job, type JobQueue } from './job-queue.js';
 import { type ShopJobDeclaration, type ShopJobProcessor, type ShopJobType, shopJobOf } from './shop-job.js';
@@ -9,7 +9,7 @@ import { type ShopJobDeclaration, type ShopJobProcessor, type ShopJobType, shopJ
 /** What the queue carries for a shop job: whose it is, where its URLs point, and the processor's own data. */
 interface ShopJobData<T> {
   shopId: number;
-  /** Scheme and Host of the request that enqueued it; null for scheduled runs (the shop's own domain). */
+  /** `shopOrigin` of the request that enqueued it (never its Host); null for scheduled runs (the shop's own domain). */
   origin: string | null;
   data: T;
 }
@@ -33,11 +33,11 @@ export class ShopJobs implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Enqueues `processor`'s job for the shop of `ctx`; it runs with that shop and `ctx.origin`. */
+  /** Enqueues `processor`'s job for the shop of `ctx`; it runs with that shop and the shop's origin (`shopOrigin`). */
   enqueue<T>(ctx: RequestContext, processor: ShopJobType<T>, data: T, options?: EnqueueOptions): Promise<string> {
     const job = shopJobOf(processor);
     if (!job) throw new Error(`${processor.name} is not a @ShopJob processor`);
-    return this.queue.enqueue<ShopJobData<T>>(job.name, { shopId: ctx.shop.id, origin: ctx.origin, data }, options);
+    return this.queue.enqueue<ShopJobData<T>>(job.name, { shopId: ctx.shop.id, origin: shopOrigin(ctx.shop, ctx.origin), data }, options);
   }
 
   onApplicationBootstrap(): void {

@@ -161,7 +161,8 @@ describe('events after commit', () => {
         last_error: 'handler broke',
         due_in_s: 30,
         request_id: 'request-1',
-        origin: 'https://events.example.com',
+        // The shop's domain (on the request's scheme: a development one), not the request's host.
+        origin: `https://${ctx.shop.domain}`,
       },
     ]);
   });

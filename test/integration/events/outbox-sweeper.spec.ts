@@ -147,8 +147,8 @@ describe('the event outbox sweeper', () => {
     expect(ledger.map((call) => call.event.orderId).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     expect(new Set(ledger.map((call) => call.process))).not.toContain('api');
     expect(calls.filter((call) => call.handler === 'stats')).toHaveLength(40);
-    // A system context of the event's shop, with the origin of the request that published it.
-    expect(ledger[0]).toMatchObject({ surface: 'system', shopId: shop.id, origin: 'https://outbox.example.com' });
+    // A system context of the event's shop, with the shop's origin (not the Host of the request that published it).
+    expect(ledger[0]).toMatchObject({ surface: 'system', shopId: shop.id, origin: `https://${shop.domain}` });
     expect((await rows()).every((row) => row.status === 'delivered' && row.attempts === 2)).toBe(true);
     // Nothing left to take.
     expect(await Promise.all([sweeperB.sweep(), sweeperC.sweep()])).toEqual([0, 0]);

@@ -75,11 +75,11 @@ describe.each([
     ran.length = 0;
   });
 
-  it("runs a job for the enqueuing request's shop, with a system context whose URLs use that request's origin", async () => {
+  it("runs a job for the enqueuing request's shop, with a system context whose URLs use the shop's domain (a development one on that request's scheme and port)", async () => {
     const ctx = moduleRef.get(SystemContexts).forShop(acme, 'http://localhost:3000');
     await moduleRef.get(ShopJobs).enqueue(ctx, RecordJob, { n: 7 });
     await queue.drain();
-    expect(ran).toEqual([{ job: 'record', shop: 'acme', origin: 'http://localhost:3000', surface: 'system', data: { n: 7 } }]);
+    expect(ran).toEqual([{ job: 'record', shop: 'acme', origin: `http://${acme.domain}:3000`, surface: 'system', data: { n: 7 } }]);
   });
 
   it("runs a daily job once for every shop, with the shop's own domain as origin", async () => {
