@@ -1,5 +1,6 @@
 import {
   DomainError,
+  type ErrorKind,
   REQUIRED_PARAMETER_MESSAGE,
   answerFor,
   internalError,
@@ -18,6 +19,9 @@ export interface ErrorResponse {
   /** True when the error was not expected: it is logged with its stack. */
   unexpected: boolean;
 }
+
+// A page's title says its status in words; 403 is also a shop state's status, and a refused form is not a shop gone.
+const PAGE_TITLE_OF_KIND: Partial<Record<ErrorKind, string>> = { FORBIDDEN: 'Request refused' };
 
 const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
@@ -39,7 +43,7 @@ export function errorResponse(error: unknown, surface: Surface | 'system' | unde
 
   if (surface === 'online_store') {
     // Hosted pages are read by people in a browser: every error is a page, with the status the API would answer.
-    return { status: answer.status, headers: { ...headers, ...HTML_PAGE_HEADERS }, body: errorPage(answer.status, domain.message), unexpected };
+    return { status: answer.status, headers: { ...headers, ...HTML_PAGE_HEADERS }, body: errorPage(answer.status, domain.message, PAGE_TITLE_OF_KIND[domain.kind]), unexpected };
   }
   if (domain.kind === 'BAD_REQUEST') {
     return { status: 400, headers, body: { errors: { [domain.field ?? 'body']: domain.message } }, unexpected };

@@ -54,8 +54,7 @@ const PAGE_TITLES: Record<number, string> = {
   500: 'Something went wrong',
 };
 
-/** The page an error of a hosted page answers with: its status in words and the error's message, escaped. */
-export function errorPage(status: number, message: string): string {
-  const title = PAGE_TITLES[status] ?? 'Something went wrong';
+/** The page an error of a hosted page answers with: its status in words (or `title`) and the error's message, escaped. */
+export function errorPage(status: number, message: string, title = PAGE_TITLES[status] ?? 'Something went wrong'): string {
   return htmlPage(title, html`<h1>${title}</h1><p>${message}</p>`);
 }

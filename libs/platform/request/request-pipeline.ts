@@ -8,6 +8,7 @@ import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ShopService, type ShopSnapshot, inactiveShopError, parseHost } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
+import { isCrossSitePost } from './cross-site.js';
 import { errorResponse } from './error-response.js';
 import { requestOrigin, requestScheme } from './origin.js';
 import { restInputError } from './rest-input.js';
@@ -53,6 +54,8 @@ export class RequestPipeline {
       if (!target) return;
       try {
         request.platform = await this.contextFor(request, reply, target);
+        // Every hosted page's form, in one place: a post from another site is refused before any handler runs.
+        if (target.surface === 'online_store' && !READS.has(request.method) && isCrossSitePost(request.headers, request.headers.host)) throw crossSitePost();
         for (const step of this.steps) await step.onAuthenticated?.(request.platform, request, reply);
       } catch (error) {
         return this.reject(reply, error, target.surface, request.id);
@@ -155,6 +158,12 @@ function loggedUrl(request: FastifyRequest): string {
 
 function header(value: string | string[] | undefined): string | undefined {
   return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+const READS = new Set(['GET', 'HEAD']);
+
+function crossSitePost(): DomainError {
+  return new DomainError('FORBIDDEN', 'This form was sent from another site. Open the page from its link and send the form again.');
 }
 
 // The spec allows no token or exactly one storefront token header; guessing which one was meant would

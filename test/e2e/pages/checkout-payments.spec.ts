@@ -66,10 +66,10 @@ describe('hosted checkout payments', () => {
   }
   const pathOf = (checkoutUrl: string) => checkoutUrl.replace(/^https?:\/\/[^/]+/, '');
   const open = (url: string, host = shop.host) => send(t.app, { url, host });
-  const post = (url: string, fields: Record<string, string | string[]>, host = shop.host) => {
+  const post = (url: string, fields: Record<string, string | string[]>, host = shop.host, headers: Record<string, string> = {}) => {
     const form = new URLSearchParams();
     for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) form.append(k, one);
-    return send(t.app, { method: 'POST', url, host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: form.toString() });
+    return send(t.app, { method: 'POST', url, host, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, rawBody: form.toString() });
   };
   const shownTotal = (page: Sent) => /name="expected_total" value="([0-9.]+)"/.exec(page.text)![1]!;
   async function pay(checkoutUrl: string, fields: Record<string, string | string[]> = {}) {
@@ -359,6 +359,25 @@ describe('hosted checkout payments', () => {
     }
     expect(paid.map((p) => p.result.status)).toEqual([200, 200]);
     expect(paid[1]!.statements.length).toBe(paid[0]!.statements.length);
+  });
+
+  // Regression (issue 30, item 8): the pay form was accepted from a page of another site.
+  it('refuses the pay form posted from another site, or another shop, with a 403 page and pays nothing; its own page pays', async () => {
+    const cart = await cartOf([{ merchandiseId: variants[8]!.gid, quantity: 1 }]);
+    const url = pathOf(cart.checkoutUrl);
+    const form = { email: 'forged@example.com', ...ADDRESS, wallet_token: 'tok_test_approved', expected_total: shownTotal(await open(url)) };
+    const before = await counts();
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: `http://${other.host}` }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site', origin: 'null' }];
+    for (const headers of foreign) {
+      const refused = await post(url, form, shop.host, headers);
+      expect({ headers, status: refused.status, type: refused.headers['content-type'] }).toEqual({ headers, status: 403, type: 'text/html; charset=utf-8' });
+      expect(refused.text).toContain('<h1>Request refused</h1>');
+      expect(refused.text).toContain('This form was sent from another site.');
+    }
+    expect(await counts()).toEqual(before);
+    const paid = await post(url, form, shop.host, { origin: `http://${shop.host}`, 'sec-fetch-site': 'same-origin' });
+    expect(paid.status).toBe(200);
+    expect(orderName(paid)).toMatch(/^#\d+$/);
   });
 
   it("serves the wallet handler's JSON Schemas with ids on the shop's host, and 404 for others", async () => {

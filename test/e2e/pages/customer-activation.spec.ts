@@ -140,6 +140,39 @@ describe('customer account activation page', () => {
     await again.page.close();
   });
 
+  // Regression (issue 30, item 8): the activation form was accepted from a page of another site.
+  it('refuses the activation form posted from another site or shop with a 403 page, activating nothing; its own page activates', async () => {
+    const { link } = await invite('linus@example.com');
+    const path = new URL(link).pathname;
+    const submit = (headers: Record<string, string>) =>
+      send(t.app, { method: 'POST', url: path, host: acme.host, rawBody: 'password=correct-horse-3&password_confirmation=correct-horse-3', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    const foreign: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: `http://${beta.host}` }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of foreign) {
+      const refused = await submit(headers);
+      expect({ headers, status: refused.status, type: refused.headers['content-type'] }).toEqual({ headers, status: 403, type: 'text/html; charset=utf-8' });
+      expect(refused.text).toContain('<h1>Request refused</h1>');
+    }
+    expect(await login('linus@example.com', 'correct-horse-3')).toBeNull();
+    expect((await send(t.app, { url: path, host: acme.host })).status).toBe(200);
+    expect((await submit({ origin: `http://${acme.host}`, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect(await login('linus@example.com', 'correct-horse-3')).toEqual(expect.any(String));
+  });
+
+  it('refuses, in a browser, the activation form of a page on another site', async () => {
+    const { link } = await invite('hedy@example.com');
+    const page = await browser.newPage();
+    const forged = `<form method="post" action="${link}"><input name="password" value="taken-over-1"><input name="password_confirmation" value="taken-over-1"><button type="submit">Win</button></form>`;
+    await page.route('http://evil.localhost/', (route) => route.fulfill({ contentType: 'text/html', body: forged }));
+    await page.goto('http://evil.localhost/');
+    const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    expect(response!.status()).toBe(403);
+    expect(await page.textContent('h1')).toBe('Request refused');
+    await page.close();
+    expect(await login('hedy@example.com', 'taken-over-1')).toBeNull();
+    // The link is still the customer's.
+    expect((await send(t.app, { url: new URL(link).pathname, host: acme.host })).status).toBe(200);
+  });
+
   it('answers hostile links and forms with a page, never a 500, escaping what it echoes', async () => {
     const { id, link } = await invite('grace@example.com');
     const path = new URL(link).pathname;
