@@ -4,12 +4,16 @@ export { defineErrors, isErrorOf, type CodedErrorOptions, type ErrorCodeOf, type
 export { fieldPath, userErrorsOf, type UserErrorView } from './user-errors.js';
 export { restErrorKey, restErrorMessage } from './rest-error-keys.js';
 export {
+  ILL_FORMED_TEXT_MESSAGE,
   MAX_INPUT_ARRAY_SIZE,
   NUL_BYTE_MESSAGE,
+  TEXT_PROBLEMS,
   findInputProblem,
   inputProblemError,
   inputTooLarge,
-  nulByteInput,
+  textInput,
+  textProblem,
   type InputProblem,
+  type TextProblem,
 } from './input-limits.js';
 export { REQUIRED_PARAMETER_MESSAGE, accessDenied, badRequest, internalError, invalidAccessToken, missingScope, notFound, rejection } from './errors.js';

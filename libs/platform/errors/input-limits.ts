@@ -3,8 +3,23 @@ import { DomainError } from './domain-error.js';
 /** The spec's limit on any list argument or input field (GraphQL and REST alike). */
 export const MAX_INPUT_ARRAY_SIZE = 250;
 
-/** Something no input may carry: a list over the limit, or a string (or key) holding U+0000. */
-export type InputProblem = { kind: 'array_too_large'; path: string; size: number } | { kind: 'nul_byte'; path: string };
+/**
+ * Text Postgres cannot take: U+0000 (it cannot store or compare it) and ill-formed UTF-16, a lone surrogate
+ * (`"\ud800"` in JSON; a text column rejects it, a jsonb one fails the statement). No real value holds either.
+ */
+export type TextProblem = 'nul_byte' | 'ill_formed_text';
+
+/** Something no input may carry: a list over the limit, or a string (or key) with a text problem. */
+export type InputProblem = { kind: 'array_too_large'; path: string; size: number } | { kind: TextProblem; path: string };
+
+// With the `u` flag a surrogate pair is one code point, so only a lone surrogate is of category Cs.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is wrong with `text` as text to store, or null. */
+export function textProblem(text: string): TextProblem | null {
+  if (text.includes('\u0000')) return 'nul_byte';
+  return LONE_SURROGATE.test(text) ? 'ill_formed_text' : null;
+}
 
 interface Visit {
   value: unknown;
@@ -22,7 +37,8 @@ export function findInputProblem(value: unknown, path: string, max = MAX_INPUT_A
     const visit = stack.pop()!;
     const current = visit.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return { kind: 'nul_byte', path: pathOf(visit, path) };
+      const problem = textProblem(current);
+      if (problem) return { kind: problem, path: pathOf(visit, path) };
     } else if (Array.isArray(current)) {
       if (current.length > max) return { kind: 'array_too_large', path: pathOf(visit, path), size: current.length };
       for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], parent: visit, key: i });
@@ -30,7 +46,8 @@ export function findInputProblem(value: unknown, path: string, max = MAX_INPUT_A
       const keys = Object.keys(current);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (key.includes('\u0000')) return { kind: 'nul_byte', path: pathOf({ value: key, parent: visit, key }, path) };
+        const problem = textProblem(key);
+        if (problem) return { kind: problem, path: pathOf({ value: key, parent: visit, key }, path) };
         stack.push({ value: (current as Record<string, unknown>)[key], parent: visit, key });
       }
     }
@@ -46,15 +63,22 @@ export function inputTooLarge(path: string, size: number, max = MAX_INPUT_ARRAY_
 }
 
 export const NUL_BYTE_MESSAGE = 'must not contain NUL bytes (U+0000)';
+export const ILL_FORMED_TEXT_MESSAGE = 'must not contain ill-formed text (a lone UTF-16 surrogate)';
 
-/** A string input holding U+0000: Postgres cannot store it, so it is refused before anything is read or written. */
-export function nulByteInput(path: string): DomainError {
-  return new DomainError('UNPROCESSABLE', NUL_BYTE_MESSAGE, { field: path, code: 'NUL_BYTE' });
+/** How each text problem is worded after the name of what holds it, and its code. */
+export const TEXT_PROBLEMS: Readonly<Record<TextProblem, { message: string; code: string }>> = {
+  nul_byte: { message: NUL_BYTE_MESSAGE, code: 'NUL_BYTE' },
+  ill_formed_text: { message: ILL_FORMED_TEXT_MESSAGE, code: 'ILL_FORMED_TEXT' },
+};
+
+/** A string input Postgres cannot take: refused before anything is read or written. */
+export function textInput(path: string, problem: TextProblem): DomainError {
+  return new DomainError('UNPROCESSABLE', TEXT_PROBLEMS[problem].message, { field: path, code: TEXT_PROBLEMS[problem].code });
 }
 
 /** The error for a problem `findInputProblem` found. */
 export function inputProblemError(problem: InputProblem): DomainError {
-  return problem.kind === 'array_too_large' ? inputTooLarge(problem.path, problem.size) : nulByteInput(problem.path);
+  return problem.kind === 'array_too_large' ? inputTooLarge(problem.path, problem.size) : textInput(problem.path, problem.kind);
 }
 
 function pathOf(visit: Visit, root: string): string {

@@ -6,7 +6,7 @@ import { type DocumentLimits, DEFAULT_DOCUMENT_LIMITS } from './guard/document-l
 import { measureDocument } from './guard/document-measure.js';
 import { tooDeep, tooManyAliases, tooManyDirectives, tooManyFields } from './guard/document-refusals.js';
 import { lexicalRefusal } from './guard/lexical-check.js';
-import { nulLiteralRefusal } from './guard/nul-literals.js';
+import { stringLiteralRefusal } from './guard/string-literals.js';
 
 export type CachedDocument =
   | { document: DocumentNode; defers: boolean; errors?: undefined }
@@ -56,7 +56,7 @@ export class DocumentCache {
     } catch (error) {
       return { errors: [withCode(error instanceof GraphQLError ? error : new GraphQLError('Syntax Error: the query could not be parsed.'), 'GRAPHQL_PARSE_FAILED')] };
     }
-    const structural = this.structuralRefusal(document) ?? nulLiteralRefusal(document);
+    const structural = this.structuralRefusal(document) ?? stringLiteralRefusal(document);
     if (structural) return { errors: [structural] };
     const errors = validate(this.schema, document);
     if (errors.length > 0) return { errors: errors.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')) };

@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { type DomainError, badRequest, findInputProblem, inputProblemError, NUL_BYTE_MESSAGE } from '@platform/errors';
+import { type DomainError, TEXT_PROBLEMS, badRequest, findInputProblem, inputProblemError } from '@platform/errors';
 
 /**
  * Input no REST route accepts, refused before any controller runs (so nothing is read or written): a NUL
- * byte in a path or query parameter (400 keyed by it), and in the body a NUL byte or a list over 250 items
- * (422 keyed by the field's path under the root key).
+ * byte or ill-formed text (a lone surrogate) in a path or query parameter (400 keyed by it), and in the body
+ * either of those or a list over 250 items (422 keyed by the field's path under the root key).
  */
 export function restInputError(request: FastifyRequest): DomainError | null {
   for (const source of [request.params, request.query]) {
     const problem = findInputProblem(source ?? {}, '');
-    if (problem) return problem.kind === 'nul_byte' ? badRequest(problem.path.replace(/\[\d+\]$/, ''), NUL_BYTE_MESSAGE) : inputProblemError(problem);
+    if (problem) return problem.kind === 'array_too_large' ? inputProblemError(problem) : badRequest(problem.path.replace(/\[\d+\]$/, ''), TEXT_PROBLEMS[problem.kind].message);
   }
   const problem = request.body === undefined ? null : findInputProblem(request.body, '');
   return problem && inputProblemError({ ...problem, path: underRootKey(problem.path) });

@@ -1,19 +1,26 @@
 import { BREAK, type DocumentNode, GraphQLError, type StringValueNode, visit } from 'graphql';
+import { type TextProblem, textProblem } from '@platform/errors';
 
 /**
- * A string literal holding U+0000 (written `"\u0000"` in the query) is refused before anything runs:
- * Postgres cannot store or compare it, and no legitimate value carries it. Variables are checked apart.
+ * A string literal holding U+0000 (written `"\u0000"` in the query) or ill-formed text is refused before
+ * anything runs: Postgres cannot store or compare either, and no legitimate value carries them. graphql-js'
+ * lexer already refuses a lone surrogate, escaped (`"\ud800"`) or not; the same check as variables' keeps that
+ * true whatever the parser does. Variables are checked apart.
  */
-export function nulLiteralRefusal(document: DocumentNode): GraphQLError | null {
-  let found: StringValueNode | undefined;
+export function stringLiteralRefusal(document: DocumentNode): GraphQLError | null {
+  let found: { node: StringValueNode; problem: TextProblem } | undefined;
   visit(document, {
     StringValue(node) {
-      if (!node.value.includes('\u0000')) return undefined;
-      found = node;
+      const problem = textProblem(node.value);
+      if (!problem) return undefined;
+      found = { node, problem };
       return BREAK;
     },
   });
-  return found ? new GraphQLError(NUL_MESSAGE, { nodes: found, extensions: { code: 'BAD_USER_INPUT' } }) : null;
+  return found ? new GraphQLError(LITERAL_MESSAGES[found.problem], { nodes: found.node, extensions: { code: 'BAD_USER_INPUT' } }) : null;
 }
 
-export const NUL_MESSAGE = 'String values must not contain NUL bytes (U+0000).';
+export const LITERAL_MESSAGES: Readonly<Record<TextProblem, string>> = {
+  nul_byte: 'String values must not contain NUL bytes (U+0000).',
+  ill_formed_text: 'String values must not contain ill-formed text (a lone UTF-16 surrogate).',
+};

@@ -37,6 +37,16 @@ describe('input limits hook', () => {
     expect(calls).toEqual([]);
   });
 
+  // Found by the hostile probe: a lone surrogate in a cart attribute reached a jsonb column (INTERNAL_SERVER_ERROR).
+  it.each([
+    ['a variable', 'query ($ids: [ID!]) { count(ids: $ids) }', { ids: ['1', 'x\ud800'] }, 'ids[1]'],
+    ['a variable the operation does not use', '{ count }', { x: { y: ['\udc00'] } }, '$x.y[0]'],
+  ])('refuses ill-formed text in %s before executing, naming where', async (_where, query, variables, path) => {
+    const res = await executor.run(ctx, { query, variables }, {});
+    expect(res.body).toEqual({ errors: [{ message: `${path} must not contain ill-formed text (a lone UTF-16 surrogate).`, extensions: { code: 'BAD_USER_INPUT', argument: path } }] });
+    expect(calls).toEqual([]);
+  });
+
   it('lets a default of 250 items through, and a sent variable replaces the default', async () => {
     expect((await executor.run(ctx, { query: `query ($ids: [ID!] = ${list(250)}) { count(ids: $ids) }` }, {})).body).toEqual({ data: { count: 250 } });
     expect((await executor.run(ctx, { query: `query ($ids: [ID!] = ${list(251)}) { count(ids: $ids) }`, variables: { ids: ['1'] } }, {})).body).toEqual({ data: { count: 1 } });

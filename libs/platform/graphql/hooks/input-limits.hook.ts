@@ -1,11 +1,11 @@
 import { type ArgumentNode, type DirectiveNode, type SelectionSetNode, type ValueNode, Kind } from 'graphql';
-import { DomainError, type InputProblem, MAX_INPUT_ARRAY_SIZE, NUL_BYTE_MESSAGE, findInputProblem, inputProblemError, inputTooLarge } from '@platform/errors';
+import { DomainError, type InputProblem, MAX_INPUT_ARRAY_SIZE, TEXT_PROBLEMS, findInputProblem, inputProblemError, inputTooLarge } from '@platform/errors';
 import type { GraphqlHook, PreparedOperation } from '../graphql-hooks.js';
 
 /**
  * Before execution: any list argument or input field over 250 items is refused, naming the argument, whether
  * it is written in the document, sent as a variable or a variable's default; and so is any variable holding a
- * NUL byte (string literals in the document were checked when it was parsed).
+ * NUL byte or ill-formed text, a lone surrogate (string literals in the document were checked when it was parsed).
  * The walks follow the selection (bounded by the document limits) and the variables with an explicit stack.
  */
 export const inputLimitsHook: GraphqlHook = {
@@ -66,6 +66,7 @@ function checkValue(op: PreparedOperation, value: ValueNode, path: string): void
 
 // GraphQL messages stand alone (REST keys its 422 by the field instead), so they name the variable or argument.
 function refusal(problem: InputProblem): DomainError {
-  if (problem.kind !== 'nul_byte') return inputProblemError(problem);
-  return new DomainError('UNPROCESSABLE', `${problem.path} ${NUL_BYTE_MESSAGE}.`, { field: problem.path, code: 'NUL_BYTE', extensions: { argument: problem.path } });
+  if (problem.kind === 'array_too_large') return inputProblemError(problem);
+  const { message, code } = TEXT_PROBLEMS[problem.kind];
+  return new DomainError('UNPROCESSABLE', `${problem.path} ${message}.`, { field: problem.path, code, extensions: { argument: problem.path } });
 }
