@@ -7,6 +7,11 @@ describe('REST error keys', () => {
     ['passwordConfirmation', 'password_confirmation'],
     ['addresses[2].countryCode', 'addresses.country_code'],
     ['metafields[0].key', 'metafields.key'],
+    // Found by the hostile probe: names of Object.prototype are fields like any other, underscores kept.
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['addresses[0].__proto__', 'addresses.__proto__'],
+    ['Email', 'email'],
   ])('keys %s as %s', (field, key) => {
     expect(restErrorKey(field)).toBe(key);
   });

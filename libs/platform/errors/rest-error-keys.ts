@@ -3,10 +3,10 @@
 
 export function restErrorKey(field: string | undefined): string {
   if (!field) return 'base';
+  // A capital starts a word, except at the start of a name; underscores the client wrote (`__proto__`) stay.
   return field
     .replace(/\[\d+\]/g, '')
-    .replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
-    .replace(/^_/, '');
+    .replace(/[A-Z]/g, (letter: string, at: number, text: string) => `${at === 0 || text[at - 1] === '.' ? '' : '_'}${letter.toLowerCase()}`);
 }
 
 /** The message without the field's label it starts with ("Email has already been taken" under `email`). */

@@ -46,6 +46,20 @@ describe('errorResponse', () => {
     expect(errorResponse(error, 'admin_rest', 'r')).toMatchObject({ status: 422, body: { errors: { email: ['has already been taken'] } } });
   });
 
+  // Found by the hostile probe: `{"customer":{"constructor":"\u0000"}}` was a 500 (the map's own `constructor` has no push).
+  it('keys REST 422s by fields named like Object.prototype members as by any other field', () => {
+    for (const field of ['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString', 'valueOf']) {
+      const error = new DomainError('UNPROCESSABLE', 'is invalid', { problems: [new DomainError('UNPROCESSABLE', 'is invalid', { field }), new DomainError('UNPROCESSABLE', 'is bad', { field })] });
+      const answer = errorResponse(error, 'admin_rest', 'r');
+      expect({ field, status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) }).toEqual({
+        field,
+        status: 422,
+        body: { errors: JSON.parse(`{"${field.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}":["is invalid","is bad"]}`) },
+      });
+    }
+    expect(errorResponse(badRequest('__proto__'), 'admin_rest', 'r').body).toEqual({ errors: JSON.parse('{"__proto__":"Required parameter missing or invalid"}') });
+  });
+
   it('hides unexpected errors behind INTERNAL_SERVER_ERROR with the request id', () => {
     const rest = errorResponse(new TypeError('secret detail'), 'admin_rest', 'req-42');
     expect(rest).toMatchObject({ status: 500, unexpected: true });

@@ -62,9 +62,10 @@ export function errorResponse(error: unknown, surface: Surface | 'system' | unde
 }
 
 // REST keys each problem by its field in the REST names (`addresses.country_code`) and drops the field's label from
-// the message ("Email has already been taken" → "has already been taken"), as the hosted platform answers.
+// the message ("Email has already been taken" → "has already been taken"), as the hosted platform answers. Keys are
+// the client's field names, so the map has no prototype: `constructor` or `__proto__` is a field like any other.
 function unprocessableErrors(error: DomainError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = Object.create(null);
   for (const problem of error.problems ?? [error]) {
     const key = restErrorKey(problem.field);
     (errors[key] ??= []).push(restErrorMessage(key, problem.message));
