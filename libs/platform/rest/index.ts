@@ -1,7 +1,7 @@
 export { AccessGuard } from './access.guard.js';
 export { fieldsOf, restListRequest, type RestListRequest, type RestListing } from './lists/rest-list-request.js';
 export { selectFields } from './lists/fields.js';
-export { dropUndefined, filterChoice, filterId, filterIds, filterText, filterTime, filterValue } from './lists/filter-values.js';
+export { dropUndefined, filterChoice, filterDay, filterId, filterIds, filterText, filterTime, filterValue } from './lists/filter-values.js';
 export { invalidParameter } from './lists/invalid-parameter.js';
 export { restPage } from './lists/rest-page.js';
 export { RestFields, RestList, type RestListOptions, type RestQueryParameter } from './lists/rest-list.decorator.js';

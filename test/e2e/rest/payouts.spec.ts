@@ -96,4 +96,26 @@ describe('REST payouts', () => {
     expect(idsOf((await rest('GET', 'platform_payments/payouts.json')).body)).not.toContain(foreignId);
     expect((await restClient(t, globex)('GET', `platform_payments/payouts/${ids[0]}.json`)).status).toBe(404);
   });
+  describe('regressions found by the hostile probe', () => {
+    // Postgres has no year 0 (`date/time field value out of range`): the day reached it and the answer was a 500.
+    it.each(['date_min=0000-01-01', 'date_max=0000-12-31', 'date=0000-02-29', 'date_min=10000-01-01', 'date=+010000-01-01'])('refuses %s with 400 naming the filter', async (query) => {
+      const res = await rest('GET', `platform_payments/payouts.json?${query}`);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { errors: { [query.split('=')[0]!]: 'Invalid value.' } } });
+    });
+
+    it('refuses a page_info forged to carry a day in year 0, as the filter itself would be', async () => {
+      const link = (await rest('GET', 'platform_payments/payouts.json?limit=1')).headers.link;
+      const real = new URL(`http://x${linkTo(link, 'next')!}`).searchParams.get('page_info')!;
+      const [direction, , cursor] = JSON.parse(Buffer.from(real, 'base64url').toString()) as [string, unknown, string];
+      for (const filters of [{ date_min: '0000-01-01' }, { date: '0000-01-01' }, { date_max: '10000-01-01' }]) {
+        const forged = Buffer.from(JSON.stringify([direction, filters, cursor])).toString('base64url');
+        const res = await rest('GET', `platform_payments/payouts.json?limit=1&page_info=${forged}`);
+        expect({ filters, status: res.status, body: res.body }).toEqual({ filters, status: 400, body: { errors: { [Object.keys(filters)[0]!]: 'Invalid value.' } } });
+      }
+    });
+
+    it('still reads the first and last days Postgres and ISO 8601 share', async () => {
+      expect(idsOf((await rest('GET', 'platform_payments/payouts.json?date_min=0001-01-01&date_max=9999-12-31')).body)).toEqual(ids);
+    });
+  });
 });

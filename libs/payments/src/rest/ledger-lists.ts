@@ -1,4 +1,4 @@
-import { type RestListOptions, type RestListing, filterChoice, filterId, invalidParameter } from '@platform/rest';
+import { type RestListOptions, type RestListing, filterChoice, filterDay, filterId } from '@platform/rest';
 import type { BalanceTransactionFilters, PayoutFilters } from '../ledger.inputs.js';
 import { PAYOUT_STATUSES, TRANSACTION_PAYOUT_STATUSES } from '../ledger.records.js';
 import { transactionScope, payoutScope } from '../ledger-search.rules.js';
@@ -57,17 +57,9 @@ export function payoutFilters(filters: Readonly<Record<string, string>>): Payout
   const result: PayoutFilters = {};
   if (filters.since_id !== undefined) result.sinceId = filterId(filters.since_id, 'since_id');
   if (filters.last_id !== undefined) result.lastId = filterId(filters.last_id, 'last_id');
-  if (filters.date_min !== undefined) result.dateMin = dayOf(filters.date_min, 'date_min');
-  if (filters.date_max !== undefined) result.dateMax = dayOf(filters.date_max, 'date_max');
-  if (filters.date !== undefined) result.date = dayOf(filters.date, 'date');
+  if (filters.date_min !== undefined) result.dateMin = filterDay(filters.date_min, 'date_min');
+  if (filters.date_max !== undefined) result.dateMax = filterDay(filters.date_max, 'date_max');
+  if (filters.date !== undefined) result.date = filterDay(filters.date, 'date');
   if (filters.status !== undefined) result.status = filterChoice(filters.status, PAYOUT_STATUSES, 'status');
   return result;
-}
-
-// A calendar day that exists (no Feb 30), `YYYY-MM-DD`.
-function dayOf(text: string, name: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw invalidParameter(name);
-  const date = new Date(`${text}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw invalidParameter(name);
-  return text;
 }

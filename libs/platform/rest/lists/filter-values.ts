@@ -54,6 +54,14 @@ export function filterTime(text: string, name: string): Date {
   return date;
 }
 
+/** A day filter, `YYYY-MM-DD`: a day that exists (no Feb 30) in the years Postgres and ISO 8601 both read (1 to 9999). */
+export function filterDay(text: string, name: string): string {
+  const match = /^(\d{4})-\d{2}-\d{2}$/.exec(text);
+  const date = match ? new Date(`${text}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text || Number(match![1]) < 1) throw invalidParameter(name);
+  return text;
+}
+
 /** A filter that takes one of `values`. */
 export function filterChoice<T extends string>(text: string, values: readonly T[], name: string): T {
   if (!(values as readonly string[]).includes(text)) throw invalidParameter(name);

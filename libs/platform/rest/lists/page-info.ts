@@ -1,3 +1,4 @@
+import { textProblem } from '@platform/errors';
 import { MAX_CURSOR_LENGTH } from '@platform/graphql';
 import { invalidParameter } from './invalid-parameter.js';
 
@@ -41,6 +42,12 @@ function parse(text: string): unknown {
   }
 }
 
+// Its filters skipped the pipeline's checks of query parameters (they were base64url): text Postgres cannot take is refused here.
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(([k, v]) => typeof v === 'string' && textProblem(k) === null && textProblem(v) === null)
+  );
 }
