@@ -1,11 +1,13 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import { DomainError, badRequest } from '@platform/errors';
+import { nullInNonNullableField } from './null-fields.js';
 
 /**
  * Shapes a REST body into `type`: a missing root key is a 400 keyed by it (the hosted platform's
- * "Required parameter missing or invalid"); a field that breaks a rule is a 422 keyed by the field.
- * Lists over 250 items and NUL bytes never get here: the request pipeline refuses them for every route.
+ * "Required parameter missing or invalid"); a field that breaks a rule is a 422 keyed by the field, and so is
+ * null in a field whose `@ApiProperty` is not `nullable` ("can't be blank", as a required value is refused).
+ * Lists over 250 items, NUL bytes and ill-formed text never get here: the request pipeline refuses them.
  */
 export function validBody<T extends object>(type: new () => T, body: unknown, rootKey: string): T {
   // The root must be an object: null, a list or a scalar under it is as missing as no root at all.
@@ -17,8 +19,12 @@ export function validBody<T extends object>(type: new () => T, body: unknown, ro
     const [field, message] = firstProblem(errors);
     throw new DomainError('UNPROCESSABLE', message, { field });
   }
+  const nullField = nullInNonNullableField(instance);
+  if (nullField !== null) throw new DomainError('UNPROCESSABLE', NULL_MESSAGE, { field: nullField });
   return instance;
 }
+
+export const NULL_MESSAGE = "can't be blank";
 
 function firstProblem(errors: ValidationError[]): [string, string] {
   let error = errors[0];

@@ -237,4 +237,36 @@ describe('REST order risks', () => {
       expect({ name, status: twice.status, keys: Object.keys(twice.body.errors) }).toEqual({ name, status: 400, keys: [name] });
     }
   });
+  describe('regressions found by the hostile probe', () => {
+    // display and cause_cancel are NOT NULL: null passed @IsOptional() and the update failed in Postgres (500).
+    it.each(['display', 'cause_cancel'])('refuses %s: null with 422 naming it, on update and create, changing nothing', async (field) => {
+      const { id } = await newRisk();
+      const before = await rowOf(id);
+      const updated = await rest('PUT', riskPath(id), { risk: { [field]: null } });
+      expect({ status: updated.status, body: updated.body }).toEqual({ status: 422, body: { errors: { [field]: ["can't be blank"] } } });
+      expect(await rowOf(id)).toEqual(before);
+      const created = await rest('POST', risksPath(), { risk: { recommendation: 'accept', [field]: null } });
+      expect({ status: created.status, body: created.body }).toEqual({ status: 422, body: { errors: { [field]: ["can't be blank"] } } });
+    });
+
+    it('still clears the nullable fields with null', async () => {
+      const { id } = await newRisk({ checkout_id: 5 });
+      const res = await rest('PUT', riskPath(id), { risk: { id: null, message: null, source: null, score: null, checkout_id: null } });
+      expect(res.status).toBe(200);
+      expect(res.body.risk).toMatchObject({ message: null, source: null, score: null, checkout_id: null });
+    });
+
+    it('refuses a lone surrogate in the message with 422 keyed by it, writing nothing', async () => {
+      const count = async () => Number((await db.query('select count(*) from order_risks')).rows[0].count);
+      const before = await count();
+      const res = await rest('POST', risksPath(), { risk: { recommendation: 'accept', message: 'proxy \ud800' } });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { errors: { message: ['must not contain ill-formed text (a lone UTF-16 surrogate)'] } } });
+      expect(await count()).toBe(before);
+    });
+
+    it.each(['constructor', '__proto__', 'prototype', 'hasOwnProperty'])('answers a body key %s with a bad value as a field: 422, not a 500', async (key) => {
+      const res = await rest('POST', risksPath(), undefined, { rawBody: `{"risk":{"recommendation":"accept","${key}":"a\\u0000"}}` });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { errors: JSON.parse(`{"${key === 'hasOwnProperty' ? 'has_own_property' : key}":["must not contain NUL bytes (U+0000)"]}`) } });
+    });
+  });
 });

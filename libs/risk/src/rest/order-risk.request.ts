@@ -8,7 +8,7 @@ import { RISK_RECOMMENDATIONS } from '../order-risk.records.js';
 // Absent fields are left as they are; `id` in an update's body is the path's and ignored.
 
 export class OrderRiskFields {
-  @ApiPropertyOptional({ description: 'Ignored: the risk is the one of the path.' })
+  @ApiPropertyOptional({ nullable: true, description: 'Ignored: the risk is the one of the path.' })
   @IsOptional()
   id?: unknown;
 
