@@ -26,6 +26,12 @@ describe('accountProblems', () => {
     expect(problemsOf({ password: 'x'.repeat(41) }, 'customer', false)[0].code).toBe('TOO_LONG');
   });
 
+  // Regression (issue 30, item 9): the length bounds are the hosted platform's, 5 to 40, on every surface (one rule).
+  it("takes passwords of the hosted platform's 5 to 40 characters, no fewer, no more", () => {
+    const codes = (password: string) => problemsOf({ password }, 'customer', false).map((p) => p.code);
+    expect([codes('abcd'), codes('abcde'), codes('x'.repeat(40)), codes('x'.repeat(41))]).toEqual([['TOO_SHORT'], [], [], ['TOO_LONG']]);
+  });
+
   it('checks only what an update sets', () => {
     expect(problemsOf({ firstName: 'Grace' }, 'customer', false)).toEqual([]);
     expect(problemsOf({ email: '' }, 'customer', false)[0]).toMatchObject({ code: 'BLANK', field: 'customer.email' });

@@ -21,10 +21,6 @@ import { type CustomerError, accessTokenNotFound, taken, unidentifiedCustomer } 
 const MAX_TOKEN_LENGTH = 200;
 const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
 
-// Logins for unknown emails verify against this, so the answer takes as long as for a real account.
-let decoyHash: Promise<string> | undefined;
-const decoy = () => (decoyHash ??= hashPassword(randomBytes(12).toString('hex')));
-
 /**
  * Storefront customer accounts: sign-up, profile updates and access tokens (login, renew, logout), and the
  * reads behind the `customer(customerAccessToken:)` query. It writes customer_access_tokens (CustomersService deletes expired ones daily).
@@ -109,9 +105,10 @@ export class CustomerAccountsService {
     const normalized = normalizeEmail(email);
     await this.throttle.customerLoginAttempt(ctx, normalized);
     const customer = await ctx.em.findOne(Customer, { email: normalized, state: 'enabled' }, { disableIdentityMap: true });
-    // Invited, declined and disabled customers have no account to log in to; all failures look the same.
-    const matches = await verifyPassword(password, customer?.passwordHash ?? (await decoy()));
-    if (!customer?.passwordHash || !matches) return { accessToken: null, problems: [unidentifiedCustomer()] };
+    // Invited, declined and disabled customers have no account to log in to; all failures look the same, and take
+    // as long: without an account's hash the password is checked against a dummy one.
+    const matches = await verifyPassword(password, customer?.passwordHash ?? null);
+    if (!customer || !matches) return { accessToken: null, problems: [unidentifiedCustomer()] };
     const now = new Date();
     const accessToken = await ctx.em.transactional(async (em) => {
       // Logging in is when a customer's expired tokens are swept.

@@ -19,8 +19,24 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Whether `password` matches a hash made by hashPassword (false for any malformed hash). */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+// Checked in place of the hash of an account that does not exist (an unknown email): made by hashPassword, with
+// hashPassword's parameters (a test keeps them equal), from a random password nobody kept.
+export const NO_ACCOUNT_HASH = 'scrypt$16384$8$1$DTFEX5x5DMDJtqvkkNo1vQ$50gZm7wXuYFBNLVkPL97dErhh0LJP8K8A4KBHcLzH4Q';
+
+/**
+ * Whether `password` matches a hash made by hashPassword (false for any malformed hash). Without a hash (no such
+ * account) the password is still checked, against NO_ACCOUNT_HASH, and the answer is false: a login for an unknown
+ * email costs the same key derivation as a wrong password, so its timing does not tell which emails have accounts.
+ */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored === null) {
+    await matchesHash(password, NO_ACCOUNT_HASH);
+    return false;
+  }
+  return matchesHash(password, stored);
+}
+
+async function matchesHash(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);

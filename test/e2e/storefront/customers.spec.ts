@@ -89,6 +89,23 @@ describe('storefront customers', () => {
       expect(await logIn('', '')).toEqual(unidentified);
     });
 
+    // Regression (issue 30, item 9): how long a refusal takes must not tell which emails have an account.
+    it('takes as long to refuse an unknown email as a wrong password', async () => {
+      const medianTime = async (email: string) => {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const started = performance.now();
+          expect((await logIn(email, 'wrong-password-1')).customerUserErrors[0].code).toBe('UNIDENTIFIED_CUSTOMER');
+          times.push(performance.now() - started);
+        }
+        return times.sort((a, b) => a - b)[2]!;
+      };
+      const known = await medianTime(DEMO_CUSTOMER_EMAIL);
+      const unknown = await medianTime('nobody-here@example.com');
+      // Both pay one scrypt derivation (~50 ms); skipping it for unknown emails would answer in a few milliseconds.
+      expect(unknown).toBeGreaterThan(known * 0.5);
+    });
+
     it('refuses invited, declined and disabled customers, and a token stops working when its customer is disabled', async () => {
       const inactive = await rows<{ email: string }>(`select email from customers where shop_id = $1 and state <> 'enabled' order by id`, [shop.shop.id]);
       expect(inactive.length).toBeGreaterThanOrEqual(2);
