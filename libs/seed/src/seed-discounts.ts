@@ -2,7 +2,7 @@ import type { NewDiscountCode } from '@platform/cart';
 
 /**
  * The demo shop's discount codes (docs/storefront.md uses them): a live percentage, a fixed amount above a
- * minimum, an expired code and one used up.
+ * minimum, an expired code and one with a single use (the first checkout paid with it uses it up).
  */
 export function seedDiscountCodes(now: Date): NewDiscountCode[] {
   const day = 24 * 60 * 60 * 1000;

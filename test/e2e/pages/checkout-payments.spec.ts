@@ -380,6 +380,19 @@ describe('hosted checkout payments', () => {
     expect(orderName(paid)).toMatch(/^#\d+$/);
   });
 
+  // Regression (issue 30, item 11): docs/storefront.md called the seeded FIRSTONLY used up; it has one use.
+  it('applies the seeded FIRSTONLY once, as docs/storefront.md says: the first checkout paid with it uses it up', async () => {
+    const withCode = async () =>
+      (await gql(shop, `mutation($input: CartInput) { cartCreate(input: $input) { cart { checkoutUrl discountCodes { code applicable } } warnings { code } } }`, {
+        input: { lines: [{ merchandiseId: variants[8]!.gid, quantity: 1 }], discountCodes: ['FIRSTONLY'] },
+      })).cartCreate;
+    const first = await withCode();
+    expect([first.cart.discountCodes, first.warnings]).toEqual([[{ code: 'FIRSTONLY', applicable: true }], []]);
+    expect((await pay(first.cart.checkoutUrl)).status).toBe(200);
+    const second = await withCode();
+    expect([second.cart.discountCodes, second.warnings]).toEqual([[{ code: 'FIRSTONLY', applicable: false }], [{ code: 'DISCOUNT_USAGE_LIMIT_REACHED' }]]);
+  });
+
   it("serves the wallet handler's JSON Schemas with ids on the shop's host, and 404 for others", async () => {
     const base = '/schemas/payment-handlers/dev.platform.wallet_handler/2026-01-23';
     for (const path of ['/schemas/ucp/2026-01-23/payment_handler.json', `${base}/schema.json`, `${base}/token.json`, `${base}/instrument.json`, `${base}/business_config.json`, `${base}/platform_config.json`, `${base}/response_config.json`]) {
