@@ -3,7 +3,8 @@ export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.dec
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export { SafeHtml, escapeHtml, html } from './html.js';
 export { HTML_PAGE_HEADERS, htmlPage } from './html-page.js';
-export { MAX_BODY_NESTING, installJsonBodyParser, nestedTooDeeply } from './json-body.js';
+export { MAX_BODY_NESTING, installJsonBodyParser } from './json-body.js';
+export { type JsonTextProblem, scanJsonText } from './json-scan.js';
 export { type Scheme, requestOrigin, requestScheme, shopOrigin } from './origin.js';
 export { inTransaction, type RequestContext, withEntityManager } from './request-context.js';
 export { SystemContextModule, SystemContexts } from './system-context.js';

@@ -142,6 +142,61 @@ describe('hostile GraphQL documents', () => {
       await slow.close();
     }
   });
+
+  describe('regressions found by the hostile probe', () => {
+    const illFormed = (path: string) => ({ message: `${path} must not contain ill-formed text (a lone UTF-16 surrogate).`, extensions: { code: 'BAD_USER_INPUT', argument: path } });
+    const CART_CREATE = 'mutation($input: CartInput) { cartCreate(input: $input) { cart { id } userErrors { message } } }';
+
+    // A lone surrogate reached a jsonb column (cart attributes) or a text one and answered INTERNAL_SERVER_ERROR, tokenless.
+    it('refuses lone surrogates in variables before anything runs, naming where: cart attributes and discount codes tokenless, risk facts on admin', async () => {
+      const attributes = await storefrontQuery(t.app, acme.host, CART_CREATE, {}, { variables: { input: { attributes: [{ key: 'gift', value: 'yes \ud800' }] } } });
+      expect(attributes.body).toEqual({ errors: [illFormed('input.attributes[0].value')] });
+      const codes = await storefrontQuery(t.app, acme.host, CART_CREATE, publicToken(), { variables: { input: { discountCodes: ['ok', 'x\udc00'] } } });
+      expect(codes.body).toEqual({ errors: [illFormed('input.discountCodes[1]')] });
+      const key = await storefrontQuery(t.app, acme.host, CART_CREATE, {}, { variables: { input: { attributes: [{ key: '\udbff', value: 'v' }] } } });
+      expect(key.body).toEqual({ errors: [illFormed('input.attributes[0].key')] });
+      const facts = await adminQuery(
+        t.app,
+        acme.host,
+        acme.tokens.adminAccessToken,
+        'mutation($input: OrderRiskAssessmentCreateInput!) { orderRiskAssessmentCreate(orderRiskAssessmentInput: $input) { userErrors { message } } }',
+        { variables: { input: { orderId: 'gid://platform/Order/1', riskLevel: 'HIGH', facts: [{ description: 'Proxy \ud83d', sentiment: 'NEGATIVE' }] } } },
+      );
+      expect(facts.body).toMatchObject({ errors: [illFormed('orderRiskAssessmentInput.facts[0].description')] });
+      // A pair (an emoji) is well-formed text.
+      const emoji = await storefrontQuery(t.app, acme.host, '{ products(first: 1, query: "😀") { nodes { id } } }');
+      expect(emoji.body).toEqual({ data: { products: { nodes: [] } } });
+    });
+
+    it('refuses lone surrogates in string literals of the document as syntax errors, escaped or not', async () => {
+      for (const surface of surfaces()) {
+        for (const literal of ['"\\ud800"', '"\ud800"', '"""\udc00"""']) {
+          const res = await surface.run(`{ shop { name } products(first: 1, query: ${literal}) { nodes { id } } }`);
+          expect({ surface: surface.name, literal, status: res.status, code: res.body.errors?.[0]?.extensions?.code, data: res.body.data }).toEqual({
+            surface: surface.name,
+            literal,
+            status: 200,
+            code: 'GRAPHQL_PARSE_FAILED',
+            data: undefined,
+          });
+        }
+      }
+    });
+
+    // JSON.parse keeps the last of two keys: a proxy reading the first and the platform the last would disagree on the query.
+    it('refuses a body with a key given twice, at any depth, as a body that is not JSON', async () => {
+      for (const url of [`/api/${VERSION}/graphql.json`, `/admin/api/${VERSION}/graphql.json`]) {
+        for (const rawBody of [
+          '{"query":"{ shop { name } }","query":"{ shop { id } }"}',
+          '{"query":"{ shop { name } }","\\u0071uery":"{ shop { id } }"}',
+          '{"query":"query($n: Int) { shop { name } }","variables":{"n":1,"n":2}}',
+        ]) {
+          const res = await send(t.app, { method: 'POST', url, host: acme.host, headers: { 'x-platform-access-token': acme.tokens.adminAccessToken }, rawBody });
+          expect({ url, rawBody, status: res.status, body: res.body }).toEqual({ url, rawBody, status: 400, body: { errors: { query: 'Required parameter missing or invalid' } } });
+        }
+      }
+    });
+  });
 });
 
 // `{ shop { …` is not nestable; products and collections are: each hop is two levels (connection, nodes).

@@ -72,6 +72,47 @@ describe('hostile REST input', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  describe('regressions found by the hostile probe', () => {
+    const post = (rawBody: string) => send(t.app, { method: 'POST', url: tokensUrl, host: acme.host, headers: { ...admin(), 'content-type': 'application/json' }, rawBody });
+
+    // A lone surrogate was stored as U+FFFD by a text column, and failed the statement where it reached jsonb.
+    it('answers a lone surrogate in a body field or key with 422 keyed by its path, and writes nothing', async () => {
+      const before = await storefrontTokenCount();
+      for (const [rawBody, key] of [
+        ['{"storefront_access_token":{"title":"shop\\ud800front"}}', 'title'],
+        ['{"storefront_access_token":{"title":"\\udc00"}}', 'title'],
+        ['{"storefront_access_token":{"title":"ok","tags":["a","\\ud83d"]}}', 'tags'],
+        ['{"storefront_access_token":{"title":"ok","x\\udbff":1}}', 'x\udbff'],
+      ] as const) {
+        const res = await post(rawBody);
+        expect({ rawBody, status: res.status, body: res.body }).toEqual({ rawBody, status: 422, body: { errors: { [key]: ['must not contain ill-formed text (a lone UTF-16 surrogate)'] } } });
+      }
+      expect(await storefrontTokenCount()).toBe(before);
+      // A pair (an emoji) is well-formed text.
+      expect((await post('{"storefront_access_token":{"title":"\\ud83d\\ude00"}}')).status).toBe(200);
+    });
+
+    // The 422 map was a plain object: errors.constructor is Object, which has no push (500).
+    it.each(['constructor', '__proto__', 'prototype', 'hasOwnProperty', 'toString'])('answers a body key %s with a bad value with 422 naming it', async (key) => {
+      const res = await post(`{"storefront_access_token":{"title":"ok","${key}":"a\\u0000"}}`);
+      expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { errors: JSON.parse(`{"${key.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}":["must not contain NUL bytes (U+0000)"]}`) } });
+    });
+
+    // JSON.parse keeps the last of two keys; which one a body means is not left open.
+    it('answers a body with a key given twice, at any depth, with the 400 of a body that is not JSON, and writes nothing', async () => {
+      const before = await storefrontTokenCount();
+      for (const rawBody of [
+        '{"storefront_access_token":{"title":"a"},"storefront_access_token":{"title":"b"}}',
+        '{"storefront_access_token":{"title":"a","title":"b"}}',
+        '{"storefront_access_token":{"title":"a","t\\u0069tle":"b"}}',
+      ]) {
+        const res = await post(rawBody);
+        expect({ rawBody, status: res.status, body: res.body }).toEqual({ rawBody, status: 400, body: { errors: { body: 'Required parameter missing or invalid' } } });
+      }
+      expect(await storefrontTokenCount()).toBe(before);
+    });
+  });
+
   it('still answers a valid request after all of that', async () => {
     const res = await send(t.app, { method: 'POST', url: tokensUrl, host: acme.host, headers: admin(), body: { storefront_access_token: { title: 'Web' } } });
     expect(res.status).toBe(200);
