@@ -14,6 +14,7 @@ import {
   commonProblems,
   errorCodes,
   graphqlBodyProblems,
+  hasDuplicateKey,
   jsonBody,
   jsonDepth,
   keyNestedTooDeeply,
@@ -81,6 +82,11 @@ export const rawPayloads: fc.Arbitrary<Payload> = fc
         '{"query":"{ shop { name } }"}garbage',
         '{"query":"{ shop { name } }","query":1}',
         '{"query":"{ shop { name } }","variables":{"__proto__":{"x":1}}}',
+        '{"query":"{ shop { name } }","variables":{"constructor":"\\ud800","hasOwnProperty":null}}',
+        '{"query":"{ shop { name } }","\\u0071uery":"{ shop { id } }"}',
+        '{"query":"query($n: Int) { shop { name } }","variables":{"n":1,"n":2}}',
+        '{"query":"{ products(first: 1, query: \\"\\\\ud800\\") { nodes { id } } }"}',
+        '{"query":"{ products(first: 1, query: \\"\\ud800\\") { nodes { id } } }"}',
         '\u0000',
         '{"query":"{ shop { name \u0000 } }"}',
         `{"query":"{ shop { name } }","variables":{"l":${deepJsonList(20_000)}}}`,
@@ -112,6 +118,8 @@ export function transportRefusal(payload: Payload): { status: number; key?: stri
   }
   if (jsonDepth(body) > MAX_BODY_NESTING) return { status: 400, key: keyNestedTooDeeply(body) ?? 'variables', message: `is nested deeper than ${MAX_BODY_NESTING} levels` };
   const missing = { status: 400, message: 'Required parameter missing or invalid' };
+  // A key given twice is answered as text that is not JSON.
+  if (hasDuplicateKey(text)) return { ...missing, key: 'query' };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ...missing, key: 'query' };
   const { query, variables, operationName } = body as Record<string, unknown>;
   if (typeof query !== 'string' || query.trim() === '') return { ...missing, key: 'query' };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type KnownIdentifiers, hostileDateTime, hostileInt, hostileJson, hostilePhone, hostileString, nestedJson, pageSize } from '../support/hostile-values.js';
+import { type KnownIdentifiers, PROTOTYPE_KEYS, hostileDateTime, hostileDay, hostileInt, hostileJson, hostilePhone, hostileString, nestedJson, pageSize, prototypeKeyed } from '../support/hostile-values.js';
 import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 
 // Requests against REST routes: what the suite sends (methods, path ids, query strings, bodies) and each
@@ -19,18 +19,30 @@ export interface RestRouteRules {
 
 const title = fc.oneof(hostileString, hostileJson, fc.constantFrom('Web', 'x'.repeat(255), 'x'.repeat(256), ''));
 
+/** The same fields, each also null: every field of a body is sent as null now and then (non-nullable ones are a 422). */
+function orNull<T extends Record<string, fc.Arbitrary<unknown>>>(fields: T): { [K in keyof T]: fc.Arbitrary<unknown> } {
+  const result = {} as { [K in keyof T]: fc.Arbitrary<unknown> };
+  for (const key of Object.keys(fields) as (keyof T)[]) result[key] = fc.oneof({ weight: 6, arbitrary: fields[key]! }, { weight: 1, arbitrary: fc.constant(null) });
+  return result;
+}
+
+/** A body's own fields with keys named like Object.prototype members beside them, now and then. */
+function withPrototypeKeys(fields: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  return fc.oneof({ weight: 6, arbitrary: fields }, { weight: 1, arbitrary: fc.tuple(fields, prototypeKeyed(fc.oneof(hostileString, hostileJson))).map(([own, odd]) => ({ ...own, ...odd })) });
+}
+
 // A customer body: the resource's own fields with hostile values, right and wrong types, lists at and over 250.
 const text = fc.oneof(hostileString, hostileJson, fc.constantFrom('', 'Ann', 'x'.repeat(256)));
 const address = fc.record(
-  { id: fc.oneof(hostileInt, text), address1: text, city: text, province: text, country: text, country_code: fc.oneof(text, fc.constantFrom('US', 'FR', 'ZZ', 'usa')), zip: text, phone: hostilePhone, default: fc.oneof(fc.boolean(), text) },
+  orNull({ id: fc.oneof(hostileInt, text), address1: text, city: text, province: text, country: text, country_code: fc.oneof(text, fc.constantFrom('US', 'FR', 'ZZ', 'usa')), zip: text, phone: hostilePhone, default: fc.oneof(fc.boolean(), text) }),
   { requiredKeys: [] },
 );
 const consent = fc.oneof(
   hostileJson,
-  fc.record({ state: fc.oneof(text, fc.constantFrom('subscribed', 'not_subscribed', 'unsubscribed')), opt_in_level: text, consent_updated_at: fc.oneof(hostileDateTime, text) }, { requiredKeys: [] }),
+  fc.record(orNull({ state: fc.oneof(text, fc.constantFrom('subscribed', 'not_subscribed', 'unsubscribed')), opt_in_level: text, consent_updated_at: fc.oneof(hostileDateTime, text) }), { requiredKeys: [] }),
 );
 const customerFields = fc.record(
-  {
+  orNull({
     email: fc.oneof(text, fc.constantFrom('fuzz@example.com', 'FUZZ@EXAMPLE.COM', 'not-an-email')),
     phone: hostilePhone,
     first_name: text,
@@ -46,12 +58,12 @@ const customerFields = fc.record(
     metafields: fc.oneof(hostileJson, fc.array(fc.record({ namespace: text, key: text, value: text, type: text }, { requiredKeys: [] }), { maxLength: 3 })),
     email_marketing_consent: consent,
     sms_marketing_consent: consent,
-  },
+  }),
   { requiredKeys: [] },
 );
 // A risk body: recommendation and score right and wrong, the other fields of any type.
 const riskFields = fc.record(
-  {
+  orNull({
     recommendation: fc.oneof(text, fc.constantFrom('cancel', 'investigate', 'accept', 'CANCEL', null)),
     score: fc.oneof(hostileJson, fc.double(), fc.constantFrom('0', '1.0', '0.5', '1.5', '-0.1', '0.12345', 'high', null)),
     message: text,
@@ -59,12 +71,12 @@ const riskFields = fc.record(
     display: fc.oneof(fc.boolean(), text),
     cause_cancel: fc.oneof(fc.boolean(), text),
     checkout_id: fc.oneof(hostileInt, text),
-  },
+  }),
   { requiredKeys: [] },
 );
-const riskBodies = fc.oneof(fc.record({ risk: riskFields }), fc.record({ risk: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
+const riskBodies = fc.oneof(fc.record({ risk: withPrototypeKeys(riskFields) }), fc.record({ risk: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
 
-const customerBodies = fc.oneof(fc.record({ customer: customerFields }), fc.record({ customer: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
+const customerBodies = fc.oneof(fc.record({ customer: withPrototypeKeys(customerFields) }), fc.record({ customer: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
 const inviteBodies = fc.oneof(
   fc.record({ customer_invite: fc.record({ to: text, from: text, subject: text, custom_message: text, bcc: fc.oneof(text, fc.array(text, { maxLength: 3 })) }, { requiredKeys: [] }) }),
   fc.record({ customer_invite: hostileJson }),
@@ -86,7 +98,7 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
     statuses: [200, 400, 403, 422],
     scope: 'unauthenticated_read_product_listings',
     bodies: fc.oneof(
-      fc.record({ storefront_access_token: fc.record({ title }, { requiredKeys: [] }) }),
+      fc.record({ storefront_access_token: withPrototypeKeys(fc.record(orNull({ title }), { requiredKeys: [] })) }),
       fc.record({ storefront_access_token: hostileJson, extra: hostileJson }, { requiredKeys: [] }),
       fc.record({ storefront_access_token: fc.record({ title, tags: fc.array(fc.string(), { minLength: 249, maxLength: 252 }) }) }),
     ),
@@ -160,10 +172,16 @@ export function hostileRestId(known: KnownIdentifiers): fc.Arbitrary<string> {
   );
 }
 
-const QUERY_KEYS = ['limit', 'page_info', 'fields', 'since_id', 'last_id', 'payout_id', 'payout_status', 'test', 'date_min', 'date', 'page', 'ids', 'created_at_min', 'updated_at_max', 'status', 'order', 'query', 'x', 'a[b]', '__proto__', 'limit[]', '', 'f\u0000'];
+const QUERY_KEYS = [
+  ...['limit', 'page_info', 'fields', 'since_id', 'last_id', 'payout_id', 'payout_status', 'test', 'page', 'ids', 'status', 'order', 'query'],
+  ...['date_min', 'date_max', 'date', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max', 'processed_at_min', 'processed_at_max'],
+  ...['x', 'a[b]', 'limit[]', '', 'f\u0000', ...PROTOTYPE_KEYS],
+];
 const queryValue = fc.oneof(
   pageSize.map(String),
   hostileString,
+  hostileDateTime,
+  hostileDay,
   fc.constantFrom('', '0', '-1', '250', '251', '401', '2001', '1e3', 'id,title', 'id,,name,nope', 'eyJsYXN0X2lkIjoxfQ', '2024-02-30T00:00:00Z', 'any', 'a\u0000'),
 );
 
@@ -193,6 +211,17 @@ export function restPayloads(own: fc.Arbitrary<unknown> | undefined): fc.Arbitra
       { weight: 6, arbitrary: json.map((value) => JSON.stringify(value) ?? 'null') },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 100 }) },
       { weight: 1, arbitrary: fc.constantFrom('', ' ', '{', 'null', '"x"', '{"a":1}garbage', '\u0000', `{"storefront_access_token":${'['.repeat(100_000)}`) },
+      // A key given twice (JSON.parse would keep the last), also written with an escape, at any depth.
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '{"storefront_access_token":{"title":"a","title":"b"}}',
+          '{"storefront_access_token":{"title":"a"},"storefront_access_token":{"title":"b"}}',
+          '{"customer":{"first_name":"a","first_nam\\u0065":"b"}}',
+          '{"risk":{"recommendation":"accept","display":true,"display":null}}',
+          '{"a":[{"b":1,"b":2}]}',
+        ),
+      },
       { weight: 1, arbitrary: fc.constant(null).map(() => JSON.stringify({ storefront_access_token: { title: 'z'.repeat(BODY_LIMIT_BYTES) } })) },
     ),
     fc.constantFrom(undefined, 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),

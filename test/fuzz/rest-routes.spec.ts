@@ -15,6 +15,7 @@ import {
   type Answer,
   BODY_LIMIT_BYTES,
   commonProblems,
+  hasDuplicateKey,
   jsonBody,
   jsonDepth,
   keyedErrorProblems,
@@ -156,10 +157,11 @@ describe('admin REST fuzz', () => {
       const text = sent.payload.text;
       const bodyRead = BODY_METHODS.includes(sent.method) && text !== undefined && text !== '';
       const parsed = bodyRead ? parseJson(text) : undefined;
-      const nul = [...queryValues(sent.query), ...Object.entries(sent.params)].some(([k, v]) => k.includes('\u0000') || [v].flat().some((s) => s.includes('\u0000')));
+      const unreadable = parsed === NOT_JSON || (bodyRead && (jsonDepth(parsed) > 64 || hasDuplicateKey(Buffer.from(text, 'utf8').toString('utf8'))));
+      const unstorable = [...queryValues(sent.query), ...Object.entries(sent.params)].some(([k, v]) => !storable(k) || [v].flat().some((s) => !storable(s)));
       if (bodyRead && Buffer.byteLength(text) > BODY_LIMIT_BYTES) expect([413], 'body over the limit');
-      else if (bodyRead && (parsed === NOT_JSON || jsonDepth(parsed) > 64)) expect([400], 'unreadable or too deep body');
-      else if (nul) expect([400], 'NUL byte in a parameter');
+      else if (bodyRead && unreadable) expect([400], 'unreadable or too deep body, or a key given twice');
+      else if (unstorable) expect([400], 'NUL byte or a lone surrogate in a parameter');
       // Another route may serve the path (PUT customers/search.json is PUT customers/:id.json with id "search"),
       // and it checks its scope before its id.
       else if (!rules) expect(sent.caller.limited ? [400, 403, 404, 422] : [400, 404, 422], 'no such route, or one whose id segment matches');
@@ -291,6 +293,11 @@ describe('admin REST fuzz', () => {
 });
 
 const NOT_JSON = Symbol('not JSON');
+
+// Text Postgres can take: no NUL byte, no lone surrogate (with the `u` flag a pair is one code point, not Cs).
+function storable(text: string): boolean {
+  return !/\u0000|\p{Cs}/u.test(text);
+}
 
 function parseJson(text: string): unknown {
   try {

@@ -13,6 +13,8 @@ export const MAX_NOTE_LENGTH = 5_000;
 export const MAX_ATTRIBUTE_KEY_LENGTH = 255;
 export const MAX_ATTRIBUTE_VALUE_LENGTH = 5_000;
 export const MAX_DISCOUNT_CODE_LENGTH = 255;
+/** Codes a cart holds: what one list input may carry, as each update replaces them. */
+export const MAX_DISCOUNT_CODES = MAX_INPUT_ARRAY_SIZE;
 const MAX_EMAIL_LENGTH = 255;
 
 const SECRET = '[0-9a-f]{32}';

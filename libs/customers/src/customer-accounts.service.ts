@@ -2,24 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import DataLoader from 'dataloader';
 import { hashToken } from '@platform/auth';
-import { type ListPage, type PageRequest, pageOfList } from '@platform/graphql';
-import { type RequestContext, requestScoped } from '@platform/request';
+import type { RequestContext } from '@platform/request';
 import { ThrottleService } from '@platform/throttling';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { accessTokenExpiry, accountChanges, accountProblems, consentAfter } from './customer-account.rules.js';
-import { CustomerAddress } from './customer-address.entity.js';
 import { hashPassword, verifyPassword } from './customer-password.js';
 import type { AccountInput } from './customer.inputs.js';
-import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from './customer.records.js';
+import type { AccessTokenDeletion, AccessTokenResult, AccountResult, CustomerRecord, IssuedAccessToken } from './customer.records.js';
 import { Customer } from './customer.entity.js';
 import { normalizeEmail } from './customer.rules.js';
 import { type CustomerError, accessTokenNotFound, taken, unidentifiedCustomer } from './customers.errors.js';
 
 // Our tokens are 32 hex characters; anything much longer is not worth hashing.
 const MAX_TOKEN_LENGTH = 200;
-const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
 
 /**
  * Storefront customer accounts: sign-up, profile updates and access tokens (login, renew, logout), and the
@@ -149,31 +145,6 @@ export class CustomerAccountsService {
     return customer && customerRecord(customer);
   }
 
-  // A customer's addresses, oldest first; every customer asked about in a request shares one statement.
-  private addresses(ctx: RequestContext, customerId: number): Promise<AddressRecord[]> {
-    return requestScoped(ctx, 'customers:addresses', () =>
-      new DataLoader<number, AddressRecord[]>(async (ids) => {
-        const rows = await ctx.em.find(CustomerAddress, { customerId: { $in: [...ids] } }, { orderBy: { id: 'asc' }, disableIdentityMap: true });
-        const byCustomer = new Map<number, AddressRecord[]>();
-        for (const row of rows) {
-          const list = byCustomer.get(row.customerId);
-          if (list) list.push(addressRecord(row));
-          else byCustomer.set(row.customerId, [addressRecord(row)]);
-        }
-        return ids.map((id) => byCustomer.get(id) ?? []);
-      }),
-    ).load(customerId);
-  }
-
-  async defaultAddress(ctx: RequestContext, customerId: number): Promise<AddressRecord | null> {
-    return (await this.addresses(ctx, customerId)).find((a) => a.isDefault) ?? null;
-  }
-
-  /** One page of a customer's addresses (a customer has a handful: paged in memory, by id). */
-  async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<ListPage<AddressRecord>> {
-    return pageOfList(await this.addresses(ctx, customerId), page, ADDRESSES, (a) => a.id);
-  }
-
   // Email and phone belong to one customer per shop; `self` is the customer being updated.
   private async clashes(em: EntityManager, changes: { email?: string; phone?: string | null }, path: string, self: number | null): Promise<CustomerError[]> {
     const others = self === null ? {} : { id: { $ne: self } };
@@ -221,25 +192,5 @@ function customerRecord(c: Customer): CustomerRecord {
     ordersCount: c.ordersCount,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
-  };
-}
-
-function addressRecord(a: CustomerAddress): AddressRecord {
-  return {
-    id: a.id,
-    customerId: a.customerId,
-    firstName: a.firstName ?? null,
-    lastName: a.lastName ?? null,
-    company: a.company ?? null,
-    address1: a.address1 ?? null,
-    address2: a.address2 ?? null,
-    city: a.city ?? null,
-    province: a.province ?? null,
-    provinceCode: a.provinceCode ?? null,
-    country: a.country ?? null,
-    countryCode: a.countryCode ?? null,
-    zip: a.zip ?? null,
-    phone: a.phone ?? null,
-    isDefault: a.isDefault,
   };
 }

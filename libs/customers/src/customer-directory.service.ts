@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
-import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan, searchSql } from '@platform/graphql';
+import { type KeysetPlan, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { normalizePhone } from './customer-account.rules.js';
+import { MAX_CUSTOMER_ADDRESSES } from './customer-input.rules.js';
 import { CUSTOMER_SEARCH, customerSearchScope, customerSortSpec } from './customer-search.rules.js';
 import type { CustomerIdentifier, CustomerListFilters, CustomerSort } from './customer.inputs.js';
 import type { AddressRecord, CustomerDetailRecord, CustomerSummaryRecord } from './customer.records.js';
 import { normalizeEmail } from './customer.rules.js';
 import {
   ADDRESSES_OF_CUSTOMERS,
+  addressPageSql,
   CUSTOMERS_BY_IDS,
   CUSTOMER_BY_EMAIL,
   CUSTOMER_BY_PHONE,
@@ -28,6 +30,9 @@ interface ShownAddresses {
 
 const REST_LIST = { connection: 'rest.customers', sortKey: 'ID' };
 const BY_ID = customerSortSpec('ID', null);
+// The storefront's `customer.addresses`: walked by id, its cursors those it always had.
+const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
+const ADDRESSES_BY_ID: SortSpec = { expression: 'a.id', cast: 'bigint', descending: false };
 /** The REST list's `ids` filter takes at most this many. */
 const MAX_IDS = 250;
 // The parser reads at most 100 terms; this bounds what they can carry (and what reaches Postgres).
@@ -126,11 +131,12 @@ export class CustomerDirectoryService {
   }
 
   /**
-   * Every address of a customer (admin GraphQL `addresses(first:)`), the default first, then newest. Every customer
-   * of a request asking with the same `first` shares one statement.
+   * The first `first` addresses of a customer (admin GraphQL `addresses(first:)`; all of its at most
+   * MAX_CUSTOMER_ADDRESSES without one), the default first, then newest. Every customer of a request asking with the
+   * same `first` shares one statement.
    */
   async addresses(ctx: RequestContext, customerId: number, first: number | null): Promise<AddressRecord[]> {
-    const limit = first === null || !Number.isSafeInteger(first) ? null : Math.min(Math.max(first, 0), 2 ** 31 - 1);
+    const limit = first === null || !Number.isSafeInteger(first) ? MAX_CUSTOMER_ADDRESSES : Math.min(Math.max(first, 0), MAX_CUSTOMER_ADDRESSES);
     return requestScoped(ctx, `customers:directory:addresses:${limit}`, () =>
       new DataLoader<number, AddressRecord[]>(
         async (ids) => {
@@ -144,9 +150,20 @@ export class CustomerDirectoryService {
     ).load(customerId);
   }
 
-  /** The default address of a customer (admin GraphQL `defaultAddress`), read with every customer's `addresses`. */
+  /** One page of a customer's addresses by id (storefront `addresses`), in SQL: a page costs what its rows cost. */
+  async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<ListPage<AddressRecord>> {
+    const params = new SqlParams(3);
+    const keyset = keysetPlan(ADDRESSES, ADDRESSES_BY_ID, page, 'a.id', params);
+    const rows = await this.sql.rows<AddressRecord>(preparedSql(addressPageSql(keyset.after, keyset.orderBy)), [ctx.shop.id, customerId, page.size + 1, ...params.values]);
+    return toListPage(rows, page, keyset);
+  }
+
+  /**
+   * The default address of a customer (`defaultAddress` on both APIs): the first of its addresses, read for every
+   * customer of a request at once (with `addresses(first: 1)` when that is asked too).
+   */
   async defaultAddress(ctx: RequestContext, customerId: number): Promise<AddressRecord | null> {
-    const [first] = await this.addresses(ctx, customerId, null);
+    const [first] = await this.addresses(ctx, customerId, 1);
     return first?.isDefault ? first : null;
   }
 

@@ -1,4 +1,5 @@
 import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
+import { MAX_TAGS } from '@platform/errors';
 import { accountProblems, normalizePhone } from './customer-account.rules.js';
 import {
   type EmailMarketingConsent,
@@ -19,10 +20,11 @@ import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './cu
 
 const TEXT_MAX = 255;
 const NOTE_MAX = 5_000;
-export const TAGS_MAX = 250;
-export const ADDRESSES_MAX = 250;
+export const TAGS_MAX = MAX_TAGS;
+/** Addresses one customer holds, as the hosted platform allows; an update's list replaces them all, so it is one check. */
+export const MAX_CUSTOMER_ADDRESSES = 100;
 const METAFIELDS_MAX = 250;
-const TAX_EXEMPTIONS_MAX = 100;
+export const TAX_EXEMPTIONS_MAX = 100;
 // REST's metafield limits (spec 3); content's own patterns still apply so the row it stores is valid.
 const METAFIELD_NAMESPACE_MAX = 20;
 const METAFIELD_KEY_MAX = 30;
@@ -101,7 +103,8 @@ export function checkCustomerInput(input: CustomerInput, creating: boolean, now:
   }
   if (input.tags !== undefined) changes.tags = checkedTags(problems, 'tags', input.tags ?? []) ?? undefined;
   if (input.taxExemptions !== undefined) changes.taxExemptions = taxExemptions(problems, input.taxExemptions ?? []);
-  // null leaves the addresses as they are: this input adds and changes addresses, it never removes them.
+  // null leaves the addresses as they are; a list replaces them (those it names by id change, the others are added,
+  // the customer's addresses it does not name are removed), as the hosted platform's update does.
   if (input.addresses !== undefined && input.addresses !== null) changes.addresses = addressChanges(problems, input.addresses, creating);
   if (input.emailMarketingConsent !== undefined) {
     changes.emailMarketingConsent = input.emailMarketingConsent === null
@@ -299,8 +302,8 @@ function addressChanges(problems: Problems, addresses: unknown, creating: boolea
     problems.push(problemOf('addresses', 'INVALID', 'Addresses must be a list'));
     return undefined;
   }
-  if (addresses.length > ADDRESSES_MAX) {
-    problems.push(problemOf('addresses', 'INVALID', `Addresses cannot be more than ${ADDRESSES_MAX} in one write`));
+  if (addresses.length > MAX_CUSTOMER_ADDRESSES) {
+    problems.push(problemOf('addresses', 'INVALID', `Addresses cannot be more than ${MAX_CUSTOMER_ADDRESSES} for a customer`));
     return undefined;
   }
   const ids = new Set<number>();

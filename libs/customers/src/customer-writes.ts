@@ -35,6 +35,18 @@ export function applyFields(customer: Customer, changes: CustomerChanges): void 
  * and keeps exactly one default while it has any: the one marked, else the current one unless unmarked, else the
  * first. The old default is cleared first, as the one-default index does not wait for the end of the statement.
  */
+/**
+ * Replaces a customer's addresses with `changes` (an update's address list): addresses it names by id change, the
+ * others are added, and the customer's addresses it does not name are deleted. A deleted default passes to the
+ * first address left, as when a default is unmarked.
+ */
+export async function replaceAddresses(em: EntityManager, shopId: number, customerId: number, existing: CustomerAddress[], changes: AddressChange[]): Promise<void> {
+  const named = new Set(changes.flatMap((c) => (c.id === undefined ? [] : [c.id])));
+  const removed = existing.filter((a) => !named.has(a.id)).map((a) => a.id);
+  if (removed.length > 0) await em.nativeDelete(CustomerAddress, { shopId, customerId, id: { $in: removed } });
+  await writeAddresses(em, shopId, customerId, existing.filter((a) => named.has(a.id)), changes);
+}
+
 export async function writeAddresses(em: EntityManager, shopId: number, customerId: number, existing: CustomerAddress[], changes: AddressChange[]): Promise<void> {
   if (changes.length === 0) return;
   const byId = new Map(existing.map((a) => [a.id, a]));

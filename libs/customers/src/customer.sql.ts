@@ -49,9 +49,15 @@ export const SHOWN_ADDRESSES_OF_CUSTOMERS = `select * from (
     from customer_addresses a where a.shop_id = $1 and a.customer_id = any($2::bigint[])
   ) x where x.rn <= 10 or x."isDefault" order by x."customerId", x.rn`;
 
-/** Every address of the customers `$2` (at most `$3` each when it is not null), the default first, then newest. */
+/** The first `$3` addresses of each of the customers `$2`, the default first, then newest. */
 export const ADDRESSES_OF_CUSTOMERS = `select * from (
     select ${ADDRESS_COLUMNS},
       row_number() over (partition by a.customer_id order by a.is_default desc, a.updated_at desc, a.id desc) as rn
     from customer_addresses a where a.shop_id = $1 and a.customer_id = any($2::bigint[])
-  ) x where $3::int is null or x.rn <= $3 order by x."customerId", x.rn`;
+  ) x where x.rn <= $3 order by x."customerId", x.rn`;
+
+/** A page of the customer `$2`'s addresses, `$3` rows: the cursor condition and the order come from the keyset plan. */
+export function addressPageSql(after: string, orderBy: string): string {
+  return `select ${ADDRESS_COLUMNS} from customer_addresses a where a.shop_id = $1 and a.customer_id = $2${after ? ` and ${after}` : ''}
+    order by ${orderBy} limit $3`;
+}

@@ -26,7 +26,7 @@ import {
   tooManyTags,
 } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
-import { Refused, applyFields, clashes, takenBy, validId, writeAddresses } from './customer-writes.js';
+import { Refused, applyFields, clashes, takenBy, replaceAddresses, validId, writeAddresses } from './customer-writes.js';
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerDeletion, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
 import { Customer } from './customer.entity.js';
@@ -125,7 +125,10 @@ export class CustomersService {
     return this.answer(ctx, created.id);
   }
 
-  /** Changes the fields the input sets; an unknown id is a NOT_FOUND problem. Addresses with an id change, others are added. */
+  /**
+   * Changes the fields the input sets; an unknown id is a NOT_FOUND problem. A list of addresses replaces the
+   * customer's: those with an id change, the others are added, and addresses it does not name are removed.
+   */
   async update(ctx: RequestContext, id: number, input: CustomerInput): Promise<CustomerWriteResult> {
     const current = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
     if (!current) return failed([customerNotFound()]);
@@ -153,9 +156,9 @@ export class CustomersService {
         customer.activationTokenHash = null;
         customer.activationExpiresAt = null;
       }
-      if (changes.addresses?.length) {
+      if (changes.addresses) {
         const existing = await em.find(CustomerAddress, { shopId: ctx.shop.id, customerId: id }, { orderBy: { id: 'asc' } });
-        await writeAddresses(em, ctx.shop.id, id, existing, changes.addresses);
+        await replaceAddresses(em, ctx.shop.id, id, existing, changes.addresses);
       }
       await this.metafields.setMetafields(inTransaction(ctx, em), 'CUSTOMER', id, changes.metafields ?? []);
       customer.updatedAt = now;

@@ -24,6 +24,9 @@ export function addressName(a: AddressParts): string | null {
 }
 
 /** The address as printed lines: name and company as asked, street lines, the city line, the country. */
+/** Lines `formattedAddress` prints at most. */
+export const MAX_ADDRESS_LINES = 6;
+
 export function formattedAddress(a: AddressParts, options: { withName: boolean; withCompany: boolean }): string[] {
   const cityLine = ZIP_BEFORE_CITY.has(a.countryCode ?? '')
     ? [a.zip, a.city]

@@ -228,6 +228,7 @@ async function refundableOrder(em: EntityManager, ctx: RequestContext, order: Or
     })),
     shipping: order.totalShipping,
     shippingRefunded: refunds.reduce((sum, r) => sum.plus(r.shipping), new Decimal(0)).toFixed(2),
+    refunds: refunds.length,
     transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, status: t.status, amount: t.amount, parentId: t.parentId ?? null, gateway: t.gateway })),
   };
   return { state, restocked };

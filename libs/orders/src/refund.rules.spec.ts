@@ -37,9 +37,21 @@ const order: RefundableOrder = {
   ],
   shipping: '4.00',
   shippingRefunded: '0.00',
+  refunds: 0,
   transactions: [sale(100, '30.00'), sale(101, '7.54'), { ...sale(102, '9.99'), status: 'failure' }, { ...sale(103, '5.00'), kind: 'authorization' }],
 };
 const none: RefundRequest = { lines: [], transactions: [] };
+
+it('refuses a refund of an order that holds the most refunds it can', () => {
+  const request: RefundRequest = { lines: [], transactions: [{ amount: '1.00', kind: 'refund', parentId: 100 }] };
+  expect(checkRefund({ ...order, refunds: 99 }, request).problems).toEqual([]);
+  expect(checkRefund({ ...order, refunds: 100 }, request).problems.map((p) => [p.code, p.field, p.message])).toEqual([
+    ['INVALID', 'orderId', 'The order already has 100 refunds, the most it can hold'],
+  ]);
+  const full = { ...order, transactions: [...order.transactions, ...Array.from({ length: 246 }, (_, i) => ({ ...sale(200 + i, '0.00'), kind: 'authorization' }))] };
+  expect(full.transactions).toHaveLength(250);
+  expect(checkRefund(full, request).problems.map((p) => [p.code, p.field])).toEqual([['INVALID', 'transactions']]);
+});
 const problemsOf = (request: RefundRequest, of: RefundableOrder = order) =>
   checkRefund(of, request).problems.map((p) => ({ code: p.code, field: p.field ?? null, message: p.message }));
 
@@ -313,6 +325,7 @@ describe('refund arithmetic (properties)', () => {
       lines: lines.map((l, i) => ({ id: i + 1, variantId: null, quantity: l.quantity, refundedQuantity: 0, price: l.price, discount: '0.00', tax: l.tax })),
       shipping: '0.00',
       shippingRefunded: '0.00',
+      refunds: 0,
       transactions: payments.map((amount, i) => sale(100 + i, amount)),
     }));
   const asks = fc.array(

@@ -42,6 +42,8 @@ export interface RefundableOrder {
   shipping: string;
   shippingRefunded: string;
   transactions: PaymentTransaction[];
+  /** Refunds the order holds already. */
+  refunds: number;
 }
 
 export interface RefundLineRequest {
@@ -97,6 +99,10 @@ const ZERO = new Decimal(0);
 const PAYMENT_KINDS = new Set(['sale', 'capture']);
 /** Most lines and transactions one refund may name. */
 export const MAX_REFUND_ITEMS = 250;
+/** Refunds one order holds: far above a real order's, and what `Order.refunds` may return whole. */
+export const MAX_REFUNDS_PER_ORDER = 100;
+/** Transactions one order holds (what `Order.transactions` may return whole). */
+export const MAX_TRANSACTIONS_PER_ORDER = 250;
 const MAX_GATEWAY_LENGTH = 255;
 
 const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
@@ -221,12 +227,19 @@ export function cancellationRefund(order: RefundableOrder, options: { refund: bo
  */
 export function checkRefund(order: RefundableOrder, request: RefundRequest): { plan: RefundPlan | null; problems: OrderError[] } {
   const problems: OrderError[] = [];
+  if (order.refunds >= MAX_REFUNDS_PER_ORDER) {
+    problems.push(OrderErrors.INVALID(`The order already has ${MAX_REFUNDS_PER_ORDER} refunds, the most it can hold`, { field: 'orderId' }));
+    return { plan: null, problems };
+  }
   const lines = checkLines(order, request.lines, problems);
   const shipping = checkShipping(order, request.shipping, problems);
   if (request.currency !== undefined && request.currency !== null && request.currency.toUpperCase() !== order.currency.toUpperCase()) {
     problems.push(OrderErrors.INVALID(`Currency must be the order's currency (${order.currency})`, { field: 'currency' }));
   }
   const transactions = checkTransactions(order, request.transactions, problems);
+  if (order.transactions.length + transactions.length > MAX_TRANSACTIONS_PER_ORDER) {
+    problems.push(OrderErrors.INVALID(`The order can hold at most ${MAX_TRANSACTIONS_PER_ORDER} transactions`, { field: 'transactions' }));
+  }
   if (problems.length === 0 && lines.length === 0 && new Decimal(shipping).isZero() && transactions.length === 0) {
     problems.push(OrderErrors.BLANK('Refund must include line items, shipping or transactions'));
   }

@@ -15,6 +15,7 @@ export {
 } from './hooks/complexity-limit.hook.js';
 export { PlatformGraphqlDriver, servedSchema, type PlatformGraphqlOptions } from './platform-graphql.driver.js';
 export { declaredAccess, enforceDeclaredAccess } from './access/declared-access.js';
+export { BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enforceListBounds, listBoundOf, unboundedLists, type ListBound } from './cost/list-bound.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
 export { ConnectionType, PageInfo, connectionOf, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
@@ -27,7 +28,7 @@ export { ConnectionArgs, pageOf } from './connections/connection.args.js';
 export { AdminSchema, StorefrontSchema } from './schema-modules.js';
 export { inContextHook, inContextOf, withInContextDirective, type InContext } from './in-context/in-context.js';
 export { buyerOf, setBuyerOf, type BuyerContext, type BuyerPricePair, type BuyerPriceRange, type BuyerPrices } from './in-context/buyer-context.js';
-export { CountryCode, LanguageCode, countryName, languageName } from './in-context/locale-codes.js';
+export { CountryCode, LanguageCode, MAX_COUNTRIES, MAX_LANGUAGES, countryName, languageName } from './in-context/locale-codes.js';
 export { keysetPlan, toListPage, type KeysetPlan, type KeysetRow, type SortSpec } from './connections/keyset.js';
 export { childrenPageSql } from './connections/children-pages.js';
 export { cutPage, pageOfList, type ListPage } from './connections/list-page.js';

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import type { Surface } from '@platform/request';
 import { enforceDeclaredAccess } from './access/declared-access.js';
+import { enforceListBounds } from './cost/list-bound.js';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 import { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
 import type { GraphqlHook } from './graphql-hooks.js';
@@ -47,7 +48,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
   override async start(options: PlatformGraphqlOptions): Promise<void> {
     const { logger, surface } = options;
     if (!options.schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
-    const schema = enforceDeclaredAccess(options.schema);
+    const schema = enforceListBounds(enforceDeclaredAccess(options.schema));
     const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'), options.limits);
     const fastify = this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>();
     serve(fastify, surface, schema);

@@ -1,4 +1,5 @@
-import { buildSchema, getOperationAST, parse } from 'graphql';
+import { type GraphQLObjectType, buildSchema, getOperationAST, parse } from 'graphql';
+import { LIST_BOUND_KEY, type ListBound, unboundedLists } from './cost/list-bound.js';
 import { actualCost, flattenPlan, planCost } from './query-cost.js';
 
 const schema = buildSchema(`
@@ -8,7 +9,8 @@ const schema = buildSchema(`
   type VariantEdge { cursor: String! node: Variant! }
   type PageInfo { hasNextPage: Boolean! endCursor: String }
   type VariantConnection { edges: [VariantEdge!]! nodes: [Variant!]! pageInfo: PageInfo! }
-  type Product implements Node { id: ID! title: String! featuredImage: Image images: [Image!]! variants(first: Int, last: Int): VariantConnection! }
+  type Address { city: String! }
+  type Product implements Node { id: ID! title: String! featuredImage: Image images: [Image!]! variants(first: Int, last: Int): VariantConnection! addresses(first: Int): [Address!]! tags: [String!]! }
   type ProductEdge { cursor: String! node: Product! }
   type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! }
   enum Status { ACTIVE DRAFT }
@@ -16,6 +18,16 @@ const schema = buildSchema(`
   type Query { shop: Shop! products(first: Int, last: Int): ProductConnection! node(id: ID!): Node nodes(ids: [ID!]!): [Node]! }
   type Mutation { productUpdate(id: ID!): Product }
 `);
+
+// BoundedList declares these in the real schemas; SDL has no extensions, so they are set here.
+function bound(typeName: string, fieldName: string, listBound: ListBound): void {
+  const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName]!;
+  Object.assign(field, { extensions: { ...field.extensions, [LIST_BOUND_KEY]: listBound } });
+}
+bound('Query', 'nodes', { max: 250, sizedBy: 'ids' });
+bound('Product', 'images', { max: 250, withParent: true });
+bound('Product', 'tags', { max: 250, withParent: true });
+bound('Product', 'addresses', { max: 100, sizedBy: 'first' });
 
 function plan(query: string, variables: Record<string, unknown> = {}) {
   const document = parse(query);
@@ -56,7 +68,7 @@ describe('query cost', () => {
     expect(plan('mutation { a: productUpdate(id: "1") { id } b: productUpdate(id: "2") { id } }').requested).toBe(20);
   });
 
-  it('counts a plain list of objects as one object, requested and actual alike', () => {
+  it('counts a list whose items come with its parent as one item, requested and actual alike', () => {
     const p = plan('{ products(first: 2) { nodes { images { url } } } }');
     expect(p.requested).toBe(2 + 2 * 2);
     const data = { products: { nodes: [{ images: [{ url: 'a' }, { url: 'b' }, { url: 'c' }] }, { images: [] }] } };
@@ -92,6 +104,23 @@ describe('query cost', () => {
     expect(plan(q, { ids: ids.slice(0, 3) }).requested).toBe(3 * (1 + 2 + 10));
     const p = plan(q, { ids: ids.slice(0, 3) });
     expect(actualCost(p, { nodes: [{ variants: { nodes: [{ id: 'a' }] } }, null, { variants: { nodes: [] } }] })).toBe(1 + 2 + 1 + (1 + 2));
+  });
+
+  it('charges a bounded list each item it can return: its bound, or fewer when an argument asks for fewer', () => {
+    expect(plan('{ node(id: "1") { ... on Product { addresses { city } } } }').requested).toBe(1 + 100);
+    expect(plan('{ node(id: "1") { ... on Product { addresses(first: 5) { city } } } }').requested).toBe(1 + 5);
+    expect(plan('{ node(id: "1") { ... on Product { addresses(first: 5000) { city } } } }').requested).toBe(1 + 100);
+    const aliases = Array.from({ length: 99 }, (_, i) => `a${i}: addresses { city }`).join(' ');
+    expect(plan(`{ node(id: "1") { ... on Product { ${aliases} } } }`).requested).toBe(1 + 99 * 100);
+    const p = plan('{ products(first: 2) { nodes { addresses(first: 10) { city } tags } } }');
+    expect(p.requested).toBe(2 + 2 * (1 + 10));
+    expect(actualCost(p, { products: { nodes: [{ addresses: [{ city: 'a' }, { city: 'b' }], tags: ['x'] }, { addresses: [], tags: [] }] } })).toBe(2 + (1 + 2) + 1);
+  });
+
+  it('finds every list that is neither a connection page nor bounded', () => {
+    expect(unboundedLists(schema)).toEqual([]);
+    const open = buildSchema('type Item { name: String } type Query { items: [Item!]! names: [String] }');
+    expect(unboundedLists(open)).toEqual(['Query.items', 'Query.names']);
   });
 
   it('reports every field with its defined and requested costs', () => {

@@ -21,11 +21,16 @@ import {
   isListType,
   valueFromASTUntyped,
 } from 'graphql';
+import { isConnectionType } from './cost/connection-type.js';
+import { boundedSize, listBoundOf } from './cost/list-bound.js';
+
+export { isConnectionType };
 
 // The cost model of the spec: scalar and enum 0, object 1, interface/union 1 plus the most expensive
 // possible selection, connection 2 + (first|last) × the cost of one node, mutation field 10 (its payload is
-// included, so a payload that selects more than 10 costs what it selects); a list fetched by ids (`nodes(ids:)`)
-// costs each id. Every field counts as written, fragments at each spread.
+// included, so a payload that selects more than 10 costs what it selects); a bounded list costs each item it can
+// return (`nodes(ids:)` each id, `addresses(first:)` each address up to its bound) unless its items come with
+// its parent (BoundedList). Every field counts as written, fragments at each spread.
 export const OBJECT_COST = 1;
 export const CONNECTION_COST = 2;
 export const MUTATION_COST = 10;
@@ -35,7 +40,7 @@ export interface CostNode {
   readonly path: readonly string[];
   readonly responseKey: string;
   readonly definedCost: number;
-  /** Page size for connections, the number of ids for lists fetched by ids, 1 otherwise. */
+  /** Page size for connections, the items a list priced per item can return, 1 otherwise. */
   readonly multiplier: number;
   readonly children: CostNode[];
   /** Type condition of the fragment that selected it, for abstract parents. */
@@ -45,8 +50,8 @@ export interface CostNode {
   /** A mutation field: it costs its definedCost, or what its payload costs when that is more. */
   readonly mutation?: boolean;
   /**
-   * A list that is neither a connection's page nor fetched by ids (`addresses`): requested as one object, so its
-   * actual cost is its costliest item, never more than was reserved.
+   * A list whose items come with its parent (tags, attributes, userErrors): requested as one item, so its actual
+   * cost is its costliest item, never more than was reserved.
    */
   readonly plainList?: boolean;
 }
@@ -124,7 +129,9 @@ function fieldCost(
   const named = getNamedType(field.type);
   const structural = isConnectionType(parent) && (field.name === 'edges' || field.name === 'pageInfo');
   const connection = isConnectionType(named);
-  const byIds = !connection && isListType(getNullableType(field.type)) ? idsCount(walk, node) : undefined;
+  const list = !connection && !isConnectionType(parent) && isListType(getNullableType(field.type));
+  const bound = list ? listBoundOf(field) : undefined;
+  const perItem = bound !== undefined && !bound.withParent;
   let definedCost = 0;
   if (isMutationRoot) definedCost = MUTATION_COST;
   else if (connection) definedCost = CONNECTION_COST;
@@ -132,20 +139,20 @@ function fieldCost(
 
   const children = isCompositeType(named) && node.selectionSet ? selectionCost(walk, node.selectionSet, named, path, false) : [];
   const requestedChildrenCost = sumMax(walk, children, named);
-  // A connection costs 2 plus a page of nodes; a list fetched by ids (`nodes(ids:)`) costs each object it can return.
+  // A connection costs 2 plus a page of nodes; a list priced per item costs each object it can return.
   let multiplier = 1;
   let requestedTotalCost = definedCost + requestedChildrenCost;
   if (connection) {
     multiplier = pageSize(walk, node);
     requestedTotalCost = definedCost + multiplier * requestedChildrenCost;
-  } else if (byIds !== undefined) {
-    multiplier = byIds;
+  } else if (perItem) {
+    multiplier = boundedSize(bound, bound.sizedBy ? argumentValue(walk, node, bound.sizedBy) : undefined);
     requestedTotalCost = multiplier * (definedCost + requestedChildrenCost);
   } else if (isMutationRoot) {
     // The hosted platform prices `customerCreate { customer { id } }` at 10: the payload rides within the 10.
     requestedTotalCost = Math.max(definedCost, requestedChildrenCost);
   }
-  const plainList = isListType(getNullableType(field.type)) && !isConnectionType(parent) && byIds === undefined && !isLeafType(named);
+  const plainList = list && !perItem && !isLeafType(named);
   return {
     path,
     responseKey,
@@ -245,23 +252,13 @@ function resolveValue(walk: Walk, value: ValueNode): unknown {
   return valueFromASTUntyped(value, walk.variables as Record<string, unknown>);
 }
 
-// `ids: [...]` of a list field: the number of objects it can return (at least one).
-function idsCount(walk: Walk, node: FieldNode): number | undefined {
-  const arg = node.arguments?.find((a) => a.name.value === 'ids');
-  if (!arg) return undefined;
-  const value = resolveValue(walk, arg.value);
-  return Array.isArray(value) ? Math.max(1, value.length) : 1;
+function argumentValue(walk: Walk, node: FieldNode, name: string): unknown {
+  const arg = node.arguments?.find((a) => a.name.value === name);
+  return arg ? resolveValue(walk, arg.value) : undefined;
 }
 
 function fieldOf(type: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
   return type instanceof GraphQLObjectType || type instanceof GraphQLInterfaceType ? type.getFields()[name] : undefined;
-}
-
-/** Relay connections: a type named `…Connection` with `edges` or `nodes`. */
-export function isConnectionType(type: GraphQLNamedType): boolean {
-  if (!(type instanceof GraphQLObjectType) || !type.name.endsWith('Connection')) return false;
-  const fields = type.getFields();
-  return 'edges' in fields || 'nodes' in fields;
 }
 
 function isSubtypeNamed(schema: GraphQLSchema, abstractName: string, candidate: GraphQLObjectType): boolean {

@@ -1,2 +1,2 @@
 export { Decimal, MONEY_PATTERN, formatMoney, parseMoney } from './money.js';
-export { CurrencyCode, MoneyV2, moneyV2 } from './graphql/money-v2.type.js';
+export { CurrencyCode, MAX_CURRENCIES, MoneyV2, moneyV2 } from './graphql/money-v2.type.js';

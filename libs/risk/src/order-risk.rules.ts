@@ -6,6 +6,8 @@ import { recommendationOfLevel, riskLevelOf, sentimentOf } from './risk-level.ru
 
 export const MAX_FACTS = 20;
 export const MAX_FACT_DESCRIPTION = 256;
+/** Risks (and assessments) one order holds: each app's checks, far above what a real order gathers. */
+export const MAX_RISKS_PER_ORDER = 20;
 const MAX_SOURCE = 255;
 // numeric(5, 4): four decimals are kept exactly; more would be rounded, so they are refused.
 const MAX_SCORE_DECIMALS = 4;

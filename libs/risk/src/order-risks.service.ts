@@ -9,9 +9,9 @@ import { type RequestContext, requestScoped } from '@platform/request';
 import { OrderRisk } from './order-risk.entity.js';
 import type { NewOrderRisk, OrderRiskInput, RiskAssessmentInput } from './order-risk.inputs.js';
 import type { OrderRiskAssessmentRecord, OrderRiskRecord, OrderRiskSummaryRecord, OrderRiskWriteResult } from './order-risk.records.js';
-import { type RiskFields, assessmentFields, mayChange, restRiskFields, scoreOf } from './order-risk.rules.js';
-import { ASSESSMENTS_OF_ORDERS, RISK_BY_ID, RISK_OF_ORDER, risksOfOrderSql } from './order-risk.sql.js';
-import { RiskErrors, notOwner, orderNotFound, riskNotFound } from './risk.errors.js';
+import { MAX_RISKS_PER_ORDER, type RiskFields, assessmentFields, mayChange, restRiskFields, scoreOf } from './order-risk.rules.js';
+import { ASSESSMENTS_OF_ORDERS, COUNT_RISKS_OF_ORDER, LOCK_RISKS_OF_ORDER, RISK_BY_ID, RISK_OF_ORDER, risksOfOrderSql } from './order-risk.sql.js';
+import { RiskErrors, notOwner, orderNotFound, riskNotFound, tooManyRisks } from './risk.errors.js';
 import { orderRecommendation, riskLevelOf, sentimentOf } from './risk-level.rules.js';
 
 const REST_RISKS = { connection: 'rest.order.risks', sortKey: 'ID' };
@@ -36,7 +36,7 @@ export class OrderRisksService {
     if (!(await this.orderExists(ctx, orderId))) return { risk: null, problems: [orderNotFound()] };
     const { fields, problems } = restRiskFields(input);
     if (problems.length > 0) return { risk: null, problems };
-    return this.insert(ctx, orderId, fields);
+    return this.insert(ctx, orderId, fields, 'order_id');
   }
 
   /** One page of an order's risks REST shows (displayed, with a recommendation), in id order; null for an unknown order. */
@@ -90,7 +90,7 @@ export class OrderRisksService {
     }
     const { fields, problems } = assessmentFields(input);
     if (problems.length > 0) return { risk: null, problems };
-    return this.insert(ctx, order.id, fields);
+    return this.insert(ctx, order.id, fields, 'orderId');
   }
 
   /**
@@ -145,10 +145,16 @@ export class OrderRisksService {
     return (await this.orders.ordersByIds(ctx, [orderId]))[0] !== null;
   }
 
-  private async insert(ctx: RequestContext, orderId: number, fields: RiskFields): Promise<OrderRiskWriteResult> {
-    let id: number;
+  // An order holds at most MAX_RISKS_PER_ORDER risks (`field` names the order in the caller's input).
+  private async insert(ctx: RequestContext, orderId: number, fields: RiskFields, field: string): Promise<OrderRiskWriteResult> {
+    let id: number | null;
     try {
       id = await ctx.em.transactional(async (em) => {
+        const connection = em.getConnection();
+        const tx = em.getTransactionContext();
+        await connection.execute(LOCK_RISKS_OF_ORDER, [orderId], 'all', tx);
+        const [{ n }] = await connection.execute<{ n: number }[]>(COUNT_RISKS_OF_ORDER, [ctx.shop.id, orderId], 'all', tx);
+        if (n >= MAX_RISKS_PER_ORDER) return null;
         const risk = em.create(OrderRisk, { shopId: ctx.shop.id, orderId, appId: appIdOf(ctx.caller), riskLevel: fields.riskLevel!, ...fields });
         await em.flush();
         return risk.id;
@@ -158,6 +164,7 @@ export class OrderRisksService {
       if (error instanceof ForeignKeyConstraintViolationException) return { risk: null, problems: [orderNotFound()] };
       throw error;
     }
+    if (id === null) return { risk: null, problems: [tooManyRisks(MAX_RISKS_PER_ORDER, field)] };
     return { risk: await this.written(ctx, id), problems: [] };
   }
 

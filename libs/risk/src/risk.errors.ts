@@ -26,6 +26,10 @@ export function riskNotFound(): RiskError {
   return RiskErrors.NOT_FOUND('Order risk does not exist', { field: 'id' });
 }
 
+export function tooManyRisks(max: number, field = 'order_id'): RiskError {
+  return RiskErrors.INVALID(`The order already has ${max} risks, the most it can hold`, { field });
+}
+
 export function notOwner(): RiskError {
   return RiskErrors.NOT_OWNER('This order risk was created by another app and can only be changed or deleted by that app.');
 }

@@ -273,15 +273,18 @@ describe('admin GraphQL customers: reads', () => {
   });
 
   describe('cost and statements', () => {
-    const LISTING = (first: number) => `{ customers(first: ${first}) { nodes { id email addresses { id city } defaultAddress { id } lastOrder { id name }
+    const LISTING = (first: number) => `{ customers(first: ${first}) { nodes { id email addresses(first: 3) { id city } defaultAddress { id } lastOrder { id name }
       orders(first: 5) { nodes { id name } } } } }`;
 
     it('prices connections by page size with the one cost model', async () => {
-      const res = await gql('{ customers(first: 50) { nodes { addresses { id } orders(first: 5) { nodes { id } } } } }');
+      const res = await gql('{ customers(first: 50) { nodes { addresses(first: 2) { id } orders(first: 5) { nodes { id } } } } }');
       expect(res.errors).toBeUndefined();
-      // customers: 2 + 50 × node (nodes 1 + addresses 1 + orders (2 + 5 × (nodes 1))) = 2 + 50 × 9.
-      expect(res.extensions.cost.requestedQueryCost).toBe(452);
-      expect(res.extensions.cost.actualQueryCost).toBeLessThanOrEqual(2 + 30 * 9 + 30 * 10);
+      // customers: 2 + 50 × node (nodes 1 + addresses 2 × 1 + orders (2 + 5 × (nodes 1))) = 2 + 50 × 10.
+      expect(res.extensions.cost.requestedQueryCost).toBe(502);
+      expect(res.extensions.cost.actualQueryCost).toBeLessThanOrEqual(502);
+      // A list priced per item: without `first`, each of the 100 addresses a customer may hold.
+      const unbounded = await gql('{ customers(first: 50) { nodes { addresses { id } } } }');
+      expect(unbounded.errors?.[0]?.extensions).toMatchObject({ code: 'MAX_COST_EXCEEDED', cost: 2 + 50 * (1 + 100) });
       const mutation = await gql('mutation { customerDelete(input: { id: "gid://platform/Customer/999999999" }) { deletedCustomerId } }');
       expect(mutation.extensions.cost.requestedQueryCost).toBe(10);
     });
@@ -300,8 +303,8 @@ describe('admin GraphQL customers: reads', () => {
       const fifty = await count(50);
       expect(fifty.customers).toBeGreaterThan(one.customers);
       expect(fifty.statements).toBe(one.statements);
-      // customers, every address (addresses and defaultAddress share it), last orders, order pages.
-      expect(fifty.statements).toBe(4);
+      // customers, addresses, default addresses, last orders, order pages.
+      expect(fifty.statements).toBe(5);
     });
   });
 });

@@ -145,10 +145,10 @@ describe('admin GraphQL orders: reads', () => {
       currentSubtotalPriceSet { shopMoney { amount } } currentTotalDiscountsSet { shopMoney { amount } } currentShippingPriceSet { shopMoney { amount } }
       currentTotalTaxSet { shopMoney { amount } } currentTotalPriceSet { shopMoney { amount currencyCode } }
       lineItems(first: 2) { edges { node { title variantTitle quantity currentQuantity unfulfilledQuantity sku originalUnitPriceSet { shopMoney { amount } } } } pageInfo { hasNextPage } }
-      refunds { legacyResourceId note totalRefundedSet { shopMoney { amount } }
+      refunds(first: 5) { legacyResourceId note totalRefundedSet { shopMoney { amount } }
         refundLineItems(first: 5) { edges { node { quantity restockType restocked subtotalSet { shopMoney { amount } } totalTaxSet { shopMoney { amount } } } } }
         transactions(first: 5) { edges { node { kind status amountSet { shopMoney { amount } } } } } }
-      transactions { kind status gateway test amountSet { shopMoney { amount } } }
+      transactions(first: 10) { kind status gateway test amountSet { shopMoney { amount } } }
       customer { id email }
     } }`, { id: gid(0) });
     expect(res.errors).toBeUndefined();
@@ -254,7 +254,7 @@ describe('admin GraphQL orders: reads', () => {
 
   it('reads orders, their lines, refunds (and the current totals from them) and transactions in one statement per level, whatever the page size', async () => {
     const query = `query($first: Int) { orders(first: $first, sortKey: ID) { edges { node { name totalRefundedSet { shopMoney { amount } } currentTotalPriceSet { shopMoney { amount } }
-      lineItems(first: 10) { edges { node { title sku } } } refunds { note } transactions { kind } } } } }`;
+      lineItems(first: 5) { edges { node { title sku } } } refunds(first: 2) { note } transactions(first: 2) { kind } } } } }`;
     await gql(query, { first: 1 });
     const one = await sqlDuring(() => gql(query, { first: 1 }));
     const all = await sqlDuring(() => gql(query, { first: 50 }));

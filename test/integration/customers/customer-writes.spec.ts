@@ -227,11 +227,17 @@ describe('customer writes on Postgres', () => {
       expect(await rows('select value from metafields where owner_type = $1 and owner_id = $2', ['CUSTOMER', id])).toEqual([{ value: 'gold' }]);
     });
 
-    it('moves the default to the first remaining address when the default is unmarked', async () => {
-      const { id } = await customers.create(a(), { firstName: 'Ada', addresses: [{ city: 'One' }, { city: 'Two' }] }).then((r) => r.customer!);
-      const [first, second] = await rows<{ id: number }>('select id::int from customer_addresses where customer_id = $1 order by id', [id]);
-      await customers.update(a(), id, { addresses: [{ id: second.id, isDefault: true }] });
-      expect((await customers.update(a(), id, { addresses: [{ id: second.id, isDefault: false }] })).customer!.defaultAddress!.id).toBe(first.id);
+    it('moves the default to the first remaining address when the default is unmarked or removed', async () => {
+      const { id } = await customers.create(a(), { firstName: 'Ada', addresses: [{ city: 'One' }, { city: 'Two' }, { city: 'Three' }] }).then((r) => r.customer!);
+      const [first, second, third] = await rows<{ id: number }>('select id::int from customer_addresses where customer_id = $1 order by id', [id]);
+      const defaultAfter = async (addresses: { id: number; isDefault?: boolean }[]) => (await customers.update(a(), id, { addresses })).customer!.defaultAddress?.id ?? null;
+      expect(await defaultAfter([{ id: first.id }, { id: second.id, isDefault: true }, { id: third.id }])).toBe(second.id);
+      expect(await defaultAfter([{ id: first.id }, { id: second.id, isDefault: false }, { id: third.id }])).toBe(first.id);
+      // An update's list replaces the addresses: the default it leaves out goes, and the first one left takes over.
+      expect(await defaultAfter([{ id: second.id }, { id: third.id }])).toBe(second.id);
+      expect(await rows('select id::int from customer_addresses where customer_id = $1 order by id', [id])).toEqual([{ id: second.id }, { id: third.id }]);
+      expect(await defaultAfter([])).toBeNull();
+      expect(await rows('select id from customer_addresses where customer_id = $1', [id])).toEqual([]);
     });
 
     it('answers NOT_FOUND for an unknown id or another shop’s customer, and leaves it untouched', async () => {

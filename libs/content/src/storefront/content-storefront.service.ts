@@ -39,6 +39,9 @@ import {
 } from './content.sql.js';
 import { type ArticleSortKey, type BlogSortKey, type PageSortKey, articleSort, blogSort, metaobjectSort, pageSort } from './sort-keys.js';
 
+/** Authors a blog's `authors` names at most. */
+export const MAX_BLOG_AUTHORS = 50;
+
 type Sorted<T> = T & { sortValue: string };
 
 interface MenuRow {
@@ -195,11 +198,11 @@ export class ContentStorefrontService {
     return loader.load(blogId);
   }
 
-  /** Distinct author names of a blog's published articles, alphabetically. */
+  /** Distinct author names of a blog's published articles, alphabetically; the first MAX_BLOG_AUTHORS. */
   async authorsOfBlog(ctx: RequestContext, blogId: number): Promise<string[]> {
     const loader = requestScoped(ctx, 'content:authors', () =>
       new DataLoader<number, string[]>(async (blogIds) => {
-        const rows = await this.sql.rows<{ blogId: number; name: string }>(statements.authorsOfBlogs, [ctx.shop.id, blogIds]);
+        const rows = await this.sql.rows<{ blogId: number; name: string }>(statements.authorsOfBlogs, [ctx.shop.id, blogIds, MAX_BLOG_AUTHORS]);
         const byBlog = groupBy(rows, (r) => r.blogId);
         return blogIds.map((id) => (byBlog.get(id) ?? []).map((r) => r.name));
       }),

@@ -35,9 +35,12 @@ export const ARTICLES_BY_HANDLES = `select ${ARTICLE_COLUMNS} from articles a
   where a.shop_id = $1 and ${ARTICLE_VISIBLE}`;
 
 /** Distinct author names of each blog's published articles. */
-export const AUTHORS_OF_BLOGS = `select distinct a.blog_id as "blogId", a.author_name as "name" from articles a
-  where a.shop_id = $1 and a.blog_id = any($2::bigint[]) and ${ARTICLE_VISIBLE} and a.author_name <> ''
-  order by "blogId", "name"`;
+export const AUTHORS_OF_BLOGS = `select "blogId", "name" from (
+    select "blogId", "name", row_number() over (partition by "blogId" order by "name") as rn from (
+      select distinct a.blog_id as "blogId", a.author_name as "name" from articles a
+      where a.shop_id = $1 and a.blog_id = any($2::bigint[]) and ${ARTICLE_VISIBLE} and a.author_name <> ''
+    ) d
+  ) r where rn <= $3 order by "blogId", "name"`;
 
 // A menu with all its items in one statement (a menu without items comes back as one row of nulls).
 const MENU_ROWS = `select m.id as "menuId", m.handle as "menuHandle", m.title as "menuTitle",

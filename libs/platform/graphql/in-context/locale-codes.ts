@@ -24,6 +24,10 @@ registerEnumType(CountryCode, { name: 'CountryCode', description: 'ISO 3166-1 al
 export const LanguageCode = Object.fromEntries(LANGUAGE_CODES.map((c) => [c, c])) as Record<string, string>;
 registerEnumType(LanguageCode, { name: 'LanguageCode', description: 'ISO 639-1 language codes.' });
 
+/** Each code at most once: the most countries or languages any list of them holds. */
+export const MAX_COUNTRIES = COUNTRY_CODES.length;
+export const MAX_LANGUAGES = LANGUAGE_CODES.length;
+
 export function countryName(code: string, locale = 'en'): string {
   return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
 }

@@ -4,6 +4,7 @@ import { MAX_INPUT_ARRAY_SIZE, inputTooLarge } from '@platform/errors';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { NodeRegistry } from './node-registry.js';
 import { AdminNode, type NodeValue, StorefrontNode } from './node.interface.js';
+import { BoundedList } from '../cost/list-bound.js';
 
 // One promise per id, not one for the list: an id the caller may not read (or that fails) nulls its own
 // item with an error at its index, and the other items still answer.
@@ -24,6 +25,7 @@ export class StorefrontNodeResolver {
   }
 
   @OpenAccess()
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'ids' })
   @Query(() => [StorefrontNode], { nullable: 'items', description: 'The objects with these global IDs (at most 250).' })
   nodes(@Ctx() ctx: RequestContext, @Args('ids', { type: () => [ID] }) ids: string[]) {
     return nodes(this.registry, ctx, ids);
@@ -41,6 +43,7 @@ export class AdminNodeResolver {
   }
 
   @OpenAccess()
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'ids' })
   @Query(() => [AdminNode], { nullable: 'items', description: 'The objects with these global IDs (at most 250).' })
   nodes(@Ctx() ctx: RequestContext, @Args('ids', { type: () => [ID] }) ids: string[]) {
     return nodes(this.registry, ctx, ids);

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from '@nestjs/graphql';
-import { StorefrontSchema } from '@platform/graphql';
+import { StorefrontSchema, BoundedList, MAX_USER_ERRORS } from '@platform/graphql';
 import { CartUserError, CartWarning, StorefrontCart } from './cart.type.js';
 
 // Every cart mutation answers the same payload shape under its own name, as the hosted schema does.
@@ -9,9 +9,11 @@ function payload(name: string) {
     @Field(() => StorefrontCart, { nullable: true, description: 'The cart after the change (null when nothing changed).' })
     cart!: StorefrontCart | null;
 
+    @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
     @Field(() => [CartUserError])
     userErrors!: CartUserError[];
 
+    @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
     @Field(() => [CartWarning])
     warnings!: CartWarning[];
   }

@@ -1,9 +1,10 @@
 import type { Type } from '@nestjs/common';
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, createUnionType, registerEnumType } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
-import { Attribute, ConnectionType, CountryCode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { Attribute, ConnectionType, CountryCode, StorefrontSchema, UrlScalar, BoundedList, MAX_FIELD_PATH } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { CartCost, CartLineRecord, CartRecord } from '../../cart.records.js';
+import { MAX_ATTRIBUTES } from '@platform/errors';
 
 // The hosted schema's CartErrorCode and CartWarningCode enums, every value whether or not this platform reports it
 // (the presenter maps the cart context's codes onto CartErrorCode).
@@ -74,6 +75,7 @@ export class CartUserError {
   @Field(() => CartErrorCode, { nullable: true })
   code!: CartErrorCodeValue | null;
 
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
   field!: string[] | null;
 
@@ -181,6 +183,7 @@ export class StorefrontCartLine {
   @Field(() => CartLineCost)
   cost!: CartLineCost;
 
+  @BoundedList({ max: MAX_ATTRIBUTES, withParent: true })
   @Field(() => [Attribute], { description: "The line's attributes, sorted by key (lines merge only with equal variant and attributes)." })
   attributes!: Attribute[];
 
@@ -211,6 +214,7 @@ export class StorefrontCart {
   @Field(() => String, { nullable: true })
   note!: string | null;
 
+  @BoundedList({ max: MAX_ATTRIBUTES, withParent: true })
   @Field(() => [Attribute])
   attributes!: Attribute[];
 

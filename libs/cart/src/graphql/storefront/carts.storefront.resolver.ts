@@ -1,12 +1,13 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CustomerAccountsService, StorefrontCustomer } from '@platform/customers';
-import { Attribute, ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId } from '@platform/graphql';
+import { Attribute, ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId, BoundedList } from '@platform/graphql';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CartsStorefrontService } from '../../carts-storefront.service.js';
 import { CartsService } from '../../carts.service.js';
 import { VisitorConsentService } from '../../visitor-consent.service.js';
 import { VISITOR_CONSENT_PARAMETER } from '../../visitor-consent.rules.js';
 import type { CartCost, CartRecord, CartResult } from '../../cart.records.js';
+import { MAX_DISCOUNT_CODES } from '../../cart.rules.js';
 import {
   CartAttributesUpdateArgs,
   CartBuyerIdentityUpdateArgs,
@@ -105,6 +106,7 @@ export class CartsStorefrontResolver {
     return whenReady(this.costOf(ctx, cart), (cost) => cartCostView(cost, cart.record.currency));
   }
 
+  @BoundedList({ max: MAX_DISCOUNT_CODES, withParent: true })
   @ResolveField(() => [CartDiscountCode])
   discountCodes(cart: StorefrontCart, _args: NoArgs, { ctx }: GraphqlContextValue): MaybePromise<CartDiscountCode[]> {
     return whenReady(this.costOf(ctx, cart), discountCodesView);

@@ -1,7 +1,8 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { ProductRecord, VariantRecord } from '../../catalog.records.js';
+import { MAX_VARIANTS } from '../../product.rules.js';
 
 @ObjectType('SelectedOption', { registerIn: () => StorefrontSchema, description: 'An option name and the value a variant has for it.' })
 export class SelectedOption {
@@ -31,9 +32,11 @@ export class StorefrontProductOption {
   @Field()
   name!: string;
 
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
   @Field(() => [String], { deprecationReason: 'Use `optionValues` instead.' })
   values!: string[];
 
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
   @Field(() => [StorefrontProductOptionValue])
   optionValues!: StorefrontProductOptionValue[];
 }

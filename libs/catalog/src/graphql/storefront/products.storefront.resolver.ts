@@ -1,6 +1,6 @@
 import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
+import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId, BoundedList } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, FieldArgs, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
@@ -10,6 +10,8 @@ import { productShape, variantShape } from './read-shapes.js';
 import { StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage, StorefrontImageConnection } from '@platform/graphql';
 import { ProductPriceRange, StorefrontProduct, StorefrontProductConnection, StorefrontProductOption, StorefrontProductVariant, StorefrontProductVariantConnection } from './product.type.js';
+import { MAX_TAGS } from '@platform/errors';
+import { MAX_OPTIONS } from '../../product.rules.js';
 
 const LISTINGS = 'unauthenticated_read_product_listings';
 
@@ -65,6 +67,7 @@ export class ProductsStorefrontResolver {
   // The "Product Tags" area of the access table is the `productTags` listing; a product's own tags are
   // public, but a token must hold the tags scope to read them (as the hosted platform asks of tokens).
   @RequiresScope('unauthenticated_read_product_tags', { tokenless: 'allowed' })
+  @BoundedList({ max: MAX_TAGS, withParent: true })
   @ResolveField(() => [String], { description: "The product's tags (tokens need `unauthenticated_read_product_tags`)." })
   tags(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct) {
     return whenReady(this.catalog.productDetail(ctx, product.record), (detail) => detail.tags);
@@ -103,6 +106,7 @@ export class ProductsStorefrontResolver {
     );
   }
 
+  @BoundedList({ max: MAX_OPTIONS, sizedBy: 'first', withParent: true })
   @ResolveField(() => [StorefrontProductOption])
   async options(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args('first', { type: () => Int, nullable: true }) first?: number) {
     const options = await this.catalog.options(ctx, product.record.id);

@@ -5,8 +5,9 @@ import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type Req
 import { Int } from '@nestjs/graphql';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
-import { StorefrontImage } from '@platform/graphql';
+import { StorefrontImage, BoundedList } from '@platform/graphql';
 import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './product.type.js';
+import { MAX_OPTIONS } from '../../product.rules.js';
 
 @Resolver(() => StorefrontProductVariant)
 export class VariantsStorefrontResolver {
@@ -35,6 +36,7 @@ export class VariantsStorefrontResolver {
     return whenReady(this.catalog.variantDetail(ctx, variant.record), (detail) => detail.sku);
   }
 
+  @BoundedList({ max: MAX_OPTIONS, withParent: true })
   @ResolveField(() => [SelectedOption])
   async selectedOptions(variant: StorefrontProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue) {
     const [detail, options] = await Promise.all([this.catalog.variantDetail(ctx, variant.record), this.catalog.options(ctx, variant.record.productId)]);

@@ -1,7 +1,8 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar, BoundedList } from '@platform/graphql';
 import type { ArticleRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
+import { MAX_TAGS } from '@platform/errors';
 
 @ObjectType('ArticleAuthor', { registerIn: () => StorefrontSchema, description: 'The author of an article.' })
 export class StorefrontArticleAuthor {
@@ -45,6 +46,7 @@ export class StorefrontArticle {
   @Field(() => StorefrontArticleAuthor, { deprecationReason: 'Use `authorV2` instead.' })
   author!: StorefrontArticleAuthor;
 
+  @BoundedList({ max: MAX_TAGS, withParent: true })
   @Field(() => [String], { description: 'Tags of the article.' })
   tags!: string[];
 

@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId, BoundedList } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
@@ -10,6 +10,7 @@ import { CONTENT } from './content-scopes.js';
 import { articleView, blogView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
+import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 
 @Resolver(() => StorefrontArticle)
 export class ArticlesStorefrontResolver {
@@ -70,6 +71,7 @@ export class ArticlesStorefrontResolver {
     return this.hasMetafields.metafield(ctx, 'ARTICLE', article.record.id, args);
   }
 
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'identifiers' })
   @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the article by namespace and key (needs a token).' })
   metafields(
     @Ctx() ctx: RequestContext,

@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
@@ -9,6 +9,8 @@ import { CONTENT } from './content-scopes.js';
 import { articleView, authorView, blogView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
+import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { MAX_BLOG_AUTHORS } from '../../storefront/content-storefront.service.js';
 
 @Resolver(() => StorefrontBlog)
 export class BlogsStorefrontResolver {
@@ -52,6 +54,7 @@ export class BlogsStorefrontResolver {
     return record && articleView(record);
   }
 
+  @BoundedList({ max: MAX_BLOG_AUTHORS })
   @ResolveField(() => [StorefrontArticleAuthor], { description: 'The authors of the blog’s published articles.' })
   async authors(@Ctx() ctx: RequestContext, @Parent() blog: StorefrontBlog) {
     return (await this.content.authorsOfBlog(ctx, blog.record.id)).map(authorView);
@@ -62,6 +65,7 @@ export class BlogsStorefrontResolver {
     return this.hasMetafields.metafield(ctx, 'BLOG', blog.record.id, args);
   }
 
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'identifiers' })
   @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the blog by namespace and key (needs a token).' })
   metafields(
     @Ctx() ctx: RequestContext,

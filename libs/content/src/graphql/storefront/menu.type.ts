@@ -1,7 +1,9 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
 import type { MenuItemRecord } from '../../content.records.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from '../../menu-item.entity.js';
+import { MAX_TAGS } from '@platform/errors';
+import { MAX_MENU_ITEMS } from '../../menu.rules.js';
 
 export const MenuItemTypes = Object.fromEntries(MENU_ITEM_TYPES.map((t) => [t, t])) as Record<MenuItemType, MenuItemType>;
 registerEnumType(MenuItemTypes, { registerIn: () => StorefrontSchema, name: 'MenuItemType', description: 'What a menu item links to.' });
@@ -23,9 +25,11 @@ export class StorefrontMenuItem {
   @Field(() => ID, { nullable: true, description: 'The global ID of the linked resource.' })
   resourceId!: string | null;
 
+  @BoundedList({ max: MAX_TAGS, withParent: true })
   @Field(() => [String], { description: 'Tags that filter the linked collection.' })
   tags!: string[];
 
+  @BoundedList({ max: MAX_MENU_ITEMS, withParent: true })
   @Field(() => [StorefrontMenuItem], { description: 'Child items (menus nest up to three levels).' })
   items!: StorefrontMenuItem[];
 
@@ -45,6 +49,7 @@ export class StorefrontMenu {
   @Field()
   title!: string;
 
+  @BoundedList({ max: MAX_MENU_ITEMS, withParent: true })
   @Field(() => [StorefrontMenuItem], { description: 'Top-level items.' })
   items!: StorefrontMenuItem[];
 

@@ -1,6 +1,7 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar, BoundedList } from '@platform/graphql';
 import type { MetaobjectRecord } from '../../metaobject.records.js';
+import { MAX_METAOBJECT_FIELDS } from '../../metaobject.rules.js';
 
 @ObjectType('MetaobjectField', { registerIn: () => StorefrontSchema, description: 'A field of a metaobject.' })
 export class StorefrontMetaobjectField {
@@ -31,6 +32,7 @@ export class StorefrontMetaobject {
   @Field(() => GraphQLISODateTime)
   updatedAt!: Date;
 
+  @BoundedList({ max: MAX_METAOBJECT_FIELDS, withParent: true })
   @Field(() => [StorefrontMetaobjectField], { description: 'The fields with a value, in the definition’s order.' })
   fields!: StorefrontMetaobjectField[];
 

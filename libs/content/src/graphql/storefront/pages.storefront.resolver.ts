@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
@@ -10,6 +10,7 @@ import { pageView } from './content.presenter.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
 import { StorefrontPage, StorefrontPageConnection } from './page.type.js';
+import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 
 @Resolver(() => StorefrontPage)
 export class PagesStorefrontResolver {
@@ -63,6 +64,7 @@ export class PagesStorefrontResolver {
     return this.hasMetafields.metafield(ctx, 'PAGE', page.record.id, args);
   }
 
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'identifiers' })
   @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the page by namespace and key (needs a token).' })
   metafields(
     @Ctx() ctx: RequestContext,

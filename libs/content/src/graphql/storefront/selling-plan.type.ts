@@ -1,6 +1,7 @@
 import { Field, ID, Int, ObjectType, createUnionType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontSchema, BoundedList } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
+import { MAX_GROUP_OPTIONS, MAX_PRICE_ADJUSTMENTS, MAX_SELLING_PLANS } from '../../selling-plan.rules.js';
 
 @ObjectType('SellingPlanOption', { registerIn: () => StorefrontSchema })
 export class StorefrontSellingPlanOption {
@@ -16,6 +17,7 @@ export class StorefrontSellingPlanGroupOption {
   @Field()
   name!: string;
 
+  @BoundedList({ max: MAX_SELLING_PLANS, withParent: true })
   @Field(() => [String])
   values!: string[];
 }
@@ -73,9 +75,11 @@ export class StorefrontSellingPlan {
   @Field({ description: 'Whether purchases on this plan deliver more than once.' })
   recurringDeliveries!: boolean;
 
+  @BoundedList({ max: MAX_GROUP_OPTIONS, withParent: true })
   @Field(() => [StorefrontSellingPlanOption])
   options!: StorefrontSellingPlanOption[];
 
+  @BoundedList({ max: MAX_PRICE_ADJUSTMENTS, withParent: true })
   @Field(() => [StorefrontSellingPlanPriceAdjustment])
   priceAdjustments!: StorefrontSellingPlanPriceAdjustment[];
 }
@@ -91,6 +95,7 @@ export class StorefrontSellingPlanGroup {
   @Field(() => String, { nullable: true })
   appName!: string | null;
 
+  @BoundedList({ max: MAX_GROUP_OPTIONS, withParent: true })
   @Field(() => [StorefrontSellingPlanGroupOption])
   options!: StorefrontSellingPlanGroupOption[];
 

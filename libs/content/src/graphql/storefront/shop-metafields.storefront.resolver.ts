@@ -4,6 +4,8 @@ import { Ctx, type RequestContext } from '@platform/request';
 import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
+import { BoundedList } from '@platform/graphql';
+import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 
 /** The `shop` field's Shop shows the shop's metafields: content's data, so content resolves them. */
 @Resolver(() => StorefrontShop)
@@ -15,6 +17,7 @@ export class ShopMetafieldsStorefrontResolver {
     return this.metafieldsOf.metafield(ctx, 'SHOP', ctx.shop.id, args);
   }
 
+  @BoundedList({ max: MAX_INPUT_ARRAY_SIZE, sizedBy: 'identifiers' })
   @ResolveField(() => [StorefrontMetafield], { nullable: 'items', description: 'Metafields of the shop (needs a token).' })
   metafields(@Ctx() ctx: RequestContext, @Args('identifiers', { type: () => [HasMetafieldsIdentifier] }) identifiers: HasMetafieldsIdentifier[]) {
     return this.metafieldsOf.metafields(ctx, 'SHOP', ctx.shop.id, identifiers);

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, UrlScalar } from '@platform/graphql';
+import { AdminNode, AdminSchema, UrlScalar, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
 import { AdminCustomer } from './customer.type.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -38,6 +38,7 @@ registerEnumType(CustomerSendAccountInviteEmailUserErrorCode, { registerIn: () =
 
 @ObjectType('UserError', { registerIn: () => AdminSchema, description: 'An input problem of a mutation; nothing was written.' })
 export class AdminUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
   field!: string[] | null;
 
@@ -50,6 +51,7 @@ export class AdminUserError {
 
 @ObjectType('CustomerEmailMarketingConsentUpdateUserError', { registerIn: () => AdminSchema })
 export class EmailConsentUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true })
   field!: string[] | null;
 
@@ -62,6 +64,7 @@ export class EmailConsentUserError {
 
 @ObjectType('CustomerSmsMarketingConsentError', { registerIn: () => AdminSchema })
 export class SmsConsentUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true })
   field!: string[] | null;
 
@@ -74,6 +77,7 @@ export class SmsConsentUserError {
 
 @ObjectType('CustomerSendAccountInviteEmailUserError', { registerIn: () => AdminSchema })
 export class InviteUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true })
   field!: string[] | null;
 
@@ -89,6 +93,7 @@ export class CustomerCreatePayload {
   @Field(() => AdminCustomer, { nullable: true })
   customer!: AdminCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -98,6 +103,7 @@ export class CustomerUpdatePayload {
   @Field(() => AdminCustomer, { nullable: true })
   customer!: AdminCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -107,6 +113,7 @@ export class CustomerDeletePayload {
   @Field(() => ID, { nullable: true })
   deletedCustomerId!: string | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -116,6 +123,7 @@ export class CustomerGenerateAccountActivationUrlPayload {
   @Field(() => UrlScalar, { nullable: true, description: 'One-time, valid 30 days; a new one invalidates the previous.' })
   accountActivationUrl!: string | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -125,6 +133,7 @@ export class CustomerSendAccountInviteEmailPayload {
   @Field(() => AdminCustomer, { nullable: true })
   customer!: AdminCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [InviteUserError])
   userErrors!: InviteUserError[];
 }
@@ -134,6 +143,7 @@ export class CustomerEmailMarketingConsentUpdatePayload {
   @Field(() => AdminCustomer, { nullable: true })
   customer!: AdminCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [EmailConsentUserError])
   userErrors!: EmailConsentUserError[];
 }
@@ -143,6 +153,7 @@ export class CustomerSmsMarketingConsentUpdatePayload {
   @Field(() => AdminCustomer, { nullable: true })
   customer!: AdminCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [SmsConsentUserError])
   userErrors!: SmsConsentUserError[];
 }
@@ -152,6 +163,7 @@ export class TagsAddPayload {
   @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
   node!: AdminNode | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -161,6 +173,7 @@ export class TagsRemovePayload {
   @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
   node!: AdminNode | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }

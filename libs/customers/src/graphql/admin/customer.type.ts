@@ -1,7 +1,9 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType, CountryCode, UnsignedInt64Scalar } from '@platform/graphql';
+import { AdminNode, AdminSchema, ConnectionType, CountryCode, UnsignedInt64Scalar, BoundedList } from '@platform/graphql';
 import { MoneyV2 } from '@platform/money';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
+import { MAX_TAGS } from '@platform/errors';
+import { TAX_EXEMPTIONS_MAX } from '../../customer-input.rules.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -146,9 +148,11 @@ export class AdminCustomer {
   @Field({ description: 'Whether the customer is exempt from taxes.' })
   taxExempt!: boolean;
 
+  @BoundedList({ max: TAX_EXEMPTIONS_MAX, withParent: true })
   @Field(() => [String], { description: 'The tax exemptions the customer holds (e.g. `CA_STATUS_CARD_EXEMPTION`).' })
   taxExemptions!: string[];
 
+  @BoundedList({ max: MAX_TAGS, withParent: true })
   @Field(() => [String])
   tags!: string[];
 

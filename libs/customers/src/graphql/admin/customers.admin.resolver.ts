@@ -1,9 +1,10 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs, MetafieldsService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import { MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
+import { MAX_CUSTOMER_ADDRESSES } from '../../customer-input.rules.js';
 import { CustomerAddressesArgs, CustomerIdentifierInput, CustomersArgs, CustomersCountArgs } from './customer.args.js';
 import { adminAddressView, adminCustomerView } from './customer.presenter.js';
 import { AdminCount, AdminCustomer, AdminCustomerConnection, AdminMailingAddress } from './customer.type.js';
@@ -49,6 +50,7 @@ export class CustomersAdminResolver {
 
   // Both read every customer's addresses of a level in one statement; a page of customers is one field call each,
   // so they take graphql-js' signature (docs/architecture.md, "Writing resolvers for hot paths").
+  @BoundedList({ max: MAX_CUSTOMER_ADDRESSES, sizedBy: 'first' })
   @ResolveField(() => [AdminMailingAddress], { description: "The customer's addresses, the default first, then the most recently updated." })
   async addresses(customer: AdminCustomer, @FieldArgs() args: CustomerAddressesArgs, { ctx }: GraphqlContextValue): Promise<AdminMailingAddress[]> {
     const first = args.first ?? null;

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { StorefrontSchema } from '@platform/graphql';
+import { StorefrontSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
 import { StorefrontCustomer } from './customer.type.js';
 
 // The hosted schema's CustomerErrorCode enum, every value whether or not this platform reports it
@@ -40,6 +40,7 @@ export class CustomerUserError {
   @Field(() => CustomerErrorCode, { nullable: true })
   code!: CustomerErrorCodeValue | null;
 
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
   field!: string[] | null;
 
@@ -49,6 +50,7 @@ export class CustomerUserError {
 
 @ObjectType('UserError', { registerIn: () => StorefrontSchema, description: 'An expected failure of a mutation.' })
 export class StorefrontUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
   field!: string[] | null;
 
@@ -63,9 +65,11 @@ export class CustomerAccessTokenCreatePayload {
   @Field(() => StorefrontCustomerAccessToken, { nullable: true })
   customerAccessToken!: StorefrontCustomerAccessToken | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [CustomerUserError])
   customerUserErrors!: CustomerUserError[];
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
   userErrors!: StorefrontUserError[];
 }
@@ -75,6 +79,7 @@ export class CustomerAccessTokenRenewPayload {
   @Field(() => StorefrontCustomerAccessToken, { nullable: true })
   customerAccessToken!: StorefrontCustomerAccessToken | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [StorefrontUserError])
   userErrors!: StorefrontUserError[];
 }
@@ -87,6 +92,7 @@ export class CustomerAccessTokenDeletePayload {
   @Field(() => String, { nullable: true, description: 'The ID of the deleted token.' })
   deletedCustomerAccessTokenId!: string | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [StorefrontUserError])
   userErrors!: StorefrontUserError[];
 }
@@ -96,9 +102,11 @@ export class CustomerCreatePayload {
   @Field(() => StorefrontCustomer, { nullable: true })
   customer!: StorefrontCustomer | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [CustomerUserError])
   customerUserErrors!: CustomerUserError[];
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
   userErrors!: StorefrontUserError[];
 }
@@ -111,9 +119,11 @@ export class CustomerUpdatePayload {
   @Field(() => StorefrontCustomerAccessToken, { nullable: true, description: 'A new token when the password changed (every older token stops working).' })
   customerAccessToken!: StorefrontCustomerAccessToken | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [CustomerUserError])
   customerUserErrors!: CustomerUserError[];
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [StorefrontUserError], { deprecationReason: USE_CUSTOMER_USER_ERRORS })
   userErrors!: StorefrontUserError[];
 }

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { CountryCode, LanguageCode, StorefrontSchema } from '@platform/graphql';
+import { CountryCode, LanguageCode, StorefrontSchema, BoundedList, MAX_COUNTRIES, MAX_LANGUAGES } from '@platform/graphql';
 import { CurrencyCode } from '@platform/money';
 
 @ObjectType('Currency', { registerIn: () => StorefrontSchema, description: 'A currency.' })
@@ -46,6 +46,7 @@ export class StorefrontCountry {
   @Field(() => StorefrontCurrency)
   currency!: StorefrontCurrency;
 
+  @BoundedList({ max: MAX_LANGUAGES, withParent: true })
   @Field(() => [StorefrontLanguage])
   availableLanguages!: StorefrontLanguage[];
 
@@ -55,9 +56,11 @@ export class StorefrontCountry {
 
 @ObjectType('Localization', { registerIn: () => StorefrontSchema, description: 'Countries and languages of the shop, and the ones in effect.' })
 export class StorefrontLocalization {
+  @BoundedList({ max: MAX_COUNTRIES, withParent: true })
   @Field(() => [StorefrontCountry])
   availableCountries!: StorefrontCountry[];
 
+  @BoundedList({ max: MAX_LANGUAGES, withParent: true })
   @Field(() => [StorefrontLanguage], { description: 'Languages of the country in effect.' })
   availableLanguages!: StorefrontLanguage[];
 

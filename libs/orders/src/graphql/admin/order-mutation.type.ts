@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminUserError } from '@platform/customers';
-import { AdminSchema } from '@platform/graphql';
+import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
 import { AdminOrder, AdminRefund } from './order.type.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
@@ -13,6 +13,7 @@ registerEnumType(OrderCancelUserErrorCode, { registerIn: () => AdminSchema, name
 
 @ObjectType('OrderCancelUserError', { registerIn: () => AdminSchema, description: 'A problem with an order cancellation; nothing was written.' })
 export class OrderCancelUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true })
   field!: string[] | null;
 
@@ -40,6 +41,7 @@ export class RefundCreatePayload {
   @Field(() => AdminRefund, { nullable: true, description: 'The refund created.' })
   refund!: AdminRefund | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -49,9 +51,11 @@ export class OrderCancelPayload {
   @Field(() => AdminJob, { nullable: true, description: 'The cancellation, already done.' })
   job!: AdminJob | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [OrderCancelUserError])
   orderCancelUserErrors!: OrderCancelUserError[];
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError], { deprecationReason: 'Use `orderCancelUserErrors` instead.' })
   userErrors!: AdminUserError[];
 }
@@ -61,6 +65,7 @@ export class OrderClosePayload {
   @Field(() => AdminOrder, { nullable: true, description: 'The closed order.' })
   order!: AdminOrder | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }
@@ -70,6 +75,7 @@ export class OrderOpenPayload {
   @Field(() => AdminOrder, { nullable: true, description: 'The reopened order.' })
   order!: AdminOrder | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }

@@ -1,8 +1,9 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, Attribute, ConnectionType } from '@platform/graphql';
+import { AdminNode, AdminSchema, Attribute, ConnectionType, BoundedList } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
 import { OrderCancelReason, OrderTransactionKind, RefundLineItemRestockType } from './order-mutation.args.js';
+import { MAX_ATTRIBUTES } from '@platform/errors';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -77,6 +78,7 @@ export class AdminLineItem {
   @Field()
   taxable!: boolean;
 
+  @BoundedList({ max: MAX_ATTRIBUTES, withParent: true })
   @Field(() => [Attribute], { description: 'What the buyer attached to the line (its cart line attributes).' })
   customAttributes!: Attribute[];
 

@@ -2,11 +2,12 @@ import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AdminCustomer, CustomerDirectoryService } from '@platform/customers';
 import { DomainError } from '@platform/errors';
-import { AdminCount, ConnectionArgs, MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
+import { AdminCount, BoundedList, ConnectionArgs, MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';
 import { AdminOrderListArgs, AdminOrdersArgs, AdminOrdersCountArgs } from './order.args.js';
+import { MAX_REFUNDS_PER_ORDER, MAX_TRANSACTIONS_PER_ORDER } from '../../refund.rules.js';
 import { adminLineItemView, adminOrderView, adminRefundLineItemView, adminRefundView, adminTransactionView, bag, refundedAmount } from './order.presenter.js';
 import {
   AdminLineItemConnection,
@@ -58,12 +59,14 @@ export class OrdersAdminResolver {
     return connectionOf(page, (record) => adminLineItemView(record, order.record.currency));
   }
 
+  @BoundedList({ max: MAX_REFUNDS_PER_ORDER, sizedBy: 'first' })
   @ResolveField(() => [AdminRefund], { description: "The order's refunds, oldest first." })
   async refunds(order: AdminOrder, @FieldArgs() args: AdminOrderListArgs, { ctx }: GraphqlContextValue): Promise<AdminRefund[]> {
     const refunds = await this.directory.refunds(ctx, order.record.id);
     return refunds.slice(0, limitOf(args.first)).map((r) => adminRefundView(r, order.record.currency));
   }
 
+  @BoundedList({ max: MAX_TRANSACTIONS_PER_ORDER, sizedBy: 'first' })
   @ResolveField(() => [AdminOrderTransaction], { description: "The order's transactions, oldest first." })
   async transactions(order: AdminOrder, @FieldArgs() args: AdminOrderListArgs, { ctx }: GraphqlContextValue): Promise<AdminOrderTransaction[]> {
     return (await this.directory.transactions(ctx, order.record.id)).slice(0, limitOf(args.first)).map(adminTransactionView);

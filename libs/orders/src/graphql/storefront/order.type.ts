@@ -1,7 +1,8 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Attribute, ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { Attribute, ConnectionType, StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
+import { MAX_ATTRIBUTES } from '@platform/errors';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -40,6 +41,7 @@ export class StorefrontOrderLineItem {
   @Field(() => MoneyV2, { description: 'The total of the line after discounts.' })
   discountedTotalPrice!: MoneyV2;
 
+  @BoundedList({ max: MAX_ATTRIBUTES, withParent: true })
   @Field(() => [Attribute], { description: 'What the buyer attached to the line (its cart line attributes).' })
   customAttributes!: Attribute[];
 

@@ -1,6 +1,6 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { connectionOf, pageOf, toGlobalId } from '@platform/graphql';
-import { MoneyV2, moneyV2 } from '@platform/money';
+import { connectionOf, pageOf, toGlobalId, BoundedList } from '@platform/graphql';
+import { MoneyV2, moneyV2, MAX_CURRENCIES } from '@platform/money';
 import { OrdersService } from '@platform/orders';
 import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { LedgerDirectoryService } from '../../ledger-directory.service.js';
@@ -24,6 +24,7 @@ export class PaymentsAccountAdminResolver {
     return { id: toGlobalId('PlatformPaymentsAccount', ctx.shop.id) } as AdminPaymentsAccount;
   }
 
+  @BoundedList({ max: MAX_CURRENCIES, withParent: true })
   @ResolveField(() => [MoneyV2])
   async balance(_account: AdminPaymentsAccount, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<MoneyV2[]> {
     return (await this.directory.balance(ctx)).map((b) => moneyV2(b.amount, b.currency));

@@ -1,6 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, BigIntScalar, ConnectionType } from '@platform/graphql';
-import { MoneyV2 } from '@platform/money';
+import { AdminNode, AdminSchema, BigIntScalar, ConnectionType, BoundedList } from '@platform/graphql';
+import { MoneyV2, MAX_CURRENCIES } from '@platform/money';
 import type { BalanceTransactionRecord } from '../../ledger.records.js';
 
 // The hosted admin schema's payments account, by its names with our brand (ShopifyPayments… → PlatformPayments…).
@@ -125,6 +125,7 @@ export class AdminPaymentsAccount {
   @Field(() => ID)
   id!: string;
 
+  @BoundedList({ max: MAX_CURRENCIES, withParent: true })
   @Field(() => [MoneyV2], { description: 'Per currency: the nets of live transactions not yet in a payout.' })
   balance!: MoneyV2[];
 }

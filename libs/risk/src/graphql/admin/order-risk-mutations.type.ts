@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema } from '@platform/graphql';
+import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
 import { AdminOrderRiskAssessment } from './order-risk.type.js';
 
 export const ASSESSMENT_ERROR_CODES = ['INVALID', 'NOT_FOUND', 'ORDER_ALREADY_FULFILLED', 'TOO_MANY_FACTS'] as const;
@@ -9,6 +9,7 @@ registerEnumType(OrderRiskAssessmentCreateUserErrorCode, { registerIn: () => Adm
 
 @ObjectType('OrderRiskAssessmentCreateUserError', { registerIn: () => AdminSchema })
 export class OrderRiskAssessmentCreateUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
   @Field(() => [String], { nullable: true })
   field!: string[] | null;
 
@@ -24,6 +25,7 @@ export class OrderRiskAssessmentCreatePayload {
   @Field(() => AdminOrderRiskAssessment, { nullable: true })
   orderRiskAssessment!: AdminOrderRiskAssessment | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [OrderRiskAssessmentCreateUserError])
   userErrors!: OrderRiskAssessmentCreateUserError[];
 }

@@ -1,6 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema } from '@platform/graphql';
+import { AdminSchema, BoundedList } from '@platform/graphql';
 import { RISK_FACT_SENTIMENTS, RISK_LEVELS, type OrderRecommendation, type RiskFactSentiment as Sentiment, type RiskLevel } from '../../order-risk.records.js';
+import { MAX_FACTS, MAX_RISKS_PER_ORDER } from '../../order-risk.rules.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
@@ -47,6 +48,7 @@ export class AdminOrderRiskAssessment {
   @Field(() => RiskAssessmentResult, { description: 'How likely the order is fraudulent, by this assessment.' })
   riskLevel!: RiskLevel;
 
+  @BoundedList({ max: MAX_FACTS, withParent: true })
   @Field(() => [AdminRiskFact])
   facts!: AdminRiskFact[];
 
@@ -56,6 +58,7 @@ export class AdminOrderRiskAssessment {
 
 @ObjectType('OrderRiskSummary', { registerIn: () => AdminSchema, description: "An order's fraud assessments and what they recommend." })
 export class AdminOrderRiskSummary {
+  @BoundedList({ max: MAX_RISKS_PER_ORDER })
   @Field(() => [AdminOrderRiskAssessment], { description: 'The displayed assessments, oldest first.' })
   assessments!: AdminOrderRiskAssessment[];
 

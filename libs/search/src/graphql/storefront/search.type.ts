@@ -2,7 +2,8 @@ import type { Type } from '@nestjs/common';
 import { Field, Int, ObjectType, createUnionType } from '@nestjs/graphql';
 import { StorefrontArticle, StorefrontPage } from '@platform/content';
 import { StorefrontCollection, StorefrontProduct } from '@platform/catalog';
-import { ConnectionType, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { MAX_PREDICTIVE_LIMIT } from '../../search.inputs.js';
 
 export type SearchResultNode = StorefrontArticle | StorefrontPage | StorefrontProduct;
 
@@ -34,18 +35,23 @@ export class SearchQuerySuggestion {
 
 @ObjectType('PredictiveSearchResult', { registerIn: () => StorefrontSchema, description: 'As-you-type suggestions of every kind.' })
 export class PredictiveSearchResult {
+  @BoundedList({ max: MAX_PREDICTIVE_LIMIT })
   @Field(() => [StorefrontProduct])
   products!: StorefrontProduct[];
 
+  @BoundedList({ max: MAX_PREDICTIVE_LIMIT })
   @Field(() => [StorefrontCollection])
   collections!: StorefrontCollection[];
 
+  @BoundedList({ max: MAX_PREDICTIVE_LIMIT })
   @Field(() => [StorefrontPage])
   pages!: StorefrontPage[];
 
+  @BoundedList({ max: MAX_PREDICTIVE_LIMIT })
   @Field(() => [StorefrontArticle])
   articles!: StorefrontArticle[];
 
+  @BoundedList({ max: MAX_PREDICTIVE_LIMIT })
   @Field(() => [SearchQuerySuggestion])
   queries!: SearchQuerySuggestion[];
 }

@@ -1,6 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { CountryCode, StorefrontSchema, UrlScalar } from '@platform/graphql';
-import { CurrencyCode } from '@platform/money';
+import { CountryCode, StorefrontSchema, UrlScalar, BoundedList, MAX_COUNTRIES } from '@platform/graphql';
+import { CurrencyCode, MAX_CURRENCIES } from '@platform/money';
 
 @ObjectType('Domain', { registerIn: () => StorefrontSchema, description: 'A domain of the shop.' })
 export class StorefrontDomain {
@@ -22,6 +22,7 @@ export class StorefrontPaymentSettings {
   @Field(() => CountryCode)
   countryCode!: string;
 
+  @BoundedList({ max: MAX_CURRENCIES, withParent: true })
   @Field(() => [CurrencyCode])
   enabledPresentmentCurrencies!: string[];
 }
@@ -43,6 +44,7 @@ export class StorefrontShop {
   @Field({ description: 'How money is written, e.g. `${{amount}}`.' })
   moneyFormat!: string;
 
+  @BoundedList({ max: MAX_COUNTRIES, withParent: true })
   @Field(() => [CountryCode], { description: 'Countries the shop ships to.' })
   shipsToCountries!: string[];
 
