@@ -23,6 +23,7 @@ import { type ErrorLogger, formatGraphqlError, withCode } from './graphql-errors
 import type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
 import { type DocumentLimits, DEFAULT_DOCUMENT_LIMITS } from './guard/document-limits.js';
 import { DEFAULT_EXECUTION_LIMITS, EXPIRED, ExecutionDeadline, type ExecutionLimits, responseTooLarge } from './guard/execution-deadline.js';
+import { jsonBytesAtLeast } from './guard/response-size.js';
 import type { CostPlan } from './query-cost.js';
 
 /** A surface's limits on documents and their execution (docs/security.md); each part defaults on its own. */
@@ -49,6 +50,11 @@ export interface GraphqlResponse {
     errors?: readonly GraphQLFormattedError[] | unknown;
     extensions?: Record<string, unknown>;
   };
+}
+
+function tooLarge(response: GraphqlResponse, bytes: number, max: number): GraphqlResponse {
+  const body = { errors: [responseTooLarge(bytes, max).toJSON()] };
+  return { status: 200, headers: response.headers, body, text: JSON.stringify(body) };
 }
 
 /** Reads `{query, variables, operationName}`; anything else is a 400 keyed by the parameter. */
@@ -95,15 +101,17 @@ export class GraphqlExecutor {
     return response.stream ? response : this.serialized(response);
   }
 
-  // The response size cap: a body over it is replaced by an error saying so.
+  // The response size cap: a body over it is replaced by an error saying so. An answer whose count passes the cap
+  // is refused before it is serialized; the others are measured exactly once written.
   private serialized(response: GraphqlResponse): GraphqlResponse {
+    const max = this.execution.maxResponseBytes;
+    const counted = jsonBytesAtLeast(response.body, max);
+    if (counted > max) return tooLarge(response, counted, max);
     const text = JSON.stringify(response.body);
     // A UTF-16 unit takes at most 3 bytes in UTF-8: most answers are known to fit without counting them.
-    if (text.length * 3 <= this.execution.maxResponseBytes) return { ...response, text };
+    if (text.length * 3 <= max) return { ...response, text };
     const bytes = Buffer.byteLength(text);
-    if (bytes <= this.execution.maxResponseBytes) return { ...response, text };
-    const body = { errors: [responseTooLarge(bytes, this.execution.maxResponseBytes).toJSON()] };
-    return { status: 200, headers: response.headers, body, text: JSON.stringify(body) };
+    return bytes <= max ? { ...response, text } : tooLarge(response, bytes, max);
   }
 
   private async runOrThrow(ctx: RequestContext, rawBody: unknown, headers: IncomingHttpHeaders): Promise<GraphqlResponse> {
@@ -200,7 +208,22 @@ export class GraphqlExecutor {
         deadline.clear();
       }
     }
-    return { status: 200, headers: {}, body: {}, stream: payloads() };
+    return { status: 200, headers: {}, body: {}, stream: withinBytes(payloads(), this.execution.maxResponseBytes) };
+  }
+}
+
+// The response size cap over a whole stream: the part that would pass it is replaced by the error, which ends it.
+async function* withinBytes(payloads: AsyncGenerator<{ hasNext: boolean }>, max: number): AsyncGenerator<{ hasNext: boolean; errors?: unknown[] }> {
+  let sent = 0;
+  for await (const payload of payloads) {
+    sent += jsonBytesAtLeast(payload, max - sent);
+    if (sent > max) {
+      yield { errors: [responseTooLarge(sent, max).toJSON()], hasNext: false };
+      // Ends the deferred execution (its finally clears the deadline).
+      await payloads.return(undefined);
+      return;
+    }
+    yield payload;
   }
 }
 

@@ -43,6 +43,28 @@ describe('storefront @defer (unstable)', () => {
     expect(rest.at(-1).hasNext).toBe(false);
   });
 
+  it('caps the whole stream at the response size: the part that would pass it becomes the error that ends it', async () => {
+    const capped = await createTestApp({}, { storefront: { capacity: 100_000, leakPerSecond: 1000 } }, { graphqlLimits: { storefront: { execution: { maxResponseBytes: 400 } } } });
+    try {
+      const small = await capped.seedShop('small', { products: 5, seed: 5 });
+      const res = await send(capped.app, {
+        method: 'POST',
+        url: '/api/unstable/graphql.json',
+        host: small.host,
+        body: { query: '{ shop { name } ... @defer { products(first: 5) { nodes { title description handle } } } }' },
+      });
+      expect(res.status).toBe(200);
+      const [first, ...rest] = parts(res.text);
+      expect(first).toMatchObject({ data: { shop: { name: 'Small' } }, hasNext: true });
+      expect(rest.at(-1)).toEqual({
+        errors: [{ message: expect.stringMatching(/^Response of at least \d+ bytes exceeds the maximum of 400 bytes/), extensions: { code: 'MAX_RESPONSE_SIZE_EXCEEDED', size: expect.any(Number), maxSize: 400 } }],
+        hasNext: false,
+      });
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('does not defer when if is false: an ordinary JSON answer', async () => {
     const res = await post('unstable', '{ shop { ... @defer(if: false) { name } } }');
     expect(res.headers['content-type']).toMatch(/^application\/json/);

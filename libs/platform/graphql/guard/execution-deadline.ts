@@ -78,9 +78,9 @@ function timeoutError(timeoutMs: number): GraphQLError {
   });
 }
 
-/** The answer when a serialized response would exceed the cap. */
+/** The answer when a response would exceed the cap (`bytes`: at least that many, counted until past the cap). */
 export function responseTooLarge(bytes: number, max: number): GraphQLError {
-  return new GraphQLError(`Response of ${bytes} bytes exceeds the maximum of ${max} bytes. Ask for fewer objects per request.`, {
+  return new GraphQLError(`Response of at least ${bytes} bytes exceeds the maximum of ${max} bytes. Ask for fewer objects per request.`, {
     extensions: { code: 'MAX_RESPONSE_SIZE_EXCEEDED', size: bytes, maxSize: max },
   });
 }
