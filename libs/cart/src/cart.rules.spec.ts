@@ -83,6 +83,17 @@ describe('checkAdditions', () => {
     ]);
   });
 
+  it('bounds what attributes hold in all: 1,000 characters a line, 10,000 the cart', () => {
+    const line = (value: string) => checkLineAttributes([{ key: 'ab', value: 'x'.repeat(400) }, { key: 'cd', value }], 'lines[0].attributes').problems;
+    expect(line('x'.repeat(596))).toEqual([]);
+    expect(codesOf(line('x'.repeat(597)))).toEqual([['INVALID', 'lines[0].attributes']]);
+    const cart = Array.from({ length: 4 }, (_, i) => ({ key: `k${i}`, value: 'v'.repeat(2_498) }));
+    expect(checkAttributes(cart, 'attributes').problems).toEqual([]);
+    expect(codesOf(checkAttributes([...cart, { key: 'z', value: '' }], 'attributes').problems)).toEqual([['INVALID', 'attributes']]);
+    // A key given twice counts once, as it is stored once.
+    expect(checkAttributes([...cart, { key: 'k0', value: 'v'.repeat(2_498) }], 'attributes').problems).toEqual([]);
+  });
+
   it("refuses line attributes as the cart's: blank or long keys, long values", () => {
     const problems = checkAdditions([{ merchandiseId: gid(1), attributes: [{ key: 'ok', value: '' }, { key: ' ', value: '1' }, { key: 'v', value: 'x'.repeat(5001) }] }], 'lines', found).problems;
     expect(codesOf(problems)).toEqual([

@@ -12,6 +12,10 @@ export const MAX_LINE_QUANTITY = 1_000_000;
 export const MAX_NOTE_LENGTH = 5_000;
 export const MAX_ATTRIBUTE_KEY_LENGTH = 255;
 export const MAX_ATTRIBUTE_VALUE_LENGTH = 5_000;
+// What a cart can hold in all stays a few hundred KB whatever a tokenless caller sends (the probe's 20 calls made
+// a 25 MB cart): the characters of the cart's attributes, and of each line's, keys and values together.
+export const MAX_CART_ATTRIBUTES_LENGTH = 10_000;
+export const MAX_LINE_ATTRIBUTES_LENGTH = 1_000;
 export const MAX_DISCOUNT_CODE_LENGTH = 255;
 /** Codes a cart holds: what one list input may carry, as each update replaces them. */
 export const MAX_DISCOUNT_CODES = MAX_INPUT_ARRAY_SIZE;
@@ -246,7 +250,11 @@ export function checkNote(note: string | null | undefined, field: string): { not
 }
 
 /** Attributes as stored: keys trimmed and non-blank, one value per key (the last given wins). */
-export function checkAttributes(attributes: readonly CartAttribute[], path: string): { attributes: CartAttribute[]; problems: CartError[] } {
+export function checkAttributes(
+  attributes: readonly CartAttribute[],
+  path: string,
+  maxLength = MAX_CART_ATTRIBUTES_LENGTH,
+): { attributes: CartAttribute[]; problems: CartError[] } {
   const problems: CartError[] = [];
   const byKey = new Map<string, string>();
   attributes.forEach((attribute, i) => {
@@ -259,12 +267,17 @@ export function checkAttributes(attributes: readonly CartAttribute[], path: stri
     byKey.delete(key);
     byKey.set(key, attribute.value);
   });
+  let length = 0;
+  for (const [key, value] of byKey) length += key.length + value.length;
+  if (problems.length === 0 && length > maxLength) {
+    problems.push(CartErrors.INVALID(`The attributes are too long (maximum is ${maxLength} characters, keys and values together).`, { field: path }));
+  }
   return { attributes: [...byKey].map(([key, value]) => ({ key, value })), problems };
 }
 
 /** A line's attributes as stored: checked as the cart's, sorted by key so that equal attributes are equal (lineKey). */
 export function checkLineAttributes(attributes: readonly CartAttribute[], path: string): { attributes: CartAttribute[]; problems: CartError[] } {
-  const checked = checkAttributes(attributes, path);
+  const checked = checkAttributes(attributes, path, MAX_LINE_ATTRIBUTES_LENGTH);
   return { attributes: checked.attributes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), problems: checked.problems };
 }
 

@@ -29,6 +29,13 @@ describe('order risk rules', () => {
     expect(restRiskFields({ recommendation: 'accept', checkoutId: 42 }).fields.checkoutId).toBe(42);
   });
 
+  it('bounds the message at 5,000 characters', () => {
+    expect(restRiskFields({ recommendation: 'accept', message: 'm'.repeat(5_000) }).problems).toEqual([]);
+    expect(restRiskFields({ recommendation: 'accept', message: 'm'.repeat(5_001) }).problems.map((p) => [p.code, p.field, p.message])).toEqual([
+      ['INVALID', 'message', 'Message is too long (maximum is 5000 characters)'],
+    ]);
+  });
+
   it('makes the message the fact the admin schema shows, with the sentiment of the recommendation', () => {
     const { fields } = restRiskFields({ recommendation: 'cancel', message: 'Proxy', score: '1.0', display: true });
     expect(fields).toEqual({ recommendation: 'cancel', riskLevel: 'HIGH', score: '1.0', message: 'Proxy', display: true, facts: [{ description: 'Proxy', sentiment: 'NEGATIVE' }] });

@@ -9,6 +9,8 @@ export const MAX_FACT_DESCRIPTION = 256;
 /** Risks (and assessments) one order holds: each app's checks, far above what a real order gathers. */
 export const MAX_RISKS_PER_ORDER = 20;
 const MAX_SOURCE = 255;
+// A risk's message, as long as the other notes a merchant reads (order and refund notes).
+const MAX_MESSAGE = 5_000;
 // numeric(5, 4): four decimals are kept exactly; more would be rounded, so they are refused.
 const MAX_SCORE_DECIMALS = 4;
 
@@ -49,7 +51,10 @@ export function restRiskFields(input: OrderRiskInput, current?: { message: strin
     if (input.source !== null && input.source.length > MAX_SOURCE) problems.push(RiskErrors.INVALID(`Source is too long (maximum is ${MAX_SOURCE} characters)`, { field: 'source' }));
     else fields.source = input.source;
   }
-  if (input.message !== undefined) fields.message = input.message;
+  if (input.message !== undefined) {
+    if (input.message !== null && input.message.length > MAX_MESSAGE) problems.push(RiskErrors.INVALID(`Message is too long (maximum is ${MAX_MESSAGE} characters)`, { field: 'message' }));
+    else fields.message = input.message;
+  }
   if (input.causeCancel !== undefined) fields.causeCancel = input.causeCancel;
   if (input.display !== undefined) fields.display = input.display;
   if (input.checkoutId !== undefined) {

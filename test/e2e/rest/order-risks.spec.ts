@@ -151,9 +151,13 @@ describe('REST order risks', () => {
         expect({ method, path, status: res.status, body: res.body }).toEqual({ method, path, status: 404, body: { errors: 'Not Found' } });
       }
     }
+    // A message is bounded like the merchant's other notes: 5,000 characters, over it a 422 that writes nothing.
+    const longest = await rest('POST', risksPath(), { risk: { recommendation: 'accept', message: 'x'.repeat(5_000) } });
+    expect(longest.status).toBe(201);
+    expect(longest.body.risk.message).toHaveLength(5_000);
     const huge = await rest('POST', risksPath(), { risk: { recommendation: 'accept', message: 'x'.repeat(100_000) } });
-    expect(huge.status).toBe(201);
-    expect(huge.body.risk.message).toHaveLength(100_000);
+    expect(huge.status).toBe(422);
+    expect(huge.body).toEqual({ errors: { message: ['is too long (maximum is 5000 characters)'] } });
   });
 
   it("answers 404 for unknown and another shop's orders, and for a risk of another order", async () => {

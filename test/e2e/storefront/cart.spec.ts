@@ -530,12 +530,36 @@ describe('storefront cart', () => {
       expect([await lineAttributes(), await cartRows()]).toEqual([before, carts]);
     });
 
-    it('holds large attributes (the unique key is their hash, not their text)', async () => {
-      const big = Array.from({ length: 3 }, (_, i) => ({ key: `k${i}`, value: String(i).repeat(5000) }));
+    it('holds attributes as large as a line may have (the unique key is their hash, not their text)', async () => {
+      const big = Array.from({ length: 3 }, (_, i) => ({ key: `k${i}`, value: String(i).repeat(331) }));
       const cart = await created({ lines: [{ merchandiseId: variants[0].gid, attributes: big }] });
       const again = (await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[0].gid, attributes: big }] })).data.cartLinesAdd;
       expect(again.userErrors).toEqual([]);
       expect(again.cart.lines.nodes.map((l: any) => [l.quantity, l.attributes])).toEqual([[2, big]]);
+    });
+  });
+
+  describe('regressions found by the hostile probe', () => {
+    it('bounds what a tokenless cart can hold: 20 calls adding lines with thousands of attribute characters write nothing', async () => {
+      const cart = await created({ lines: [{ merchandiseId: variants[0].gid }] });
+      const lineAttributes = async () => rows('select id::int, attributes, quantity from cart_lines where shop_id = $1 order by id', [shop.shop.id]);
+      const before = await lineAttributes();
+      const attributes = Array.from({ length: 250 }, (_, i) => ({ key: `k${i}`, value: 'x'.repeat(5_000) }));
+      // 10 attributes of 5,000 characters, or 20 of 100: each over a line's 1,000 characters in all.
+      const heavy = Array.from({ length: 20 }, (_, i) => ({ key: `k${i}`, value: 'y'.repeat(100) }));
+      for (let i = 0; i < 20; i++) {
+        const res = await gql(ADD, { cartId: cart.id, lines: [{ merchandiseId: variants[1].gid, attributes: i % 2 ? attributes.slice(0, 10) : heavy }] });
+        expect(res.data.cartLinesAdd.userErrors).toEqual([{ code: 'INVALID', field: ['lines', '0', 'attributes'], message: expect.stringMatching(/maximum is 1000 characters/) }]);
+      }
+      expect(await lineAttributes()).toEqual(before);
+      const cartWide = await gql(`mutation($id: ID!, $a: [AttributeInput!]!) { cartAttributesUpdate(cartId: $id, attributes: $a) { userErrors { code field } } }`, {
+        id: cart.id,
+        a: attributes.slice(0, 3),
+      });
+      expect(cartWide.data.cartAttributesUpdate.userErrors).toEqual([{ code: 'INVALID', field: ['attributes'] }]);
+      // The most a cart holds (250 lines at the line total, the cart's attributes and note at theirs) is a few hundred KB.
+      const [{ bytes }] = await rows(`select coalesce(sum(pg_column_size(attributes)), 0)::int as bytes from cart_lines`);
+      expect(bytes).toBeLessThan(250 * 1_100 + 10_000);
     });
   });
 
