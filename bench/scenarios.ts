@@ -117,7 +117,7 @@ export const ADMIN_CUSTOMERS = `query Customers($first: Int!) {
     nodes {
       id firstName lastName email phone state tags numberOfOrders
       amountSpent { amount currencyCode }
-      addresses { address1 city provinceCode countryCodeV2 zip }
+      addresses(first: 10) { address1 city provinceCode countryCodeV2 zip }
     }
     pageInfo { hasNextPage }
   }

@@ -12,6 +12,9 @@ const CUSTOMER = `id, created_at, updated_at, first_name, last_name, email, phon
   email_marketing_consent, sms_marketing_consent`;
 const ADDRESS = 'id, customer_id, first_name, last_name, company, address1, address2, city, province, province_code, country, country_code, zip, phone, is_default';
 
+// A customer holds at most this many addresses (the platform's bound).
+const MAX_ADDRESSES = 100;
+
 const SQL = {
   firstPage: { name: 'b_customers_first', text: `select ${CUSTOMER} from customers where shop_id = $1 order by id limit $2` },
   pageAfter: { name: 'b_customers_after', text: `select ${CUSTOMER} from customers where shop_id = $1 and id > $3 order by id limit $2` },
@@ -21,11 +24,11 @@ const SQL = {
     text: `select * from (select ${ADDRESS}, row_number() over (partition by customer_id order by updated_at desc, id desc) as rn
       from customer_addresses where shop_id = $1 and customer_id = any($2::bigint[])) x where rn <= 10 or is_default order by customer_id, rn`,
   },
-  // What GraphQL's `addresses` lists: all of them, the default first, then the most recently updated.
-  allAddresses: {
-    name: 'b_all_addresses',
-    text: `select ${ADDRESS} from customer_addresses where shop_id = $1 and customer_id = any($2::bigint[])
-      order by customer_id, is_default desc, updated_at desc, id desc`,
+  // What GraphQL's `addresses(first:)` lists: the first $3, the default first, then the most recently updated.
+  firstAddresses: {
+    name: 'b_first_addresses',
+    text: `select * from (select ${ADDRESS}, row_number() over (partition by customer_id order by is_default desc, updated_at desc, id desc) as rn
+      from customer_addresses where shop_id = $1 and customer_id = any($2::bigint[])) x where rn <= $3 order by customer_id, rn`,
   },
   insertCustomer: {
     name: 'b_insert_customer',
@@ -104,7 +107,7 @@ const CUSTOMERS_SDL = `
   type PageInfo { hasNextPage: Boolean! }
   type Customer {
     id: ID! firstName: String lastName: String email: String phone: String state: String! tags: [String!]!
-    numberOfOrders: String! amountSpent: MoneyV2! addresses: [MailingAddress!]!
+    numberOfOrders: String! amountSpent: MoneyV2! addresses(first: Int): [MailingAddress!]!
   }
   type MoneyV2 { amount: String! currencyCode: String! }
   type MailingAddress { address1: String city: String provinceCode: String countryCodeV2: String zip: String }
@@ -171,14 +174,15 @@ export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop
     ...more.root,
     async customers({ first }: { first: number }) {
       const { customers, hasNext } = await page(first, null);
-      const { rows } = await pool.query<AddressRow>(SQL.allAddresses, [shop.id, customers.map((c) => c.id)]);
+      const { rows } = await pool.query<AddressRow>(SQL.firstAddresses, [shop.id, customers.map((c) => c.id), MAX_ADDRESSES]);
       const addresses = byCustomer(rows);
       return {
         nodes: customers.map((c) => ({
           id: `gid://platform/Customer/${c.id}`, firstName: c.first_name, lastName: c.last_name, email: c.email, phone: c.phone,
           state: c.state.toUpperCase(), tags: c.tags, numberOfOrders: String(c.orders_count),
           amountSpent: { amount: c.total_spent, currencyCode: c.currency },
-          addresses: (addresses.get(c.id) ?? []).map((a) => ({ address1: a.address1, city: a.city, provinceCode: a.province_code, countryCodeV2: a.country_code, zip: a.zip })),
+          addresses: ({ first: shown }: { first?: number | null }) =>
+            (addresses.get(c.id) ?? []).slice(0, shown ?? MAX_ADDRESSES).map((a) => ({ address1: a.address1, city: a.city, provinceCode: a.province_code, countryCodeV2: a.country_code, zip: a.zip })),
         })),
         pageInfo: { hasNextPage: hasNext },
       };
