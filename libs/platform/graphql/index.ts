@@ -19,7 +19,7 @@ export { BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enforceListBounds, listBo
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
 export { ConnectionType, PageInfo, connectionOf, type Connection, type Edge } from './connections/connection.types.js';
 export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
-export { MAX_PAGE_SIZE, pageKey, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
+export { MAX_PAGE_SIZE, listSize, pageKey, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
 export { BigIntScalar, DecimalScalar, HtmlScalar, UnsignedInt64Scalar, UrlScalar } from './scalars.js';
 export { NodeRegistry, type NodeFetcher } from './node/node-registry.js';
 export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface.js';

@@ -58,6 +58,24 @@ describe('bounded lists', () => {
     expect(misnamed).toEqual([]);
   });
 
+  it("checks a plain list's first as a connection's: negative or over 250 refused naming it, 0 returns none", async () => {
+    const product = (first: number) =>
+      storefrontQuery(t.app, shop.host, `{ products(first: 1) { nodes { options(first: ${first}) { name } } } }`).then((res) => res.body);
+    const none = await product(0);
+    expect(none.data.products.nodes[0].options).toEqual([]);
+    // `options(first: -1)` dropped the last option and `first: 0` returned them all.
+    for (const first of [-1, 251]) {
+      const refused = await product(first);
+      expect(refused.errors[0]).toMatchObject({ message: first < 0 ? 'first must be a non-negative integer' : 'first must be at most 250', extensions: { code: 'BAD_USER_INPUT', argument: 'first' } });
+    }
+    const id = `gid://platform/Customer/${customerId}`;
+    for (const query of [`{ customer(id: "${id}") { addresses(first: -1) { id } } }`, '{ orders(first: 1) { nodes { refunds(first: 251) { id } transactions(first: -2) { id } } } }']) {
+      const res = await admin(query);
+      expect(res.errors?.length).toBeGreaterThan(0);
+      for (const error of res.errors) expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'first' });
+    }
+  });
+
   describe('regressions found by the hostile probe', () => {
     it('prices Customer.addresses by its bound: 99 aliases without `first` are refused before anything runs', async () => {
       const aliases = Array.from({ length: 99 }, (_, i) => `a${i}: addresses { id city }`).join(' ');

@@ -1,4 +1,4 @@
-import { pageRequest } from './page-request.js';
+import { listSize, pageRequest } from './page-request.js';
 import { parseGlobalId, requireGlobalId, toGlobalId } from './global-id.js';
 
 describe('pageRequest', () => {
@@ -26,5 +26,17 @@ describe('global ids', () => {
     expect(parseGlobalId('gid://other/Product/42')).toBeNull();
     expect(requireGlobalId('gid://platform/Product/42', 'Product')).toBe(42);
     expect(() => requireGlobalId('gid://platform/Collection/42', 'Product')).toThrow(/Invalid global id/);
+  });
+});
+
+describe('listSize', () => {
+  it("checks a plain list's first as a page size: absent asks for all, 0 to 250 as given, others refused naming it", () => {
+    expect(listSize(undefined)).toBeUndefined();
+    expect(listSize(null)).toBeUndefined();
+    expect(listSize(0)).toBe(0);
+    expect(listSize(250)).toBe(250);
+    for (const bad of [-1, 251, 1.5]) {
+      expect(() => listSize(bad)).toThrow(expect.objectContaining({ code: 'INVALID_PAGINATION', field: 'first', extensions: { argument: 'first' } }));
+    }
   });
 });

@@ -43,6 +43,17 @@ export function pageRequest(input: PaginationInput): PageRequest {
   return { forward, size, cursor: cursor ?? undefined, reverse: Boolean(input.reverse) };
 }
 
+/**
+ * The items a plain list's `first` asks for (`Product.options(first:)`, `Customer.addresses(first:)`), checked as a
+ * connection's page size is: negative or over 250 is INVALID_PAGINATION naming the argument. Undefined: no limit asked.
+ */
+export function listSize(first: number | null | undefined, argument = 'first'): number | undefined {
+  if (first === null || first === undefined) return undefined;
+  if (!Number.isInteger(first) || first < 0) throw invalid(argument, `${argument} must be a non-negative integer`);
+  if (first > MAX_PAGE_SIZE) throw invalid(argument, `${argument} must be at most ${MAX_PAGE_SIZE}`);
+  return first;
+}
+
 /** Whether a page walks its list downwards: a descending key, flipped by `reverse`, flipped again for `last/before`. */
 export function walksDescending(page: PageRequest, descendingKey = false): boolean {
   return descendingKey !== page.reverse !== !page.forward;

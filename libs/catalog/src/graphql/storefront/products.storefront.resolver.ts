@@ -1,6 +1,6 @@
 import { Args, GraphQLISODateTime, ID, Info, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionArgs, HtmlScalar, TruncateArgs, connectionOf, listSize, pageOf, plainText, requireGlobalId } from '@platform/graphql';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, FieldArgs, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
@@ -109,8 +109,9 @@ export class ProductsStorefrontResolver {
   @BoundedList({ max: MAX_OPTIONS, sizedBy: 'first', withParent: true })
   @ResolveField(() => [StorefrontProductOption])
   async options(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args('first', { type: () => Int, nullable: true }) first?: number) {
+    const size = listSize(first);
     const options = await this.catalog.options(ctx, product.record.id);
-    return (first ? options.slice(0, first) : options).map(optionView);
+    return (size === undefined ? options : options.slice(0, size)).map(optionView);
   }
 
   @ResolveField(() => StorefrontProductVariantConnection)

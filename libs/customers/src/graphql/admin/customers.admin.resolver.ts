@@ -1,7 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs, MetafieldsService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import { MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
+import { BoundedList, NodeRegistry, connectionOf, listSize, pageOf, requireGlobalId } from '@platform/graphql';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
 import { MAX_CUSTOMER_ADDRESSES } from '../../customer-input.rules.js';
@@ -53,11 +53,7 @@ export class CustomersAdminResolver {
   @BoundedList({ max: MAX_CUSTOMER_ADDRESSES, sizedBy: 'first' })
   @ResolveField(() => [AdminMailingAddress], { description: "The customer's addresses, the default first, then the most recently updated." })
   async addresses(customer: AdminCustomer, @FieldArgs() args: CustomerAddressesArgs, { ctx }: GraphqlContextValue): Promise<AdminMailingAddress[]> {
-    const first = args.first ?? null;
-    if (first !== null && (first < 0 || first > MAX_PAGE_SIZE)) {
-      throw new DomainError('UNPROCESSABLE', `first must be between 0 and ${MAX_PAGE_SIZE}`, { field: 'first' });
-    }
-    return (await this.directory.addresses(ctx, customer.record.id, first)).map(adminAddressView);
+    return (await this.directory.addresses(ctx, customer.record.id, listSize(args.first) ?? null)).map(adminAddressView);
   }
 
   @ResolveField(() => AdminMailingAddress, { nullable: true, description: "The customer's default address." })

@@ -1,8 +1,7 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AdminCustomer, CustomerDirectoryService } from '@platform/customers';
-import { DomainError } from '@platform/errors';
-import { AdminCount, BoundedList, ConnectionArgs, MAX_PAGE_SIZE, NodeRegistry, connectionOf, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
+import { AdminCount, BoundedList, ConnectionArgs, NodeRegistry, connectionOf, listSize, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';
@@ -63,13 +62,13 @@ export class OrdersAdminResolver {
   @ResolveField(() => [AdminRefund], { description: "The order's refunds, oldest first." })
   async refunds(order: AdminOrder, @FieldArgs() args: AdminOrderListArgs, { ctx }: GraphqlContextValue): Promise<AdminRefund[]> {
     const refunds = await this.directory.refunds(ctx, order.record.id);
-    return refunds.slice(0, limitOf(args.first)).map((r) => adminRefundView(r, order.record.currency));
+    return refunds.slice(0, listSize(args.first)).map((r) => adminRefundView(r, order.record.currency));
   }
 
   @BoundedList({ max: MAX_TRANSACTIONS_PER_ORDER, sizedBy: 'first' })
   @ResolveField(() => [AdminOrderTransaction], { description: "The order's transactions, oldest first." })
   async transactions(order: AdminOrder, @FieldArgs() args: AdminOrderListArgs, { ctx }: GraphqlContextValue): Promise<AdminOrderTransaction[]> {
-    return (await this.directory.transactions(ctx, order.record.id)).slice(0, limitOf(args.first)).map(adminTransactionView);
+    return (await this.directory.transactions(ctx, order.record.id)).slice(0, listSize(args.first)).map(adminTransactionView);
   }
 
   @ResolveField(() => AdminMoneyBag, { description: 'The money the successful refund transactions returned.' })
@@ -128,8 +127,3 @@ export class RefundsAdminResolver {
   }
 }
 
-function limitOf(first: number | null | undefined): number {
-  if (first === null || first === undefined) return MAX_PAGE_SIZE;
-  if (first < 0 || first > MAX_PAGE_SIZE) throw new DomainError('UNPROCESSABLE', `first must be between 0 and ${MAX_PAGE_SIZE}`, { field: 'first' });
-  return first;
-}
