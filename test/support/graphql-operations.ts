@@ -244,7 +244,15 @@ class OperationWriter {
     // A field selected again with arguments gets an alias of its own, so the two never conflict.
     const alias = (args && names.has(field.name)) || d.chance(4) ? this.alias() : '';
     names.add(field.name);
-    return `${alias}${field.name}${args}${directives}${selection}`;
+    const written = `${alias}${field.name}${args}${directives}${selection}`;
+    // A list or connection asked for again and again under aliases: its price must add up to what it could return.
+    if (isListOrConnection(field.type, this.schema) && d.chance(5) && this.selections < MAX_SELECTIONS) {
+      const times = d.int(10, 99);
+      this.selections += Math.min(times, 10);
+      const repeated = Array.from({ length: times }, () => `${this.alias()}${field.name}${args}${directives}${selection}`);
+      return [written, ...repeated].join(' ');
+    }
+    return written;
   }
 
   private alias(): string {
@@ -464,6 +472,14 @@ class OperationWriter {
         return d.value(values(this.values));
     }
   }
+}
+
+/** A list field, or a connection (a type named `…Connection`), whatever its nullability. */
+function isListOrConnection(type: IntrospectionTypeRef, schema: SchemaIndex): boolean {
+  let ref = type;
+  while (ref.kind === 'NON_NULL') ref = ref.ofType;
+  if (ref.kind === 'LIST') return true;
+  return 'name' in ref && ref.name.endsWith('Connection') && schema.fields(ref.name).some((f) => f.name === 'edges' || f.name === 'nodes');
 }
 
 /** A value whose JSON is short, or a short stand-in: a long one repeated a thousand times is only a large body. */
