@@ -19,9 +19,9 @@ describe('requestOrigin', () => {
     expect(origin('http', 'Acme.MyPlatform.localhost:3000')).toBe('http://acme.myplatform.localhost:3000');
   });
 
-  it("answers a shop's domain on its scheme's default port", () => {
+  it("answers a shop's domain with the port the client addressed (validated digits), lower-cased", () => {
     expect(origin('https', 'shop.example.com')).toBe('https://shop.example.com');
-    expect(origin('https', 'Shop.Example.com:8443')).toBe('https://shop.example.com');
+    expect(origin('https', 'Shop.Example.com:8443')).toBe('https://shop.example.com:8443');
   });
 });
 

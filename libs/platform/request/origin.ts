@@ -9,12 +9,12 @@ export function requestScheme(protocol: string | undefined): Scheme | null {
 }
 
 /**
- * The origin of the absolute URLs a request is answered with (`RequestContext.origin`), from its validated Host: a
- * shop's subdomain or custom domain is its own origin, on the default port of the scheme; a development host
- * (`localhost`, `*.localhost`, loopback addresses) keeps the port the developer's server listens on.
+ * The origin of the absolute URLs a request is answered with (`RequestContext.origin`), from its validated Host (a
+ * name that resolved to the shop: its subdomain, its custom domain or a loopback host, and a port of digits), so
+ * they work for the address the client used (ARCHITECTURE.md), and never carry text the header had besides.
  */
 export function requestOrigin(scheme: Scheme, host: RequestHost): string {
-  return `${scheme}://${isDevelopmentHost(host.name) ? hostText(host) : host.name}`;
+  return `${scheme}://${hostText(host)}`;
 }
 
 /**
