@@ -61,6 +61,14 @@ const NASTY_STRINGS = [
   '\u2028\u2029',
   '\uD800',
   'a\uDC00b',
+  // Ill-formed UTF-16 of every shape: two highs, a reversed pair, a high at the end, a low at the start.
+  '\uDBFF\uDBFF',
+  '\uDE00\uD83D',
+  'ok\uD83D',
+  '\uDFFFok',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
   '\u0000',
   'a\u0000b',
   '\u0001\u001F\u007F',
@@ -76,9 +84,15 @@ const NASTY_STRINGS = [
   LONG,
 ];
 
-/** Text of every kind, from the empty string to 200,000 characters, with and without NUL bytes. */
+/** Text with one lone surrogate (a high one not followed by a low one, or a low one alone) somewhere in it. */
+export const illFormedString: fc.Arbitrary<string> = fc
+  .tuple(fc.string({ maxLength: 10 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 10 }))
+  .map(([before, unit, after]) => `${before}${String.fromCharCode(unit)}${after}`); // fc.string is ASCII: no pair forms
+
+/** Text of every kind, from the empty string to 200,000 characters, with and without NUL bytes or lone surrogates. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: illFormedString },
   { weight: 6, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 4, arbitrary: anySearchQuery },
@@ -112,9 +126,36 @@ export const hostileDecimal: fc.Arbitrary<string | number> = fc.oneof(
   hostileFloat,
 );
 
-/** Date and time text, valid and not. */
+// Days Postgres has (years 1 to 9999) and has not (year 0, 10000), and days that do not exist.
+const EDGE_DAYS = ['0000-01-01', '0000-12-31', '0001-01-01', '9999-12-31', '10000-01-01', '+010000-01-01', '-000001-01-01', '2024-02-29', '2023-02-29', '2024-02-30'];
+
+/** Day text (`YYYY-MM-DD` and near misses), mostly at the edges of the calendar and of Postgres' range. */
+export const hostileDay: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...EDGE_DAYS) },
+  { weight: 1, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)) },
+);
+
+/** Date and time text, valid and not: out-of-range years (0, 10000) alone or reached through an offset, fractional seconds, offsets. */
 export const hostileDateTime: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('2024-01-01T00:00:00Z', '2024-02-30T00:00:00Z', '0000-00-00', '275760-09-13T00:00:00Z', 'yesterday', '2024-01-01T00:00:00+99:00'),
+  fc.constantFrom(
+    '2024-01-01T00:00:00Z',
+    '2024-02-30T00:00:00Z',
+    '0000-00-00',
+    '275760-09-13T00:00:00Z',
+    'yesterday',
+    '2024-01-01T00:00:00+99:00',
+    '0000-01-01T00:00:00Z',
+    '0001-01-01T00:00:00+01:00',
+    '9999-12-31T23:59:59Z',
+    '9999-12-31T23:59:59-01:00',
+    '10000-01-01T00:00:00Z',
+    '2024-01-01T00:00:00.5Z',
+    '2024-01-01T00:00:00.123456789+05:30',
+    '2024-01-01T00:00:00.1234567890Z',
+    '2024-01-01 10:00:00-0500',
+    '2024-01-01T24:00:00Z',
+  ),
+  hostileDay,
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
 );
 
@@ -210,9 +251,18 @@ export function nestedJson(levels: number, leaf: unknown = 'x'): unknown {
   return value;
 }
 
-/** Any JSON a client could send where a value is expected, including deep, huge and NUL-bearing ones. */
+/** Keys that name members of Object.prototype (or set the prototype) where a lookup on a plain object would find them. */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf'];
+
+/** An object whose keys are prototype names, each an own property (`JSON.stringify` writes `__proto__` as a key). */
+export function prototypeKeyed(value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
+  return fc.array(fc.tuple(fc.constantFrom(...PROTOTYPE_KEYS), value), { minLength: 1, maxLength: 3 }).map((entries) => Object.fromEntries(entries));
+}
+
+/** Any JSON a client could send where a value is expected, including deep, huge, NUL-bearing and prototype-keyed ones. */
 export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: prototypeKeyed(fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.constantFrom('a\u0000', '\ud800'))) },
   { weight: 2, arbitrary: hostileString },
   { weight: 1, arbitrary: hostileInt },
   { weight: 1, arbitrary: fc.integer({ min: 1, max: 100 }).map((levels) => nestedJson(levels)) },

@@ -52,11 +52,19 @@ export async function timedInject(app: NestFastifyApplication, request: SentRequ
 // Signs of an error that escaped: a stack frame, an engine error's name, the internal error's code.
 const LEAKS = [/\n\s+at [^\n]+:\d+:\d+/, /\bRangeError\b/, /Maximum call stack/, /INTERNAL_SERVER_ERROR/, /\bTypeError\b/, /node_modules/];
 
-/** Problems every answer of every surface may not have: a 5xx, a hang, a leaked error, no request id. */
+/** The GraphQL response cap (DEFAULT_EXECUTION_LIMITS.maxResponseBytes). */
+export const RESPONSE_CAP_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Problems every answer of every surface may not have: a 5xx, a hang, a leaked error, no request id, a body over
+ * the response cap or refused for its size (the test data is far below it: reaching it means a list without a bound).
+ */
 export function commonProblems(answer: Answer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (answer.ms > ANSWER_TIME_BOUND_MS) problems.push(`answered in ${Math.round(answer.ms)} ms, over ${ANSWER_TIME_BOUND_MS} ms`);
+  if (Buffer.byteLength(answer.text) > RESPONSE_CAP_BYTES) problems.push(`a body of ${Buffer.byteLength(answer.text)} bytes, over the response cap`);
+  if (answer.text.includes('MAX_RESPONSE_SIZE_EXCEEDED')) problems.push('refused for its size on the test data');
   if (!answer.headers['x-request-id']) problems.push('no X-Request-Id header');
   for (const leak of LEAKS) if (leak.test(answer.text)) problems.push(`body matches ${leak}`);
   return problems;
@@ -207,6 +215,35 @@ export function jsonDepth(value: unknown): number {
 export function keyNestedTooDeeply(body: unknown): string | undefined {
   if (!isObject(body)) return undefined;
   return Object.keys(body).find((key) => 1 + jsonDepth(body[key]) > MAX_BODY_NESTING);
+}
+
+/**
+ * Whether JSON text (one JSON.parse reads, at most 64 levels deep) names a key twice in one object, keys compared as
+ * parsed: the body parser refuses such text as not JSON. A small recursive reader of its own, not the server's scan.
+ */
+export function hasDuplicateKey(text: string): boolean {
+  const token = /\s*("(?:[^"\\]|\\.)*"|[{}[\],:]|[^\s{}[\],:"]+)/y;
+  const next = () => token.exec(text)?.[1];
+  let found = false;
+  const read = (first: string | undefined): void => {
+    const close = first === '{' ? '}' : first === '[' ? ']' : undefined;
+    if (!close) return;
+    const keys = new Set<string>();
+    for (let t = next(); t !== close && t !== undefined; t = next()) {
+      if (t === ',') continue;
+      if (close === ']') {
+        read(t);
+        continue;
+      }
+      const key = JSON.parse(t) as string;
+      found ||= keys.has(key);
+      keys.add(key);
+      next(); // the colon
+      read(next());
+    }
+  };
+  read(next());
+  return found;
 }
 
 export function preview(value: unknown, length = 300): string {
