@@ -28,9 +28,9 @@ describe('verifyPassword without an account', () => {
     const real = await hashPassword('correct-horse-1');
     const wrongPassword = await timeOf(() => verifyPassword('wrong-horse-1', real));
     const noAccount = await timeOf(() => verifyPassword('wrong-horse-1', null));
-    // Loose on purpose (a busy machine): skipping the derivation would take well under a millisecond, not ~50 ms.
+    // Floors, not a ratio of two timings (load only makes either slower, so they cannot fail spuriously): skipping
+    // the derivation would take well under a millisecond; one derivation takes tens of them.
     expect(wrongPassword).toBeGreaterThan(5);
-    expect(noAccount).toBeGreaterThan(wrongPassword * 0.5);
-    expect(noAccount).toBeLessThan(wrongPassword * 2);
+    expect(noAccount).toBeGreaterThan(5);
   });
 });
