@@ -15,7 +15,6 @@ import {
   lineCap,
   lineKey,
   linesAfterAdding,
-  merchandiseIdOf,
   parseCartId,
   parseCartLineId,
 } from './cart.rules.js';
@@ -42,8 +41,6 @@ describe('cart ids', () => {
     for (const id of ['', 'gid://platform/Cart/1', `gid://platform/Cart/${TOKEN}`, `gid://platform/Cart/${TOKEN}?key=${KEY}x`, `gid://platform/Order/${TOKEN}?key=${KEY}`]) expect(parseCartId(id)).toBeNull();
     expect(parseCartLineId(cartLineGid(10, TOKEN), TOKEN)).toBe(10);
     expect(parseCartLineId(cartLineGid(10, TOKEN), 'c'.repeat(32))).toBeNull();
-    expect(merchandiseIdOf(gid(4))).toBe(4);
-    expect(merchandiseIdOf('gid://platform/Product/4')).toBeNull();
   });
 
   it('parses only what it formats', () => {

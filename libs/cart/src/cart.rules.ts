@@ -1,5 +1,5 @@
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
-import { parseGlobalId } from '@platform/graphql';
+import { idOfType } from '@platform/graphql';
 import type { CartAttribute } from './cart.entity.js';
 import { type CartError, CartErrors } from './cart.errors.js';
 import type { CartLineInput, CartLineUpdateInput } from './cart.inputs.js';
@@ -81,15 +81,9 @@ export function parseCartLineId(id: string, token: string): number | null {
   return match && match[2] === token ? Number(match[1]) : null;
 }
 
-/** The variant id a merchandise id names, or null when it names no variant. */
-export function merchandiseIdOf(id: string): number | null {
-  const parsed = parseGlobalId(id);
-  return parsed?.type === 'ProductVariant' ? parsed.id : null;
-}
-
 /** The variant ids a list of inputs names, for one read of them all. */
 export function variantIdsOf(ids: readonly (string | null | undefined)[]): number[] {
-  return [...new Set(ids.flatMap((id) => (id ? [merchandiseIdOf(id)] : [])).filter((id): id is number => id !== null))];
+  return [...new Set(ids.flatMap((id) => (id ? [idOfType(id, 'ProductVariant')] : [])).filter((id): id is number => id !== null))];
 }
 
 /**
@@ -189,7 +183,7 @@ export function checkLineChanges(
     if (quantity < 0) return void problems.push(CartErrors.INVALID_QUANTITY('The quantity must be 0 or more.', { field: `${at}.quantity` }));
     if (quantity > MAX_LINE_QUANTITY) return void problems.push(quantityTooLarge(`${at}.quantity`));
     let variant: MerchandiseFacts | null = null;
-    if (update.merchandiseId && quantity > 0 && merchandiseIdOf(update.merchandiseId) !== line.variantId) {
+    if (update.merchandiseId && quantity > 0 && idOfType(update.merchandiseId, 'ProductVariant') !== line.variantId) {
       variant = merchandise(update.merchandiseId, `${at}.merchandiseId`, found, problems);
       if (!variant) return;
     }
@@ -305,7 +299,7 @@ export function checkContact(input: { email?: string | null; phone?: string | nu
 }
 
 function merchandise(id: string, field: string, found: (variantId: number) => MerchandiseFacts | null, problems: CartError[]): MerchandiseFacts | null {
-  const variantId = merchandiseIdOf(id);
+  const variantId = idOfType(id, 'ProductVariant');
   const variant = variantId === null ? null : found(variantId);
   if (!variant) {
     problems.push(CartErrors.MERCHANDISE_NOT_FOUND(`The merchandise with id ${id} does not exist.`, { field }));

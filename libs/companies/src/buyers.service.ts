@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool } from '@platform/database';
 import { CustomerAccountsService } from '@platform/customers';
-import type { BuyerContext } from '@platform/graphql';
+import { type BuyerContext, idOfType } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
 import { cannotPurchaseFor, invalidCompanyLocation, invalidCustomerAccessToken } from './companies.errors.js';
 import type { CatalogAdjustmentType } from './company.records.js';
-import { companyLocationIdOf } from './company.rules.js';
 import { BUYER_LOCATION } from './company.sql.js';
 import { CompanyPricesService } from './company-prices.service.js';
 
@@ -42,7 +41,7 @@ export class BuyersService {
     const customer = token ? await this.accounts.customerByAccessToken(ctx, token) : null;
     if (!customer) throw invalidCustomerAccessToken();
     if (input.companyLocationId === undefined || input.companyLocationId === null) return { customerId: customer.id, companyLocationId: null, prices: null };
-    const locationId = companyLocationIdOf(input.companyLocationId);
+    const locationId = idOfType(input.companyLocationId, 'CompanyLocation');
     if (locationId === null) throw invalidCompanyLocation(String(input.companyLocationId));
     const [row] = await this.sql.rows<BuyerLocationRow>(BUYER_LOCATION, [ctx.shop.id, customer.id, locationId]);
     if (!row) throw cannotPurchaseFor(input.companyLocationId);

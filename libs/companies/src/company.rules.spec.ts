@@ -1,5 +1,5 @@
 import type { NewCompany } from './company.inputs.js';
-import { companyLocationIdOf, companyRows } from './company.rules.js';
+import { companyRows } from './company.rules.js';
 
 const valid = (): NewCompany => ({
   name: ' Acme Wholesale ',
@@ -44,20 +44,5 @@ describe('companyRows', () => {
     const company = valid();
     change(company);
     expect(() => companyRows(company)).toThrow(expect.objectContaining({ field, code }));
-  });
-});
-
-describe('companyLocationIdOf', () => {
-  it.each([
-    ['gid://platform/CompanyLocation/12', 12],
-    ['gid://platform/Company/12', null],
-    ['gid://platform/CompanyLocation/0', null],
-    ['gid://platform/CompanyLocation/99999999999999999999', null],
-    ['12', null],
-    ['', null],
-    [null, null],
-    [12, null],
-  ])('%s → %s', (gid, expected) => {
-    expect(companyLocationIdOf(gid)).toBe(expected);
   });
 });

@@ -1,4 +1,3 @@
-import { parseGlobalId } from '@platform/graphql';
 import { CATALOG_ADJUSTMENT_TYPES } from './company.records.js';
 import type { NewCompany } from './company.inputs.js';
 import { invalidAt } from './companies.errors.js';
@@ -53,13 +52,6 @@ export function companyRows(input: NewCompany, field = 'company'): NewCompany {
     return { customerId: contact.customerId, locations: [...new Set(contact.locations)] };
   });
   return { name, externalId, locations, contacts };
-}
-
-/** The integer id of a `gid://platform/CompanyLocation/<id>`, or null for anything else. */
-export function companyLocationIdOf(gid: unknown): number | null {
-  if (typeof gid !== 'string') return null;
-  const parsed = parseGlobalId(gid);
-  return parsed && parsed.type === 'CompanyLocation' && parsed.id > 0 ? parsed.id : null;
 }
 
 function text(value: unknown, field: string, max: number): string {

@@ -18,7 +18,7 @@ export { declaredAccess, enforceDeclaredAccess } from './access/declared-access.
 export { BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enforceListBounds, listBoundOf, unboundedLists, type ListBound } from './cost/list-bound.js';
 export { CONNECTION_COST, MUTATION_COST, OBJECT_COST, actualCost, flattenPlan, isConnectionType, planCost, type CostNode, type CostPlan } from './query-cost.js';
 export { ConnectionType, PageInfo, connectionOf, type Connection, type Edge } from './connections/connection.types.js';
-export { parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
+export { idOfType, parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './connections/global-id.js';
 export { MAX_PAGE_SIZE, listSize, pageKey, pageRequest, walksDescending, type PageRequest, type PaginationInput } from './connections/page-request.js';
 export { BigIntScalar, DecimalScalar, HtmlScalar, UnsignedInt64Scalar, UrlScalar } from './scalars.js';
 export { NodeRegistry, type NodeFetcher } from './node/node-registry.js';

@@ -19,6 +19,15 @@ export function parseGlobalId(gid: string): ParsedGlobalId | null {
   return Number.isSafeInteger(id) ? { type: match[1], id } : null;
 }
 
+/**
+ * The integer id a global id of `type` names, or null for anything else (another type, a malformed id, no string,
+ * id 0): what an input naming an object reads it with, answered as not found when null.
+ */
+export function idOfType(gid: unknown, type: string): number | null {
+  const parsed = typeof gid === 'string' ? parseGlobalId(gid) : null;
+  return parsed && parsed.type === type && parsed.id > 0 ? parsed.id : null;
+}
+
 /** The integer id of a global id of `type`; anything else is a clear error naming the argument. */
 export function requireGlobalId(gid: string, type: string, argument = 'id'): number {
   const parsed = parseGlobalId(gid);

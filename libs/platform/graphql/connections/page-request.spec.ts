@@ -1,5 +1,5 @@
 import { listSize, pageRequest } from './page-request.js';
-import { parseGlobalId, requireGlobalId, toGlobalId } from './global-id.js';
+import { idOfType, parseGlobalId, requireGlobalId, toGlobalId } from './global-id.js';
 
 describe('pageRequest', () => {
   it('reads forward and backward pages', () => {
@@ -38,5 +38,22 @@ describe('listSize', () => {
     for (const bad of [-1, 251, 1.5]) {
       expect(() => listSize(bad)).toThrow(expect.objectContaining({ code: 'INVALID_PAGINATION', field: 'first', extensions: { argument: 'first' } }));
     }
+  });
+});
+
+describe('idOfType', () => {
+  it.each([
+    ['gid://platform/CompanyLocation/12', 12],
+    ['gid://platform/Company/12', null],
+    ['gid://platform/CompanyLocation/0', null],
+    ['gid://platform/CompanyLocation/99999999999999999999', null],
+    ['gid://platform/CompanyLocation/12?x=1', null],
+    ['12', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+    [12, null],
+  ])('%s names CompanyLocation %s', (gid, expected) => {
+    expect(idOfType(gid, 'CompanyLocation')).toBe(expected);
   });
 });

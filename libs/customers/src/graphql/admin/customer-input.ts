@@ -6,12 +6,6 @@ import type { AdminCustomerInput, CustomerEmailMarketingConsentInput, CustomerSm
 // The admin schema's inputs in the domain's terms: global ids become integers, enum values the domain's
 // lowercase ones, dates ISO text. An id that names nothing of the right type is the caller's input problem.
 
-/** The integer id of a customer's global id, or null when it cannot name one. */
-export function customerIdOf(gid: string | null | undefined): number | null {
-  const parsed = gid ? parseGlobalId(gid) : null;
-  return parsed && parsed.type === 'Customer' ? parsed.id : null;
-}
-
 /** The problem of an id that names no customer, on the argument `field` (`id`, `customerId`). */
 export function noSuchCustomer(field = 'id'): CustomerError {
   return customerNotFound(field);

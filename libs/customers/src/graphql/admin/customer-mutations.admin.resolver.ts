@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { toGlobalId } from '@platform/graphql';
+import { idOfType, toGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomersService } from '../../customers.service.js';
 import {
@@ -9,7 +9,7 @@ import {
   CustomerEmailMarketingConsentUpdateInput,
   CustomerSmsMarketingConsentUpdateInput,
 } from './customer.args.js';
-import { consentOf, customerIdOf, customerInputOf, noSuchCustomer, tagsOf } from './customer-input.js';
+import { consentOf, customerInputOf, noSuchCustomer, tagsOf } from './customer-input.js';
 import {
   CustomerCreatePayload,
   CustomerDeletePayload,
@@ -42,7 +42,7 @@ export class CustomerMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => CustomerUpdatePayload, { nullable: true, description: 'Changes the fields the input sets of the customer `input.id`.' })
   async customerUpdate(@Ctx() ctx: RequestContext, @Args('input') input: AdminCustomerInput) {
-    const id = customerIdOf(input.id);
+    const id = idOfType(input.id, 'Customer');
     const mapped = customerInputOf(input);
     const problems = id === null ? [noSuchCustomer(), ...mapped.problems] : mapped.problems;
     const result = id === null || problems.length > 0 ? { customer: null, problems } : await this.customers.update(ctx, id, mapped.input);
@@ -52,7 +52,7 @@ export class CustomerMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => CustomerDeletePayload, { nullable: true, description: 'Deletes a customer who has no orders.' })
   async customerDelete(@Ctx() ctx: RequestContext, @Args('input') input: CustomerDeleteInput) {
-    const id = customerIdOf(input.id);
+    const id = idOfType(input.id, 'Customer');
     const result = id === null ? { deletedId: null, problems: [noSuchCustomer()] } : await this.customers.delete(ctx, id);
     return { deletedCustomerId: result.deletedId === null ? null : toGlobalId('Customer', result.deletedId), userErrors: userErrors(result.problems, 'input') };
   }
@@ -60,7 +60,7 @@ export class CustomerMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => CustomerGenerateAccountActivationUrlPayload, { nullable: true, description: 'A one-time account activation URL for a customer whose account is not enabled.' })
   async customerGenerateAccountActivationUrl(@Ctx() ctx: RequestContext, @Args('customerId', { type: () => ID }) customerId: string) {
-    const id = customerIdOf(customerId);
+    const id = idOfType(customerId, 'Customer');
     const result = id === null ? { url: null, problems: [noSuchCustomer()] } : await this.customers.activationUrl(ctx, id);
     return { accountActivationUrl: result.url, userErrors: userErrors(result.problems, undefined, ['customerId']) };
   }
@@ -72,7 +72,7 @@ export class CustomerMutationsAdminResolver {
     @Args('customerId', { type: () => ID }) customerId: string,
     @Args('email', { type: () => AdminEmailInput, nullable: true }) email: AdminEmailInput | null,
   ) {
-    const id = customerIdOf(customerId);
+    const id = idOfType(customerId, 'Customer');
     const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.sendInvite(ctx, id, email ?? {});
     return { customer: result.customer && adminCustomerView(result.customer), userErrors: inviteUserErrors(result.problems) };
   }
@@ -80,7 +80,7 @@ export class CustomerMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => CustomerEmailMarketingConsentUpdatePayload, { nullable: true, description: "Changes the customer's email marketing consent (the customer needs an email address)." })
   async customerEmailMarketingConsentUpdate(@Ctx() ctx: RequestContext, @Args('input') input: CustomerEmailMarketingConsentUpdateInput) {
-    const id = customerIdOf(input.customerId);
+    const id = idOfType(input.customerId, 'Customer');
     const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.updateEmailMarketingConsent(ctx, id, consentOf(input.emailMarketingConsent));
     return { customer: result.customer && adminCustomerView(result.customer), userErrors: consentUserErrors(result.problems) };
   }
@@ -88,7 +88,7 @@ export class CustomerMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => CustomerSmsMarketingConsentUpdatePayload, { nullable: true, description: "Changes the customer's SMS marketing consent." })
   async customerSmsMarketingConsentUpdate(@Ctx() ctx: RequestContext, @Args('input') input: CustomerSmsMarketingConsentUpdateInput) {
-    const id = customerIdOf(input.customerId);
+    const id = idOfType(input.customerId, 'Customer');
     const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.updateSmsMarketingConsent(ctx, id, consentOf(input.smsMarketingConsent));
     return { customer: result.customer && adminCustomerView(result.customer), userErrors: consentUserErrors(result.problems) };
   }
@@ -107,7 +107,7 @@ export class CustomerMutationsAdminResolver {
 
   // Tags are on customers only for now: an id of another type names nothing that has them here.
   private async changeTags(ctx: RequestContext, gid: string, add: string[], remove: string[]) {
-    const id = customerIdOf(gid);
+    const id = idOfType(gid, 'Customer');
     const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.changeTags(ctx, id, add, remove);
     return { node: result.customer && adminCustomerView(result.customer), userErrors: userErrors(result.problems) };
   }

@@ -1,6 +1,6 @@
 import type { UserErrorCodeValue } from '@platform/customers';
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
-import { parseGlobalId } from '@platform/graphql';
+import { idOfType } from '@platform/graphql';
 import type { CancelOrderInput, RefundInput as ServiceRefundInput } from '../../order-lifecycle.inputs.js';
 import { type OrderError, type OrderErrorCode, OrderErrors } from '../../orders.errors.js';
 import type { RestockType } from '../../refund.rules.js';
@@ -11,28 +11,22 @@ import type { OrderCancelErrorCodeValue } from './order-mutation.type.js';
 // and the domain's problems as the schema's userErrors. An id that names nothing of the right type is the caller's
 // input problem, answered like an unknown one.
 
-/** The integer id of a global id of `type`, or null when it cannot name one. */
-export function idOf(gid: string | null | undefined, type: string): number | null {
-  const parsed = gid ? parseGlobalId(gid) : null;
-  return parsed && parsed.type === type ? parsed.id : null;
-}
-
 export const orderNotFound = (field: string): OrderError => OrderErrors.NOT_FOUND('Order does not exist', { field });
 
 /** The refund the service takes, or the problems of ids that name nothing (fields under the refund input). */
 export function refundInputOf(input: RefundInput): { input: ServiceRefundInput | null; problems: OrderError[] } {
   const problems: OrderError[] = [];
-  const orderId = idOf(input.orderId, 'Order');
+  const orderId = idOfType(input.orderId, 'Order');
   if (orderId === null) problems.push(orderNotFound('orderId'));
   const lines = (input.refundLineItems ?? []).map((line, i) => {
-    const lineItemId = idOf(line.lineItemId, 'LineItem');
+    const lineItemId = idOfType(line.lineItemId, 'LineItem');
     if (lineItemId === null) problems.push(OrderErrors.NOT_FOUND('Line item does not exist', { field: `refundLineItems[${i}].lineItemId` }));
     return { lineItemId: lineItemId ?? 0, quantity: line.quantity, restockType: (line.restockType ?? 'NO_RESTOCK').toLowerCase() as RestockType };
   });
   const transactions = (input.transactions ?? []).map((t, i) => {
-    const parentId = t.parentId === null || t.parentId === undefined ? null : idOf(t.parentId, 'OrderTransaction');
+    const parentId = t.parentId === null || t.parentId === undefined ? null : idOfType(t.parentId, 'OrderTransaction');
     if (parentId === null && t.parentId) problems.push(OrderErrors.NOT_FOUND('Parent transaction does not exist', { field: `transactions[${i}].parentId` }));
-    if (orderId !== null && idOf(t.orderId, 'Order') !== orderId) problems.push(OrderErrors.INVALID('Order must be the order refunded', { field: `transactions[${i}].orderId` }));
+    if (orderId !== null && idOfType(t.orderId, 'Order') !== orderId) problems.push(OrderErrors.INVALID('Order must be the order refunded', { field: `transactions[${i}].orderId` }));
     return { amount: t.amount, kind: t.kind.toLowerCase(), parentId, gateway: t.gateway };
   });
   const amount = input.shipping?.shippingRefundAmount;

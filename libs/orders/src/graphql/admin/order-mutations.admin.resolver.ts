@@ -1,9 +1,9 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { toGlobalId } from '@platform/graphql';
+import { idOfType, toGlobalId } from '@platform/graphql';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderLifecycleService } from '../../order-lifecycle.service.js';
 import { OrderCancelReason, OrderCloseInput, OrderOpenInput, RefundInput } from './order-mutation.args.js';
-import { cancelInputOf, idOf, orderCancelUserErrors, orderNotFound, orderUserErrors, refundInputOf } from './order-mutation-input.js';
+import { cancelInputOf, orderCancelUserErrors, orderNotFound, orderUserErrors, refundInputOf } from './order-mutation-input.js';
 import { OrderCancelPayload, OrderClosePayload, OrderOpenPayload, RefundCreatePayload } from './order-mutation.type.js';
 import { adminOrderView, adminRefundView } from './order.presenter.js';
 
@@ -35,7 +35,7 @@ export class OrderMutationsAdminResolver {
     @Args('notifyCustomer', { nullable: true, defaultValue: false }) notifyCustomer: boolean,
     @Args('staffNote', { type: () => String, nullable: true }) staffNote: string | null,
   ) {
-    const id = idOf(orderId, 'Order');
+    const id = idOfType(orderId, 'Order');
     const result = id === null ? { order: null, problems: [orderNotFound('orderId')] } : await this.lifecycle.cancel(ctx, id, cancelInputOf({ reason, refund, restock, notifyCustomer, staffNote }));
     const errors = orderCancelUserErrors(result.problems);
     return { job: result.order && { id: toGlobalId('Job', result.order.id), done: true }, orderCancelUserErrors: errors, userErrors: errors };
@@ -44,7 +44,7 @@ export class OrderMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => OrderClosePayload, { nullable: true, description: 'Closes an order (a closed order stays as it is).' })
   async orderClose(@Ctx() ctx: RequestContext, @Args('input') input: OrderCloseInput) {
-    const id = idOf(input.id, 'Order');
+    const id = idOfType(input.id, 'Order');
     const result = id === null ? { order: null, problems: [orderNotFound('id')] } : await this.lifecycle.close(ctx, id);
     return { order: result.order && adminOrderView(result.order), userErrors: orderUserErrors(result.problems, 'input') };
   }
@@ -52,7 +52,7 @@ export class OrderMutationsAdminResolver {
   @RequiresScope(WRITE)
   @Mutation(() => OrderOpenPayload, { nullable: true, description: 'Reopens a closed order (a cancelled one stays cancelled).' })
   async orderOpen(@Ctx() ctx: RequestContext, @Args('input') input: OrderOpenInput) {
-    const id = idOf(input.id, 'Order');
+    const id = idOfType(input.id, 'Order');
     const result = id === null ? { order: null, problems: [orderNotFound('id')] } : await this.lifecycle.open(ctx, id);
     return { order: result.order && adminOrderView(result.order), userErrors: orderUserErrors(result.problems, 'input') };
   }
