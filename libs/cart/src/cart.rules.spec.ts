@@ -263,5 +263,8 @@ describe('the other inputs', () => {
       ['INVALID', 'b.email'],
       ['INVALID', 'b.phone'],
     ]);
+    // One phone rule with customers (7 to 15 digits): the cart took `+12` before.
+    expect(codesOf(checkContact({ phone: '+12' }, 'b').problems)).toEqual([['INVALID', 'b.phone']]);
+    expect(checkContact({ phone: '+1234567' }, 'b').problems).toEqual([]);
   });
 });

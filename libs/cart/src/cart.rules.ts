@@ -1,4 +1,5 @@
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { isEmail, normalizePhone } from '@platform/contact';
 import { idOfType } from '@platform/graphql';
 import type { CartAttribute } from './cart.entity.js';
 import { type CartError, CartErrors } from './cart.errors.js';
@@ -19,13 +20,10 @@ export const MAX_LINE_ATTRIBUTES_LENGTH = 1_000;
 export const MAX_DISCOUNT_CODE_LENGTH = 255;
 /** Codes a cart holds: what one list input may carry, as each update replaces them. */
 export const MAX_DISCOUNT_CODES = MAX_INPUT_ARRAY_SIZE;
-const MAX_EMAIL_LENGTH = 255;
 
 const SECRET = '[0-9a-f]{32}';
 const CART_GID = new RegExp(`^gid://platform/Cart/(${SECRET})\\?key=(${SECRET})$`);
 const LINE_GID = /^gid:\/\/platform\/CartLine\/(\d{1,15})\?cart=([0-9a-f]{32})$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const E164 = /^\+[1-9]\d{1,14}$/;
 
 /** What the catalog tells about a variant asked for (null: no published variant of this shop has the id). */
 export interface MerchandiseFacts {
@@ -292,10 +290,11 @@ export function checkDiscountCodes(codes: readonly string[], path: string): { co
 export function checkContact(input: { email?: string | null; phone?: string | null }, path: string): { email: string | null | undefined; phone: string | null | undefined; problems: CartError[] } {
   const problems: CartError[] = [];
   const email = input.email === undefined ? undefined : input.email?.trim() || null;
-  const phone = input.phone === undefined ? undefined : input.phone?.replace(/[\s().-]/g, '') || null;
-  if (email && (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))) problems.push(CartErrors.INVALID('Email is invalid.', { field: `${path}.email` }));
-  if (phone && !E164.test(phone)) problems.push(CartErrors.INVALID('Phone is invalid.', { field: `${path}.phone` }));
-  return { email, phone, problems };
+  const given = input.phone === undefined ? undefined : input.phone?.trim() || null;
+  const phone = given && normalizePhone(given);
+  if (email && !isEmail(email)) problems.push(CartErrors.INVALID('Email is invalid.', { field: `${path}.email` }));
+  if (given && !phone) problems.push(CartErrors.INVALID('Phone is invalid.', { field: `${path}.phone` }));
+  return { email, phone: given === undefined ? undefined : phone || null, problems };
 }
 
 function merchandise(id: string, field: string, found: (variantId: number) => MerchandiseFacts | null, problems: CartError[]): MerchandiseFacts | null {

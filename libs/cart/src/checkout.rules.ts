@@ -1,3 +1,4 @@
+import { isEmail } from '@platform/contact';
 import type { NewOrderLineItem, OrderAddress } from '@platform/orders';
 import type { CartCost, CartLineRecord } from './cart.records.js';
 
@@ -48,7 +49,6 @@ const ADDRESS_FIELDS: [keyof CheckoutAddress, string, string, boolean, number][]
 ];
 export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required, max]) => ({ key, name, label, required, max }));
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const MONEY = /^\d{1,18}\.\d{2}$/;
 const HEX_32 = /^[0-9a-f]{32}$/;
@@ -72,7 +72,7 @@ export function checkoutForm(body: unknown): { form: CheckoutForm; problems: str
     return '';
   };
   const email = text('email', 'Email', true, 254);
-  if (email && !EMAIL.test(email)) problems.push('Email is invalid');
+  if (email && !isEmail(email)) problems.push('Email is invalid');
   const address = {} as CheckoutAddress;
   for (const [key, name, label, required, max] of ADDRESS_FIELDS) address[key] = text(name, label, required, max);
   address.countryCode = address.countryCode.toUpperCase();

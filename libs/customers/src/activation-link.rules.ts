@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { hashToken } from '@platform/auth';
 import type { CustomerInviteInput } from './customer.inputs.js';
 import type { CustomerInviteRecord } from './customer.records.js';
-import { EMAIL_PATTERN, normalizeEmail } from './customer.rules.js';
+import { EMAIL_PATTERN, normalizeEmail } from '@platform/contact';
 import { type CustomerError, CustomerErrors } from './customers.errors.js';
 
 // Account activation links (spec 3): one per customer, valid 30 days, used once; only the token's SHA-256 is kept.

@@ -1,4 +1,4 @@
-import { accountChanges, accountProblems, consentAfter, displayName, normalizePhone } from './customer-account.rules.js';
+import { accountChanges, accountProblems, consentAfter, displayName } from './customer-account.rules.js';
 import type { AccountInput } from './customer.inputs.js';
 import { formattedAddress, formattedArea } from './mailing-address.rules.js';
 
@@ -47,7 +47,6 @@ describe('accountChanges', () => {
       phone: '+442079460958',
     });
     expect(accountChanges({ phone: null, acceptsMarketing: false })).toEqual({ phone: null, acceptsMarketing: false });
-    expect(normalizePhone('555-0123')).toBeNull();
   });
 });
 

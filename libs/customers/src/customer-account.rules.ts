@@ -1,6 +1,6 @@
 import type { EmailMarketingConsent } from './customer.entity.js';
 import type { AccountInput } from './customer.inputs.js';
-import { EMAIL_PATTERN, normalizeEmail } from './customer.rules.js';
+import { EMAIL_PATTERN, normalizeEmail, normalizePhone } from '@platform/contact';
 import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
 export const PASSWORD_MIN_LENGTH = 5;
@@ -22,7 +22,6 @@ export interface AccountChanges {
 
 const HTML_TAG = /<[^>]*>/;
 const URL_LIKE = /(?:https?:\/\/|www\.)\S/i;
-const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * Checks a sign-up (`required`: email and password must be given) or an update, the way the hosted platform
@@ -69,12 +68,6 @@ export function accountChanges(input: AccountInput): AccountChanges {
   if (input.phone !== undefined) changes.phone = input.phone?.trim() ? normalizePhone(input.phone) : null;
   if (typeof input.acceptsMarketing === 'boolean') changes.acceptsMarketing = input.acceptsMarketing;
   return changes;
-}
-
-/** `+16135550123` from `+1 (613) 555-0123`; null when it is not an international number. */
-export function normalizePhone(phone: string): string | null {
-  const compact = phone.replace(/[\s().-]/g, '');
-  return E164.test(compact) ? compact : null;
 }
 
 /** Email marketing consent after the buyer said yes or no (unchanged when they already had that answer). */

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from './customer-password.js';
 import type { AccountInput } from './customer.inputs.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, CustomerRecord, IssuedAccessToken } from './customer.records.js';
 import { Customer } from './customer.entity.js';
-import { normalizeEmail } from './customer.rules.js';
+import { normalizeEmail } from '@platform/contact';
 import { type CustomerError, accessTokenNotFound, taken, unidentifiedCustomer } from './customers.errors.js';
 
 // Our tokens are 32 hex characters; anything much longer is not worth hashing.

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import { normalizeEmail, normalizePhone } from '@platform/contact';
 import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
 import { type KeysetPlan, type ListPage, type PageRequest, type SortSpec, SqlParams, cutPage, keysetPlan, searchSql, toListPage } from '@platform/graphql';
 import { type RequestContext, requestScoped } from '@platform/request';
-import { normalizePhone } from './customer-account.rules.js';
 import { MAX_CUSTOMER_ADDRESSES } from './customer-input.rules.js';
 import { CUSTOMER_SEARCH, customerSearchScope, customerSortSpec } from './customer-search.rules.js';
 import type { CustomerIdentifier, CustomerListFilters, CustomerSort } from './customer.inputs.js';
 import type { AddressRecord, CustomerDetailRecord, CustomerSummaryRecord } from './customer.records.js';
-import { normalizeEmail } from './customer.rules.js';
+
 import {
   ADDRESSES_OF_CUSTOMERS,
   addressPageSql,

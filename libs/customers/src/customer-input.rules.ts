@@ -1,6 +1,7 @@
 import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
 import { MAX_TAGS } from '@platform/errors';
-import { accountProblems, normalizePhone } from './customer-account.rules.js';
+import { normalizeEmail, normalizePhone } from '@platform/contact';
+import { accountProblems } from './customer-account.rules.js';
 import {
   type EmailMarketingConsent,
   MARKETING_OPT_IN_LEVELS,
@@ -10,7 +11,6 @@ import {
   type SmsMarketingConsent,
 } from './customer.entity.js';
 import type { CustomerAddressInput, CustomerInput, CustomerMetafieldInput, MarketingConsentInput, SmsMarketingConsentInput } from './customer.inputs.js';
-import { normalizeEmail } from './customer.rules.js';
 import { completedRegion } from './mailing-address.rules.js';
 import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 

@@ -1,14 +1,8 @@
+import { EMAIL_PATTERN, normalizeEmail } from '@platform/contact';
 import type { NewCustomer } from './customer.inputs.js';
 import { isPasswordHash } from './customer-password.js';
 import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
 import { type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
-
-// Deliberately loose (one @, a dot in the domain): the activation email is the real check.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Validates a new customer and turns it into rows; `field` prefixes error fields (e.g. `customers[3]`). */
 export function customerRows(input: NewCustomer, field = 'customer') {

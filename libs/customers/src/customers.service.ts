@@ -30,7 +30,8 @@ import { Refused, applyFields, clashes, takenBy, replaceAddresses, validId, writ
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerDeletion, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
 import { Customer } from './customer.entity.js';
-import { customerRows, normalizeEmail } from './customer.rules.js';
+import { normalizeEmail } from '@platform/contact';
+import { customerRows } from './customer.rules.js';
 import { type CustomerError, CustomerErrors, customerNotFound } from './customers.errors.js';
 
 // Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).

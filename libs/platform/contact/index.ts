@@ -1,0 +1,1 @@
+export { EMAIL_PATTERN, MAX_EMAIL_LENGTH, isEmail, normalizeEmail, normalizePhone } from './contact.js';
