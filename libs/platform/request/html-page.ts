@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import { SafeHtml, html } from './html.js';
 
 // The only style a page has, inline and allowed by its hash: pages load nothing from anywhere.
@@ -57,4 +58,15 @@ const PAGE_TITLES: Record<number, string> = {
 /** The page an error of a hosted page answers with: its status in words (or `title`) and the error's message, escaped. */
 export function errorPage(status: number, message: string, title = PAGE_TITLES[status] ?? 'Something went wrong'): string {
   return htmlPage(title, html`<h1>${title}</h1><p>${message}</p>`);
+}
+
+/** A hosted page as a service answers it: its status and its whole HTML (htmlPage). */
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+/** Sends a hosted page with the headers every page has. */
+export function sendPage(reply: FastifyReply, page: HtmlPage): void {
+  void reply.code(page.status).headers(HTML_PAGE_HEADERS).send(page.html);
 }

@@ -2,7 +2,7 @@ export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresToken, accessDenial, req
 export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse, type ErrorResponse } from './error-response.js';
 export { SafeHtml, escapeHtml, html } from './html.js';
-export { HTML_PAGE_HEADERS, htmlPage } from './html-page.js';
+export { HTML_PAGE_HEADERS, type HtmlPage, htmlPage, sendPage } from './html-page.js';
 export { MAX_BODY_NESTING, installJsonBodyParser } from './json-body.js';
 export { type JsonTextProblem, scanJsonText } from './json-scan.js';
 export { type Scheme, requestOrigin, requestScheme, shopOrigin } from './origin.js';

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { VisitorConsent } from '@platform/orders';
-import type { RequestContext } from '@platform/request';
+import type { HtmlPage, RequestContext } from '@platform/request';
 import { type CheckoutState, CheckoutService } from '../checkout.service.js';
 import { checkoutForm, checkoutLink } from '../checkout.rules.js';
 import { WalletPaymentHandler } from '../payment-handler/wallet-handler.js';
 import type { VisitorConsent as SignedConsent } from '../visitor-consent.rules.js';
 import { VisitorConsentService } from '../visitor-consent.service.js';
-import { type CheckoutValues, type HtmlPage, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
+import { type CheckoutValues, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
 
 // The page a refused payment shows again, with its status: a declined or invalid payment is 422, a cart that
 // changed under the buyer 409.

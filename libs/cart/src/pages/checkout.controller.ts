@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Ctx, HTML_PAGE_HEADERS, OpenAccess, type RequestContext } from '@platform/request';
-import type { HtmlPage } from './checkout.page.js';
+import { Ctx, OpenAccess, type RequestContext, sendPage } from '@platform/request';
 import { CheckoutPagesService } from './checkout-pages.service.js';
 
 /**
@@ -15,16 +14,12 @@ export class CheckoutController {
   @Get('c/:token')
   @OpenAccess()
   async show(@Ctx() ctx: RequestContext, @Param('token') token: string, @Query('key') key: unknown, @Res() reply: FastifyReply) {
-    send(reply, await this.pages.show(ctx, token, key));
+    sendPage(reply, await this.pages.show(ctx, token, key));
   }
 
   @Post('c/:token')
   @OpenAccess()
   async pay(@Ctx() ctx: RequestContext, @Param('token') token: string, @Query('key') key: unknown, @Query('_cs') consent: unknown, @Body() body: unknown, @Res() reply: FastifyReply) {
-    send(reply, await this.pages.pay(ctx, token, key, consent, body));
+    sendPage(reply, await this.pages.pay(ctx, token, key, consent, body));
   }
-}
-
-function send(reply: FastifyReply, page: HtmlPage): void {
-  void reply.code(page.status).headers(HTML_PAGE_HEADERS).send(page.html);
 }

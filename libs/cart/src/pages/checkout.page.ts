@@ -1,15 +1,9 @@
 import type { PlacedOrder } from '@platform/orders';
-import { html, htmlPage } from '@platform/request';
+import { type HtmlPage, html, htmlPage } from '@platform/request';
 import type { CartSummary } from '../cart.records.js';
 import { CHECKOUT_ADDRESS_FIELDS, type CheckoutAddress, type CheckoutLine } from '../checkout.rules.js';
 import type { WalletHandlerResponse } from '../payment-handler/wallet-handler.js';
 import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_HANDLER_NAME } from '../payment-handler/wallet-handler.schemas.js';
-
-/** A hosted page as the controller sends it. */
-export interface HtmlPage {
-  status: number;
-  html: string;
-}
 
 /** What the buyer typed, shown again with the problems of the last try. */
 export interface CheckoutValues {

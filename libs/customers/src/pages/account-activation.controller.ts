@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Ctx, HTML_PAGE_HEADERS, OpenAccess, type RequestContext } from '@platform/request';
-import type { HtmlPage } from './activation.page.js';
+import { Ctx, OpenAccess, type RequestContext, sendPage } from '@platform/request';
 import { ActivationPagesService } from './activation-pages.service.js';
 
 /**
@@ -15,16 +14,12 @@ export class AccountActivationController {
   @Get('activate/:customerId/:token')
   @OpenAccess()
   async show(@Ctx() ctx: RequestContext, @Param('customerId') customerId: string, @Param('token') token: string, @Res() reply: FastifyReply) {
-    send(reply, await this.pages.form(ctx, customerId, token));
+    sendPage(reply, await this.pages.form(ctx, customerId, token));
   }
 
   @Post('activate/:customerId/:token')
   @OpenAccess()
   async activate(@Ctx() ctx: RequestContext, @Param('customerId') customerId: string, @Param('token') token: string, @Body() body: unknown, @Res() reply: FastifyReply) {
-    send(reply, await this.pages.submit(ctx, customerId, token, body));
+    sendPage(reply, await this.pages.submit(ctx, customerId, token, body));
   }
-}
-
-function send(reply: FastifyReply, page: HtmlPage): void {
-  void reply.code(page.status).headers(HTML_PAGE_HEADERS).send(page.html);
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { hashToken } from '@platform/auth';
-import type { RequestContext } from '@platform/request';
+import type { HtmlPage, RequestContext } from '@platform/request';
 import { Customer } from '../customer.entity.js';
 import { CustomersService } from '../customers.service.js';
-import { type HtmlPage, activatedPage, activationFormPage, deadLinkPage } from './activation.page.js';
+import { activatedPage, activationFormPage, deadLinkPage } from './activation.page.js';
 import { activationForm, activationLink } from './activation-page.rules.js';
 
 // Problems that mean the link itself is dead, whatever the password: the dead-link page, not the form again.

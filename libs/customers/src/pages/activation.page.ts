@@ -1,10 +1,4 @@
-import { html, htmlPage } from '@platform/request';
-
-/** A hosted page as the controller sends it. */
-export interface HtmlPage {
-  status: number;
-  html: string;
-}
+import { type HtmlPage, html, htmlPage } from '@platform/request';
 
 /** The form: the shop's name, a password twice, and the problems of the last try (escaped, as all of it). */
 export function activationFormPage(shopName: string, problems: string[] = []): HtmlPage {
