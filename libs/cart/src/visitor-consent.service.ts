@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { SqlPool, preparedSql } from '@platform/database';
+import { SqlPool, installationSecret } from '@platform/database';
 import { inContextOf } from '@platform/graphql';
 import type { MaybePromise, RequestContext } from '@platform/request';
 import { type VisitorConsent, decodeVisitorConsent, encodeVisitorConsent, givesConsent } from './visitor-consent.rules.js';
-import { INSTALLATION_SECRET } from './visitor-consent.sql.js';
 
-const statements = { secret: preparedSql(INSTALLATION_SECRET) };
 const SECRET_NAME = 'visitor_consent';
 const KEY_BYTES = 32;
 
@@ -52,8 +50,6 @@ export class VisitorConsentService {
   private async loadKey(): Promise<Buffer> {
     const secret = this.config.visitorConsentSecret;
     if (secret) return createHash('sha256').update(secret).digest();
-    const [row] = await this.sql.rows<{ value: Buffer }>(statements.secret, [SECRET_NAME, randomBytes(KEY_BYTES)]);
-    if (!row) throw new Error('the visitor consent key could not be stored or read');
-    return row.value;
+    return installationSecret(this.sql, SECRET_NAME, KEY_BYTES);
   }
 }

@@ -1,6 +1,7 @@
 export { BaseEntity, TenantEntity } from './base.entity.js';
 export { insertRows } from './bulk-insert.js';
 export { readInstallationId } from './installation-id.js';
+export { installationSecret } from './installation-secret.js';
 export { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS, type DatabaseModuleOptions } from './database.module.js';
 export { databaseUrl, withMaintenanceClient } from './database-server.js';
 export { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.mjs';
