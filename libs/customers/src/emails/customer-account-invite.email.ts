@@ -1,5 +1,5 @@
 import { html } from '@platform/request';
-import { type RenderedEmail, emailDocument, greeting, paragraphs, subjectLine } from './email-layout.js';
+import { type RenderedEmail, emailDocument, greeting, paragraphs, subjectLine } from '@platform/mail';
 
 const INVITE_SUBJECT = 'Customer account activation';
 

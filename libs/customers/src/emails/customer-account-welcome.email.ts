@@ -1,5 +1,5 @@
 import { html } from '@platform/request';
-import { type RenderedEmail, emailDocument, greeting, subjectLine } from './email-layout.js';
+import { type RenderedEmail, emailDocument, greeting, subjectLine } from '@platform/mail';
 
 export interface WelcomeEmailData {
   shopName: string;

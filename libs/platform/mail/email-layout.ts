@@ -1,3 +1,4 @@
+// The layout every e-mail the platform sends shares (the customers' account e-mails now; order and shipping ones later).
 import { type SafeHtml, html } from '@platform/request';
 
 /** An email as a template renders it: the subject, the plain text and the HTML alternative. */
