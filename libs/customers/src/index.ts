@@ -44,7 +44,6 @@ export { CustomersStorefrontApiModule } from './customers-storefront-api.module.
 /** The admin `Customer` type, for the fields other contexts add to it (`Customer.orders`, `Customer.lastOrder`). */
 export { AdminCustomer } from './graphql/admin/customer.type.js';
 /** The admin schema's `UserError` (with our `code`), for other contexts' mutations that answer it (orders' refundCreate). */
-export { AdminUserError, type UserErrorCodeValue } from './graphql/admin/customer-mutations.type.js';
 /** The storefront's `Customer` type, for the fields other contexts add to it (`Customer.orders`). */
 export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
 export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';

@@ -38,6 +38,7 @@ export { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, parseSearchQuery, type Comparison, 
 export { usesDefer, withDeferDirective } from './defer/defer.js';
 export { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 export { Attribute } from './types/attribute.type.js';
+export { AdminUserError, USER_ERROR_CODES, UserErrorCode, type UserErrorCodeValue } from './types/admin-user-error.type.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { AdminCount, COUNT_PRECISIONS, CountPrecision } from './types/count.type.js';
 export {

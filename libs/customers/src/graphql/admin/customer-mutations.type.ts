@@ -1,27 +1,8 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, UrlScalar, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
+import { AdminNode, AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, UrlScalar } from '@platform/graphql';
 import { AdminCustomer } from './customer.type.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
-
-// The hosted admin schema's UserError has no code; ours adds one (docs/decisions.md), so every payload
-// answers `userErrors { field message code }`.
-export const USER_ERROR_CODES = [
-  'ALREADY_ENABLED',
-  'BLANK',
-  'CONTAINS_HTML_TAGS',
-  'CONTAINS_URL',
-  'HAS_ORDERS',
-  'INVALID',
-  'NOT_FOUND',
-  'PASSWORD_STARTS_OR_ENDS_WITH_WHITESPACE',
-  'TAKEN',
-  'TOO_LONG',
-  'TOO_SHORT',
-] as const;
-export type UserErrorCodeValue = (typeof USER_ERROR_CODES)[number];
-export const UserErrorCode = enumOf(USER_ERROR_CODES);
-registerEnumType(UserErrorCode, { registerIn: () => AdminSchema, name: 'UserErrorCode', description: 'Why a mutation refused its input.' });
 
 // The hosted names of the codes of the mutations that have their own error type.
 export const CONSENT_ERROR_CODES = ['INCLUSION', 'INTERNAL_ERROR', 'INVALID', 'MISSING_ARGUMENT'] as const;
@@ -35,19 +16,6 @@ export const INVITE_ERROR_CODES = ['INVALID'] as const;
 export type InviteErrorCodeValue = (typeof INVITE_ERROR_CODES)[number];
 export const CustomerSendAccountInviteEmailUserErrorCode = enumOf(INVITE_ERROR_CODES);
 registerEnumType(CustomerSendAccountInviteEmailUserErrorCode, { registerIn: () => AdminSchema, name: 'CustomerSendAccountInviteEmailUserErrorCode' });
-
-@ObjectType('UserError', { registerIn: () => AdminSchema, description: 'An input problem of a mutation; nothing was written.' })
-export class AdminUserError {
-  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
-  @Field(() => [String], { nullable: true, description: 'Path to the input field at fault.' })
-  field!: string[] | null;
-
-  @Field()
-  message!: string;
-
-  @Field(() => UserErrorCode, { nullable: true })
-  code!: UserErrorCodeValue | null;
-}
 
 @ObjectType('CustomerEmailMarketingConsentUpdateUserError', { registerIn: () => AdminSchema })
 export class EmailConsentUserError {

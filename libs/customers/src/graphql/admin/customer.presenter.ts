@@ -6,7 +6,8 @@ import type { AddressRecord, CustomerSummaryRecord } from '../../customer.record
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
 import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
-import type { ConsentErrorCodeValue, InviteErrorCodeValue, UserErrorCodeValue } from './customer-mutations.type.js';
+import type { UserErrorCodeValue } from '@platform/graphql';
+import type { ConsentErrorCodeValue, InviteErrorCodeValue } from './customer-mutations.type.js';
 
 // Records to admin views. A page of 50 customers builds 50 views and their addresses' views, and a query shows few
 // of their fields: plain fields are copied, derived ones (ids, names, consents, money) are getters computed only

@@ -1,6 +1,5 @@
-import type { UserErrorCodeValue } from '@platform/customers';
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
-import { idOfType } from '@platform/graphql';
+import { type UserErrorCodeValue, idOfType } from '@platform/graphql';
 import type { CancelOrderInput, RefundInput as ServiceRefundInput } from '../../order-lifecycle.inputs.js';
 import { type OrderError, type OrderErrorCode, OrderErrors } from '../../orders.errors.js';
 import type { RestockType } from '../../refund.rules.js';
