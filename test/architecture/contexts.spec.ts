@@ -26,6 +26,7 @@ const tsconfigPaths = JSON.parse(read('tsconfig.json').replace(/^\s*\/\/.*$/gm, 
 const apiModule = read('apps/api/api.module.ts');
 const migrations = filesUnder(join(ROOT, 'migrations')).map((path) => readFileSync(path, 'utf8')).join('\n');
 const seed = filesUnder(join(LIBS, 'seed', 'src')).map((path) => readFileSync(path, 'utf8')).join('\n');
+const workerModule = read('apps/worker/worker.module.ts');
 const pascal = (context: string) => context.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
 describe('every context', () => {
@@ -85,6 +86,12 @@ describe('every context', () => {
 
   describe.each(domainContexts)('%s, which owns tables', (context) => {
     const files = filesOf(context);
+
+    it("is in the worker's modules when it has jobs or event handlers (a worker alone would never run them)", () => {
+      const runsWork = filesOf(context).some((file) => !file.endsWith('.spec.ts') && /@(ShopJob|HandlesEvent)\(/.test(readFileSync(join(srcOf(context), file), 'utf8')));
+      const jobModules = /const JOB_MODULES = \[([^\]]*)\]/.exec(workerModule)?.[1] ?? '';
+      if (runsWork) expect(jobModules.split(',').map((name) => name.trim())).toContain(`${pascal(context)}Module`);
+    });
 
     it('has its module, its service and its error codes', () => {
       expect(files).toContain(`${context}.module.ts`);
