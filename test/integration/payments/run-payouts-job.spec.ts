@@ -6,8 +6,10 @@ import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 
 // The daily payout run on both queue kinds: what the 04:00 UTC schedule enqueues runs payouts for every shop.
+// BullMQ on REDIS_URL, or on the machine's Redis when none is set (as the queue's own tests do), so `npm test`
+// with nothing set runs both kinds too.
 describe.each([
-  ['bullmq', {}],
+  ['bullmq', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
   ['in-process', { REDIS_URL: undefined }],
 ])('the daily payout run (%s queue)', (kind, env) => {
   let t: TestApp;
