@@ -23,6 +23,20 @@ module.exports = {
       to: { path: '^libs/platform/([^/]+)/(?!index\\.ts$)', pathNot: '^libs/platform/$1/' },
     },
     {
+      name: 'graphql-transport-only-in-apps-and-hooks',
+      comment: 'The GraphQL transport (@platform/graphql) is for the app that serves it and the hooks it runs; contexts build their schema from @platform/graphql-types.',
+      severity: 'error',
+      from: { path: '^libs/', pathNot: ['\\.hook\\.ts$', '^libs/platform/graphql/'] },
+      to: { path: '^libs/platform/graphql/' },
+    },
+    {
+      name: 'domain-code-off-graphql',
+      comment: 'Services, rules and SQL know no GraphQL: they page, search and build SQL with @platform/paging, search-syntax and sql.',
+      severity: 'error',
+      from: { path: '\\.(service|rules|sql)\\.ts$' },
+      to: { path: '^libs/platform/graphql(-types)?/' },
+    },
+    {
       name: 'factories-only-in-tests',
       comment: "A context's testing/ factories (@platform/<context>/testing) are for tests; production code never imports them.",
       severity: 'error',

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cursorCodec } from '@platform/graphql';
+import { cursorCodec } from '@platform/paging';
 import { DEMO_SHOP_HANDLE, demoTokens } from '@platform/seed';
 import type { CatalogFacts } from './scenarios.js';
 

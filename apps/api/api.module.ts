@@ -14,22 +14,10 @@ import { RiskAdminApiModule, RiskRestApiModule } from '@platform/risk';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
-import {
-  AdminNodeApiModule,
-  AdminSchema,
-  PlatformGraphqlDriver,
-  type GraphqlLimits,
-  type PlatformGraphqlOptions,
-  StorefrontNodeApiModule,
-  StorefrontSchema,
-  inputLimitsHook,
-  complexityLimitHook,
-  inContextHook,
-  withDeferDirective,
-  withInContextDirective,
-} from '@platform/graphql';
+import { type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
+import { AdminNodeApiModule, AdminSchema, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
-import { LoggingModule, type Logger } from '@platform/logging';
+import { type Logger, LoggingModule } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
 import { RequestModule } from '@platform/request';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { anySearchQuery } from '../../libs/platform/graphql/testing/search-queries.js';
+import { anySearchQuery } from '../../libs/platform/search-syntax/testing/search-queries.js';
 
 // Values an attacker puts where the APIs expect an id, a cursor, a page size or a piece of text: the fuzz
 // suites draw arguments, variables, REST parameters and bodies from these.

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { CustomersStorefrontApiModule } from '@platform/customers';
-import { NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistryModule } from '@platform/graphql-types';
 import { LocalizationModule } from '@platform/localization';
 import { CartModule } from './cart.module.js';
 import { CartsStorefrontService } from './carts-storefront.service.js';

@@ -1,6 +1,6 @@
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 import { isEmail, normalizePhone } from '@platform/contact';
-import { idOfType } from '@platform/graphql';
+import { idOfType } from '@platform/ids';
 import type { CartAttribute } from './cart.entity.js';
 import { type CartError, CartErrors } from './cart.errors.js';
 import type { CartLineInput, CartLineUpdateInput } from './cart.inputs.js';

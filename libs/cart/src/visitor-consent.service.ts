@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SqlPool, installationSecret } from '@platform/database';
-import { inContextOf } from '@platform/graphql';
-import type { MaybePromise, RequestContext } from '@platform/request';
+import { type MaybePromise, type RequestContext, inContextOf } from '@platform/request';
 import { type VisitorConsent, decodeVisitorConsent, encodeVisitorConsent, givesConsent } from './visitor-consent.rules.js';
 
 const SECRET_NAME = 'visitor_consent';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type GraphqlHook, inContextOf, setBuyerOf } from '@platform/graphql';
-import type { RequestContext } from '@platform/request';
+import type { GraphqlHook } from '@platform/graphql';
+import { setBuyerOf } from '@platform/localization';
+import { type RequestContext, inContextOf } from '@platform/request';
 import { BuyersService } from './buyers.service.js';
 
 /**

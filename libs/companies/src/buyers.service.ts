@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool } from '@platform/database';
 import { CustomerAccountsService } from '@platform/customers';
-import { type BuyerContext, idOfType } from '@platform/graphql';
+import type { BuyerContext } from '@platform/localization';
+import { idOfType } from '@platform/ids';
 import type { RequestContext } from '@platform/request';
 import { cannotPurchaseFor, invalidCompanyLocation, invalidCustomerAccessToken } from './companies.errors.js';
 import type { CatalogAdjustmentType } from './company.records.js';

@@ -7,7 +7,7 @@ import { CompanyPricesService } from './company-prices.service.js';
 
 /**
  * `@inContext(buyer:)` on the storefront: BuyerContextHook (a hook of the storefront schema, apps/api) checks the
- * buyer before execution; prices follow through `buyerOf(ctx)` (@platform/graphql) and the presentment. No schema
+ * buyer before execution; prices follow through `buyerOf(ctx)` (@platform/localization) and the presentment. No schema
  * type of its own. Customers answer whose access token it is; customers do not import companies.
  */
 @Module({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool } from '@platform/database';
-import type { BuyerPricePair, BuyerPriceRange, BuyerPrices } from '@platform/graphql';
+import type { BuyerPricePair, BuyerPriceRange, BuyerPrices } from '@platform/localization';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import { catalogPrice, catalogPriceRange } from './catalog-price.rules.js';
 import type { CatalogAdjustment, FixedPrice, PricePair } from './company.records.js';

@@ -1,5 +1,5 @@
 // The companies context's public door (B2B): companies, their locations' catalogs and contacts, and the buyer of
-// `@inContext(buyer:)`. The checked buyer of a request is read with `buyerOf(ctx)` from @platform/graphql.
+// `@inContext(buyer:)`. The checked buyer of a request is read with `buyerOf(ctx)` from @platform/localization.
 export { CompaniesModule } from './companies.module.js';
 export { CompaniesStorefrontApiModule } from './companies-storefront-api.module.js';
 export { CompaniesService } from './companies.service.js';

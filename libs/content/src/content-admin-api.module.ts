@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { type Access, requireAccess } from '@platform/request';
 import { ContentModule } from './content.module.js';
 import { adminMetafieldView } from './graphql/admin/metafield.presenter.js';

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { LocalizationModule } from '@platform/localization';
 import type { Access } from '@platform/request';
 import { ContentModule } from './content.module.js';

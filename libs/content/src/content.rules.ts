@@ -1,4 +1,4 @@
-import { plainText } from '@platform/graphql';
+import { plainText } from '@platform/html';
 import { type Invalid, invalidAt, taken } from './content.errors.js';
 import type { NewArticle, NewBlog, NewPage, Seo } from './content.inputs.js';
 

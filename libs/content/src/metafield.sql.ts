@@ -1,4 +1,4 @@
-import { type KeysetPlan, childrenPageSql } from '@platform/graphql';
+import { type KeysetPlan, childrenPageSql } from '@platform/paging';
 
 // The admin reads of metafields, in one reviewable place. Each is scoped by shop_id ($1) and served by the
 // unique index (shop_id, owner_type, owner_id, namespace, key).

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { CUSTOMER_SORT_KEYS } from './customer.inputs.js';
 import { CUSTOMER_SEARCH, customerSearchCursor, customerSortOf, customerSortSpec } from './customer-search.rules.js';
-import { SqlParams, searchSql } from '@platform/graphql';
-import { anySearchQuery } from '../../platform/graphql/testing/search-queries.js';
+import { SqlParams } from '@platform/sql';
+import { searchSql } from '@platform/search-syntax';
+import { anySearchQuery } from '../../platform/search-syntax/testing/search-queries.js';
 
 const render = (query: string) => {
   const params = new SqlParams(2);

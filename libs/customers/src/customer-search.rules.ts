@@ -1,17 +1,5 @@
-import {
-  type CursorScope,
-  type CursorValueType,
-  type SearchTerm,
-  type Searchable,
-  type SortSpec,
-  type SqlParam,
-  dateCompare,
-  hasTag,
-  idCompare,
-  numericCompare,
-  textContains,
-  textEquals,
-} from '@platform/graphql';
+import type { CursorScope, CursorValueType, SortSpec } from '@platform/paging';
+import { type SearchTerm, type Searchable, type SqlParam, dateCompare, hasTag, idCompare, numericCompare, textContains, textEquals } from '@platform/search-syntax';
 import type { CustomerSort, CustomerSortKey } from './customer.inputs.js';
 
 // Bare words match the customer's names, email (split into words, so `jane example` finds jane@example.com) and

@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ContentModule } from '@platform/content';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomersModule } from './customers.module.js';
 import { CustomerMutationsAdminResolver } from './graphql/admin/customer-mutations.admin.resolver.js';

@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { CustomerAccountsService } from './customer-accounts.service.js';
 import { CustomersModule } from './customers.module.js';
 import { CustomerAccountsStorefrontResolver } from './graphql/storefront/customer-accounts.storefront.resolver.js';

@@ -1,4 +1,4 @@
-import { CountryCode } from '@platform/graphql';
+import { CountryCode } from '@platform/locale';
 import { SUBDIVISIONS } from './country-subdivisions.js';
 
 /** The parts of a postal address the formatted lines are made of. */

@@ -10,3 +10,4 @@ export { TranslationsService } from './translations.service.js';
 export type { TranslatableResourceType } from './translation.entity.js';
 export type { NewTranslation } from './translation.inputs.js';
 export type { TranslatedFields } from './translation.records.js';
+export { buyerOf, setBuyerOf, type BuyerContext, type BuyerPricePair, type BuyerPriceRange, type BuyerPrices } from './buyer-context.js';

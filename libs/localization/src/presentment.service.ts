@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type BuyerPricePair, type BuyerPriceRange, type BuyerPrices, buyerOf, inContextOf } from '@platform/graphql';
+import { type BuyerPricePair, type BuyerPriceRange, type BuyerPrices, buyerOf } from './buyer-context.js';
 import { type MoneyV2, moneyV2 } from '@platform/money';
-import { type MaybePromise, type RequestContext, isPromiseLike, requestScoped, whenReady } from '@platform/request';
+import { type MaybePromise, type RequestContext, inContextOf, isPromiseLike, requestScoped, whenReady } from '@platform/request';
 import { convertPrice } from './market.rules.js';
 import type { MarketRecord } from './market.records.js';
 import { MarketsService } from './markets.service.js';

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
-import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, cutPage, keysetPlan, searchSql } from '@platform/graphql';
+import { type KeysetPlan, type ListPage, type PageRequest, cutPage, keysetPlan } from '@platform/paging';
+import { SqlParams } from '@platform/sql';
+import { searchSql } from '@platform/search-syntax';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { type OrderTotals, currentTotals } from './current-totals.rules.js';
 import { ORDER_SEARCH, ORDER_STATUS_CONDITIONS, orderSearchScope, orderSortSpec } from './order-search.rules.js';

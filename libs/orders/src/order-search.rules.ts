@@ -1,4 +1,5 @@
-import { type CursorScope, type SearchTerm, type Searchable, type SortSpec, type SqlParam, dateCompare, idCompare, textContains, textEquals } from '@platform/graphql';
+import type { CursorScope, SortSpec } from '@platform/paging';
+import { type SearchTerm, type Searchable, type SqlParam, dateCompare, idCompare, textContains, textEquals } from '@platform/search-syntax';
 import type { OrderSortKey } from './order.records.js';
 
 // Bare words match the order's name and number, its email (split into words) and its note.

@@ -1,4 +1,4 @@
-import { type KeysetPlan, childrenPageSql } from '@platform/graphql';
+import { type KeysetPlan, childrenPageSql } from '@platform/paging';
 
 // Reads of orders (storefront and admin), in one reviewable place. Each is scoped by shop_id ($1).
 

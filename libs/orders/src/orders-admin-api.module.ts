@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { CustomersModule } from '@platform/customers';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { CustomerOrdersAdminResolver } from './graphql/admin/customer-orders.admin.resolver.js';
 import { adminOrderView } from './graphql/admin/order.presenter.js';
 import { OrdersAdminResolver, RefundsAdminResolver } from './graphql/admin/orders.admin.resolver.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistryModule } from '@platform/graphql-types';
 import { CustomerOrdersStorefrontResolver } from './graphql/storefront/customer-orders.storefront.resolver.js';
 import { OrderLineItemsStorefrontResolver, OrdersStorefrontResolver } from './graphql/storefront/orders.storefront.resolver.js';
 import { OrdersModule } from './orders.module.js';

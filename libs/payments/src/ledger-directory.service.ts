@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool, preparedSql } from '@platform/database';
-import { type KeysetPlan, type ListPage, type PageRequest, SqlParams, type SortSpec, cutPage, keysetPlan, searchSql } from '@platform/graphql';
+import { type KeysetPlan, type ListPage, type PageRequest, type SortSpec, cutPage, keysetPlan } from '@platform/paging';
+import { SqlParams } from '@platform/sql';
+import { searchSql } from '@platform/search-syntax';
 import type { RequestContext } from '@platform/request';
 import type { BalanceTransactionFilters, PayoutFilters } from './ledger.inputs.js';
 import type { BalanceRecord, BalanceTransactionRecord, PayoutRecord } from './ledger.records.js';

@@ -1,4 +1,5 @@
-import { type CursorScope, type Searchable, type SortSpec, dateCompare, idCompare, numericCompare } from '@platform/graphql';
+import type { CursorScope, SortSpec } from '@platform/paging';
+import { type Searchable, dateCompare, idCompare, numericCompare } from '@platform/search-syntax';
 import { TRANSACTION_PAYOUT_STATUSES } from './ledger.records.js';
 
 // How the ledger's lists sort and what `query` filters them by (admin GraphQL), beside the REST filters.

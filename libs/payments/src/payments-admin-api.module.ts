@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { OrdersModule } from '@platform/orders';
 import { BalanceTransactionAdminResolver, PaymentsAccountAdminResolver } from './graphql/admin/payments-account.admin.resolver.js';
 import { adminPayoutView } from './graphql/admin/payments-account.presenter.js';

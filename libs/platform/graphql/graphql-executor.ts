@@ -13,9 +13,8 @@ import {
 } from 'graphql';
 import { isFeatureAvailable } from '@platform/versioning';
 import { DomainError, badRequest } from '@platform/errors';
-import { type GraphqlContextValue, type RequestContext, errorResponse } from '@platform/request';
+import { type GraphqlContextValue, type RequestContext, errorResponse, inContextOf } from '@platform/request';
 import type { GraphQLError } from 'graphql';
-import { inContextOf } from './in-context/in-context.js';
 import { type CompiledOperation, CompiledQueries } from './compiled-queries.js';
 import { CostPlans } from './cost-plans.js';
 import { DocumentCache } from './document-cache.js';

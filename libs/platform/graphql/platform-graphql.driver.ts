@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import type { Surface } from '@platform/request';
 import { enforceDeclaredAccess } from './access/declared-access.js';
-import { enforceListBounds } from './cost/list-bound.js';
+import { enforceListBounds } from './cost/list-bounds.js';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 import { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
 import type { GraphqlHook } from './graphql-hooks.js';

@@ -1,5 +1,7 @@
 import { type GraphQLObjectType, buildSchema, getOperationAST, parse } from 'graphql';
-import { LIST_BOUND_KEY, type ListBound, unboundedLists } from './cost/list-bound.js';
+import type { ListBound } from '@platform/graphql-types';
+import { LIST_BOUND_KEY } from '../graphql-types/list-bound.js';
+import { unboundedLists } from './cost/list-bounds.js';
 import { actualCost, flattenPlan, planCost } from './query-cost.js';
 
 const schema = buildSchema(`

@@ -22,7 +22,8 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { isConnectionType } from './cost/connection-type.js';
-import { boundedSize, listBoundOf } from './cost/list-bound.js';
+import { listBoundOf } from '@platform/graphql-types';
+import { boundedSize } from './cost/list-bounds.js';
 
 export { isConnectionType };
 

@@ -1,5 +1,5 @@
 // The layout every e-mail the platform sends shares (the customers' account e-mails now; order and shipping ones later).
-import { type SafeHtml, html } from '@platform/request';
+import { type SafeHtml, html } from '@platform/html';
 
 /** An email as a template renders it: the subject, the plain text and the HTML alternative. */
 export interface RenderedEmail {

@@ -9,7 +9,7 @@ import {
   restErrorKey,
   restErrorMessage,
 } from '@platform/errors';
-import { HTML_PAGE_HEADERS, errorPage } from './html-page.js';
+import { HTML_PAGE_HEADERS, errorPage } from '@platform/html';
 import { type Surface, isGraphqlSurface } from './surface.js';
 
 export interface ErrorResponse {

@@ -1,4 +1,4 @@
-import type { KeysetPlan } from '@platform/graphql';
+import type { KeysetPlan } from '@platform/paging';
 
 // Reads of order risks, in one reviewable place; each is scoped by shop_id ($1). Served by the
 // (shop_id, order_id, id) index. Only displayed risks that recommend something are REST's to show.

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { ContentStorefrontApiModule } from '@platform/content';
-import { NodeRegistryModule } from '@platform/graphql';
+import { NodeRegistryModule } from '@platform/graphql-types';
 import { SearchStorefrontResolver } from './graphql/storefront/search.storefront.resolver.js';
 import { SearchService } from './search.service.js';
 

@@ -1,4 +1,4 @@
-import type { PageRequest } from '@platform/graphql';
+import type { PageRequest } from '@platform/paging';
 import type { SearchSortKey, SearchType, UnavailableProducts } from './search.rules.js';
 
 export interface SearchInput {

@@ -1,6 +1,6 @@
 import type { CollectionRecord, ProductRecord } from '@platform/catalog';
 import type { ArticleRecord, PageRecord } from '@platform/content';
-import type { ListPage } from '@platform/graphql';
+import type { ListPage } from '@platform/paging';
 
 export type SearchHit = { type: 'PRODUCT'; record: ProductRecord } | { type: 'PAGE'; record: PageRecord } | { type: 'ARTICLE'; record: ArticleRecord };
 

@@ -1,4 +1,4 @@
-import { pageRequest } from '@platform/graphql';
+import { pageRequest } from '@platform/paging';
 import { type SearchPosition, type SearchWalk, compareAlongWalk, resumeAfter, roundRobin, searchCursors, styledSuggestion, toTsquery } from './search.rules.js';
 
 describe('search rules', () => {

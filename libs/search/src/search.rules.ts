@@ -1,4 +1,4 @@
-import { type PageRequest, cursorCodec } from '@platform/graphql';
+import { type PageRequest, cursorCodec } from '@platform/paging';
 
 export const SEARCH_TYPES = ['ARTICLE', 'PAGE', 'PRODUCT'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type CollectionRecord, type ProductRecord, CatalogStorefrontService } from '@platform/catalog';
-import { type ArticleRecord, type PageRecord, type RankedMatches, ContentStorefrontService } from '@platform/content';
-import { cutPage } from '@platform/graphql';
+import { CatalogStorefrontService, type CollectionRecord, type ProductRecord } from '@platform/catalog';
+import { type ArticleRecord, ContentStorefrontService, type PageRecord, type RankedMatches } from '@platform/content';
+import { cutPage } from '@platform/paging';
 import type { RequestContext } from '@platform/request';
 import {
   SEARCH_TYPES,

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { getNullableType, isListType, isObjectType } from 'graphql';
 import { createCustomer } from '@platform/customers/testing';
-import { listBoundOf, servedSchema, unboundedLists } from '@platform/graphql';
+import { listBoundOf } from '@platform/graphql-types';
+import { servedSchema, unboundedLists } from '@platform/graphql';
 import { createOrder } from '@platform/orders/testing';
 import { SystemContexts } from '@platform/request';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { createArticle, createBlog, createPage } from '@platform/content/testing';
 import { SystemContexts } from '@platform/request';
-import { anySearchQuery } from '../../../libs/platform/graphql/testing/search-queries.js';
+import { anySearchQuery } from '../../../libs/platform/search-syntax/testing/search-queries.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';
 

@@ -1,6 +1,6 @@
 import { CatalogModule, CatalogService, CatalogStorefrontService } from '@platform/catalog';
 import { createCollection, createProduct } from '@platform/catalog/testing';
-import { pageRequest } from '@platform/graphql';
+import { pageRequest } from '@platform/paging';
 import type { ShopSnapshot } from '@platform/tenancy';
 import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 

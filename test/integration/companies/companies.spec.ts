@@ -4,7 +4,7 @@ import { createCompany } from '@platform/companies/testing';
 import { createCustomer, createCustomerAccessToken } from '@platform/customers/testing';
 import { DomainError } from '@platform/errors';
 import { Decimal } from '@platform/money';
-import type { BuyerContext } from '@platform/graphql';
+import type { BuyerContext } from '@platform/localization';
 import { RedisModule } from '@platform/redis';
 import type { RequestContext } from '@platform/request';
 import type { ShopSnapshot } from '@platform/tenancy';

@@ -1,9 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { ContentService, MetafieldsService, MetaobjectsService, ContentStorefrontService, SellingPlansStorefrontService } from '@platform/content';
+import { ContentService, ContentStorefrontService, MetafieldsService, MetaobjectsService, SellingPlansStorefrontService } from '@platform/content';
 import { DatabaseModule, migrateDatabase } from '@platform/database';
-import { pageRequest } from '@platform/graphql';
+import { pageRequest } from '@platform/paging';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';

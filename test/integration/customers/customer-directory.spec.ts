@@ -10,10 +10,10 @@ import {
   CustomersModule,
 } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
-import { type ListPage, type PageRequest, type PaginationInput, pageRequest } from '@platform/graphql';
+import { type ListPage, type PageRequest, type PaginationInput, pageRequest } from '@platform/paging';
 import type { RequestContext } from '@platform/request';
 import type { ShopSnapshot } from '@platform/tenancy';
-import { anySearchQuery } from '../../../libs/platform/graphql/testing/search-queries.js';
+import { anySearchQuery } from '../../../libs/platform/search-syntax/testing/search-queries.js';
 import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 import { fuzzSettings } from '../../support/fuzz-settings.js';
 import { sqlDuring } from '../../support/sql.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { MAX_CURSOR_TEXT, cursorCodec } from '@platform/graphql';
+import { MAX_CURSOR_TEXT, cursorCodec } from '@platform/paging';
 import { withAdminClient } from '../../support/test-database.js';
 
 // What a cursor accepts reaches Postgres as a typed parameter: every value the codec lets through must be one

@@ -4,7 +4,7 @@ import { createProduct } from '@platform/catalog/testing';
 import { CustomersModule } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
 import { EventsModule } from '@platform/events';
-import { pageRequest } from '@platform/graphql';
+import { pageRequest } from '@platform/paging';
 import { OrderLifecycleService, OrdersModule, OrdersService, type RefundInput } from '@platform/orders';
 import { type OrderTraits, createOrder } from '@platform/orders/testing';
 import { PaymentsModule } from '@platform/payments';

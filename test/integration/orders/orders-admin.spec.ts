@@ -1,6 +1,6 @@
 import { CustomersModule } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
-import { type ListPage, type PaginationInput, pageRequest } from '@platform/graphql';
+import { type ListPage, type PaginationInput, pageRequest } from '@platform/paging';
 import { ORDER_STATUS_FILTERS, type OrderRecord, type OrderStatusFilter, OrdersModule, OrdersService } from '@platform/orders';
 import { createOrder } from '@platform/orders/testing';
 import type { ShopSnapshot } from '@platform/tenancy';

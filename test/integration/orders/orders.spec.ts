@@ -1,6 +1,6 @@
 import { CustomersModule } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
-import { type ListPage, type PaginationInput, pageRequest } from '@platform/graphql';
+import { type ListPage, type PaginationInput, pageRequest } from '@platform/paging';
 import { type OrderRecord, type OrderSortKey, OrdersModule, OrdersService } from '@platform/orders';
 import { createOrder } from '@platform/orders/testing';
 import type { ShopSnapshot } from '@platform/tenancy';

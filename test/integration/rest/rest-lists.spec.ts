@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, Modul
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pageOfList } from '@platform/graphql';
+import { pageOfList } from '@platform/paging';
 import { errorResponse } from '@platform/request';
 import { ADMIN_REST_PREFIX, type RestListing, restListRequest, restPage } from '@platform/rest';
 

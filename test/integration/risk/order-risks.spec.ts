@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { AuthService, AuthModule } from '@platform/auth';
-import { pageRequest } from '@platform/graphql';
+import { AuthModule, AuthService } from '@platform/auth';
+import { pageRequest } from '@platform/paging';
 import { OrdersModule } from '@platform/orders';
 import { createOrder } from '@platform/orders/testing';
-import { type RequestContext } from '@platform/request';
+import type { RequestContext } from '@platform/request';
 import { OrderRisksService, RiskModule } from '@platform/risk';
 import { createOrderRisk } from '@platform/risk/testing';
 import type { ShopSnapshot } from '@platform/tenancy';

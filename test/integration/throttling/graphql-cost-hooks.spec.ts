@@ -1,6 +1,6 @@
 import { buildSchema } from 'graphql';
 import { expandScopes } from '@platform/auth';
-import { GraphqlExecutor, inputLimitsHook, complexityLimitHook } from '@platform/graphql';
+import { GraphqlExecutor, complexityLimitHook, inputLimitsHook } from '@platform/graphql';
 import { createLogger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { AdminCostHook, type LimitOverrides, MemoryBucketStore, ThrottleService } from '@platform/throttling';

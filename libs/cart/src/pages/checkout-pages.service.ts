@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { VisitorConsent } from '@platform/orders';
-import type { HtmlPage, RequestContext } from '@platform/request';
+import type { HtmlPage } from '@platform/html';
+import type { RequestContext } from '@platform/request';
 import { type CheckoutState, CheckoutService } from '../checkout.service.js';
 import { checkoutForm, checkoutLink } from '../checkout.rules.js';
 import { WalletPaymentHandler } from '../payment-handler/wallet-handler.js';

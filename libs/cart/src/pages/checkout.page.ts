@@ -1,5 +1,5 @@
 import type { PlacedOrder } from '@platform/orders';
-import { type HtmlPage, html, htmlPage } from '@platform/request';
+import { type HtmlPage, html, htmlPage } from '@platform/html';
 import type { CartSummary } from '../cart.records.js';
 import { CHECKOUT_ADDRESS_FIELDS, type CheckoutAddress, type CheckoutLine } from '../checkout.rules.js';
 import type { WalletHandlerResponse } from '../payment-handler/wallet-handler.js';

@@ -1,20 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
-import {
-  type CursorScope,
-  type ListPage,
-  type PageRequest,
-  type SortSpec,
-  SqlParams,
-  childrenPageSql,
-  cursorCodec,
-  cutPage,
-  escapeLike,
-  keysetPlan,
-  pageKey,
-  toListPage,
-} from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, childrenPageSql, cursorCodec, cutPage, keysetPlan, pageKey, toListPage } from '@platform/paging';
+import { SqlParams } from '@platform/sql';
+import { escapeLike } from '@platform/search-syntax';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
 import type {
   CollectionRecord,

@@ -51,7 +51,7 @@ export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.
 export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height
   from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
 
-// Nested connections (`childrenPageSql` of @platform/graphql pages them per parent): columns and `from` per list.
+// Nested connections (`childrenPageSql` of @platform/paging pages them per parent): columns and `from` per list.
 export const VARIANTS_FROM = `product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])`;
 
 export const IMAGE_PAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height, i.position as "sortValue"`;

@@ -1,4 +1,5 @@
-import { SqlParams, parseSearchQuery } from '@platform/graphql';
+import { SqlParams } from '@platform/sql';
+import { parseSearchQuery } from '@platform/search-syntax';
 import { productSearchSql } from './product-search.sql.js';
 import { PRODUCT_SORT_KEYS, productSort } from './sort-keys.js';
 

@@ -1,4 +1,5 @@
-import { type SearchSql, type Searchable, type SqlParams, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from '@platform/graphql';
+import { type SearchSql, type Searchable, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from '@platform/search-syntax';
+import type { SqlParams } from '@platform/sql';
 
 /**
  * How the `query` argument filters products (aliased `p`): `title`, `handle`, `tag`, `tag_not`, `product_type`,

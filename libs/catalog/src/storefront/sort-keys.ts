@@ -1,4 +1,4 @@
-import type { SortSpec } from '@platform/graphql';
+import type { SortSpec } from '@platform/paging';
 
 export const PRODUCT_SORT_KEYS = ['TITLE', 'PRODUCT_TYPE', 'VENDOR', 'UPDATED_AT', 'CREATED_AT', 'BEST_SELLING', 'PRICE', 'ID', 'RELEVANCE'] as const;
 export type ProductSortKey = (typeof PRODUCT_SORT_KEYS)[number];

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, type SqlStatement, preparedSql } from '@platform/database';
-import { type CursorScope, type ListPage, type PageRequest, type Searchable, type SortSpec, SqlParams, childrenPageSql, keysetPlan, searchSql, toListPage } from '@platform/graphql';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, childrenPageSql, keysetPlan, toListPage } from '@platform/paging';
+import { type Searchable, searchSql } from '@platform/search-syntax';
+import { SqlParams } from '@platform/sql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { MetafieldOwnerType } from '../metafield.entity.js';
 import type { MetafieldIdentifier } from '../metafield.inputs.js';

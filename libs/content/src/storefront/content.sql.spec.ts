@@ -1,4 +1,6 @@
-import { type Searchable, SqlParams, cursorCodec, keysetPlan, pageRequest, searchSql } from '@platform/graphql';
+import { type Searchable, searchSql } from '@platform/search-syntax';
+import { SqlParams } from '@platform/sql';
+import { cursorCodec, keysetPlan, pageRequest } from '@platform/paging';
 import { ARTICLE_SEARCH, PAGE_SEARCH } from './content.sql.js';
 import { articleSort, metaobjectSort } from './sort-keys.js';
 

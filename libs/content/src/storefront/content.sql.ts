@@ -1,4 +1,4 @@
-import { type Searchable, dateCompare, hasTag, idCompare, textContains, textEquals } from '@platform/graphql';
+import { type Searchable, dateCompare, hasTag, idCompare, textContains, textEquals } from '@platform/search-syntax';
 
 // Every SQL statement of storefront content reads, in one reviewable place. Each is scoped by shop_id ($1).
 

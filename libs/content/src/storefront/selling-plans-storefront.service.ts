@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
-import { type ListPage, type PageRequest, type SortSpec, SqlParams, childrenPageSql, keysetPlan, pageKey, toListPage } from '@platform/graphql';
+import { type ListPage, type PageRequest, type SortSpec, childrenPageSql, keysetPlan, pageKey, toListPage } from '@platform/paging';
+import { SqlParams } from '@platform/sql';
 import { type RequestContext, requestScoped } from '@platform/request';
 import type { SellingPlanGroupRecord, SellingPlanRecord } from '../selling-plan.records.js';
 import { SELLING_PLANS_OF_GROUPS, SELLING_PLAN_GROUPS_OF_PRODUCTS_FROM, SELLING_PLAN_GROUP_COLUMNS } from './selling-plan.sql.js';

@@ -1,4 +1,4 @@
-import type { SortSpec } from '@platform/graphql';
+import type { SortSpec } from '@platform/paging';
 import { ContentErrors } from '../content.errors.js';
 
 // The hosted platform's sort keys of content connections. RELEVANCE ranks by the bare words of `query`

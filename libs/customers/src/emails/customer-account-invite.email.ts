@@ -1,4 +1,4 @@
-import { html } from '@platform/request';
+import { html } from '@platform/html';
 import { type RenderedEmail, emailDocument, greeting, paragraphs, subjectLine } from '@platform/mail';
 
 const INVITE_SUBJECT = 'Customer account activation';

@@ -1,4 +1,4 @@
-import { html } from '@platform/request';
+import { html } from '@platform/html';
 import { type RenderedEmail, emailDocument, greeting, subjectLine } from '@platform/mail';
 
 export interface WelcomeEmailData {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Ctx, OpenAccess, type RequestContext, sendPage } from '@platform/request';
+import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
+import { sendPage } from '@platform/html';
 import { ActivationPagesService } from './activation-pages.service.js';
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { hashToken } from '@platform/auth';
-import type { HtmlPage, RequestContext } from '@platform/request';
+import type { HtmlPage } from '@platform/html';
+import type { RequestContext } from '@platform/request';
 import { Customer } from '../customer.entity.js';
 import { CustomersService } from '../customers.service.js';
 import { activatedPage, activationFormPage, deadLinkPage } from './activation.page.js';

@@ -1,4 +1,4 @@
-import { type HtmlPage, html, htmlPage } from '@platform/request';
+import { type HtmlPage, html, htmlPage } from '@platform/html';
 
 /** The form: the shop's name, a password twice, and the problems of the last try (escaped, as all of it). */
 export function activationFormPage(shopName: string, problems: string[] = []): HtmlPage {

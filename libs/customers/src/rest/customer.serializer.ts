@@ -1,4 +1,5 @@
-import { countryName, toGlobalId } from '@platform/graphql';
+import { countryName } from '@platform/locale';
+import { toGlobalId } from '@platform/ids';
 import type { AddressRecord, CustomerDetailRecord } from '../customer.records.js';
 import type { EmailMarketingConsent, SmsMarketingConsent } from '../customer.entity.js';
 import { addressName } from '../mailing-address.rules.js';

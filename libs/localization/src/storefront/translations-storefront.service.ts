@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
-import { inContextOf } from '@platform/graphql';
-import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
+import { type MaybePromise, type RequestContext, inContextOf, requestScoped } from '@platform/request';
 import type { TranslatableResourceType } from '../translation.entity.js';
 import { normalizeLocale } from '../translation.rules.js';
 import type { TranslatedFields } from '../translation.records.js';

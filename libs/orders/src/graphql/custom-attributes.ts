@@ -1,4 +1,4 @@
-import type { Attribute } from '@platform/graphql';
+import type { Attribute } from '@platform/graphql-types';
 import type { OrderLineProperty } from '../order.records.js';
 
 /** A line item's `properties` (the REST names) as the `customAttributes` both GraphQL schemas show. */

@@ -1,5 +1,5 @@
 import { type CustomerDetailRecord, restCustomerAddress } from '@platform/customers';
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type {
   FulfillmentRecord,
   OrderAddress,

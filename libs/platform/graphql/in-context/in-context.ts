@@ -12,20 +12,9 @@ import {
   valueFromASTUntyped,
 } from 'graphql';
 import { DomainError } from '@platform/errors';
-import { type RequestContext, requestScoped } from '@platform/request';
+import { type InContext, setInContext } from '@platform/request';
 import { type VersionedFeature, isFeatureAvailable } from '@platform/versioning';
 import type { GraphqlHook } from '../graphql-hooks.js';
-
-/** What `@inContext` asked for: the buyer's country, language, identity and consent, for the whole operation. */
-export interface InContext {
-  country?: string;
-  language?: string;
-  buyer?: { customerAccessToken: string; companyLocationId?: string };
-  visitorConsent?: { analytics?: boolean; preferences?: boolean; marketing?: boolean; saleOfData?: boolean };
-}
-
-const IN_CONTEXT = Symbol('inContext');
-const NONE: InContext = Object.freeze({});
 
 // Arguments opened by version (the spec's directive table); `country` exists in every version.
 const GATED_ARGUMENTS: Record<string, VersionedFeature> = {
@@ -33,11 +22,6 @@ const GATED_ARGUMENTS: Record<string, VersionedFeature> = {
   buyer: 'inContextBuyer',
   visitorConsent: 'inContextVisitorConsent',
 };
-
-/** The operation's `@inContext`, or nothing. */
-export function inContextOf(ctx: RequestContext): InContext {
-  return requestScoped(ctx, IN_CONTEXT, () => NONE);
-}
 
 /** Reads `@inContext` before execution, refusing arguments the request's version does not have. */
 export const inContextHook: GraphqlHook = {
@@ -53,7 +37,7 @@ export const inContextHook: GraphqlHook = {
         });
       }
     }
-    requestScoped(ctx, IN_CONTEXT, () => value);
+    setInContext(ctx, value);
   },
 };
 

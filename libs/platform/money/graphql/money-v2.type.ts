@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { DecimalScalar } from '@platform/graphql';
+import { DecimalScalar } from './decimal.scalar.js';
 
 /** Every ISO 4217 code the runtime knows, as the CurrencyCode enum (`USD`, `EUR`, …). */
 export const CurrencyCode = Object.fromEntries(Intl.supportedValuesOf('currency').map((code) => [code, code])) as Record<string, string>;

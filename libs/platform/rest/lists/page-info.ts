@@ -1,5 +1,5 @@
 import { textProblem } from '@platform/errors';
-import { MAX_CURSOR_LENGTH } from '@platform/graphql';
+import { MAX_CURSOR_LENGTH } from '@platform/paging';
 import { invalidParameter } from './invalid-parameter.js';
 
 // `page_info` is base64url JSON `[direction, filters, cursor]`: the way to walk, the filter parameters of the first

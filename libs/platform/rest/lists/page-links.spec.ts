@@ -1,4 +1,4 @@
-import { cursorCodec, cutPage } from '@platform/graphql';
+import { cursorCodec, cutPage } from '@platform/paging';
 import { decodePageInfo } from './page-info.js';
 import { pageLinks } from './page-links.js';
 import { type RestListing, restListRequest } from './rest-list-request.js';

@@ -1,4 +1,4 @@
-import type { ListPage } from '@platform/graphql';
+import type { ListPage } from '@platform/paging';
 import { type PageDirection, encodePageInfo } from './page-info.js';
 import type { RestListRequest } from './rest-list-request.js';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@platform/errors';
-import { cursorCodec } from '@platform/graphql';
+import { cursorCodec } from '@platform/paging';
 import { encodePageInfo } from './page-info.js';
 import { type RestListing, restListRequest } from './rest-list-request.js';
 

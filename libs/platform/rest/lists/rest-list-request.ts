@@ -1,4 +1,4 @@
-import { type CursorScope, type CursorValueType, type PageRequest, cursorCodec } from '@platform/graphql';
+import { type CursorScope, type CursorValueType, type PageRequest, cursorCodec } from '@platform/paging';
 import { invalidParameter } from './invalid-parameter.js';
 import { type PageDirection, decodePageInfo } from './page-info.js';
 
@@ -6,7 +6,7 @@ export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 250;
 
 /**
- * What one REST list accepts. Its rows are walked by keyset SQL (`keysetPlan` of `@platform/graphql`) with `scope`,
+ * What one REST list accepts. Its rows are walked by keyset SQL (`keysetPlan` of `@platform/paging`) with `scope`,
  * whose cursors hold values of `cursor` types (`['bigint']` for a list in id order); `filters` are the query
  * parameters that choose its rows (`since_id`, `ids`, `created_at_min`…), carried on by its page_info.
  */

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ListPage } from '@platform/graphql';
+import type { ListPage } from '@platform/paging';
 import { selectFields } from './fields.js';
 import { pageLinks } from './page-links.js';
 import type { RestListRequest } from './rest-list-request.js';

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from '@nestjs/graphql';
-import { StorefrontSchema, BoundedList, MAX_USER_ERRORS } from '@platform/graphql';
+import { BoundedList, MAX_USER_ERRORS, StorefrontSchema } from '@platform/graphql-types';
 import { CartUserError, CartWarning, StorefrontCart } from './cart.type.js';
 
 // Every cart mutation answers the same payload shape under its own name, as the hosted schema does.

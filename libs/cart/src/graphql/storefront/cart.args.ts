@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from '@nestjs/graphql';
-import { CountryCode, StorefrontSchema } from '@platform/graphql';
+import { CountryCode } from '@platform/locale';
+import { StorefrontSchema } from '@platform/graphql-types';
 
 @InputType('AttributeInput', { registerIn: () => StorefrontSchema })
 export class AttributeInput {

@@ -1,7 +1,8 @@
 import type { Type } from '@nestjs/common';
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, createUnionType, registerEnumType } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
-import { Attribute, ConnectionType, CountryCode, StorefrontSchema, UrlScalar, BoundedList, MAX_FIELD_PATH } from '@platform/graphql';
+import { Attribute, BoundedList, ConnectionType, MAX_FIELD_PATH, StorefrontSchema, UrlScalar, enumOf } from '@platform/graphql-types';
+import { CountryCode } from '@platform/locale';
 import { MoneyV2 } from '@platform/money';
 import type { CartCost, CartLineRecord, CartRecord } from '../../cart.records.js';
 import { MAX_ATTRIBUTES } from '@platform/errors';
@@ -54,7 +55,7 @@ const CART_ERROR_CODE_VALUES = [
   'ZIP_CODE_NOT_SUPPORTED',
 ] as const;
 export type CartErrorCodeValue = (typeof CART_ERROR_CODE_VALUES)[number];
-export const CartErrorCode = Object.fromEntries(CART_ERROR_CODE_VALUES.map((c) => [c, c])) as Record<CartErrorCodeValue, CartErrorCodeValue>;
+export const CartErrorCode = enumOf(CART_ERROR_CODE_VALUES);
 registerEnumType(CartErrorCode, { registerIn: () => StorefrontSchema, name: 'CartErrorCode', description: 'Why a cart mutation failed.' });
 
 const CART_WARNING_CODE_VALUES = [
@@ -67,7 +68,7 @@ const CART_WARNING_CODE_VALUES = [
   'MERCHANDISE_OUT_OF_STOCK',
 ] as const;
 export type CartWarningCodeValue = (typeof CART_WARNING_CODE_VALUES)[number];
-export const CartWarningCode = Object.fromEntries(CART_WARNING_CODE_VALUES.map((c) => [c, c])) as Record<CartWarningCodeValue, CartWarningCodeValue>;
+export const CartWarningCode = enumOf(CART_WARNING_CODE_VALUES);
 registerEnumType(CartWarningCode, { registerIn: () => StorefrontSchema, name: 'CartWarningCode', description: 'What a cart warning is about.' });
 
 @ObjectType('CartUserError', { registerIn: () => StorefrontSchema, description: 'An expected failure of a cart mutation: nothing was changed.' })

@@ -1,6 +1,8 @@
 import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CustomerAccountsService, StorefrontCustomer } from '@platform/customers';
-import { Attribute, ConnectionArgs, NodeRegistry, connectionOf, pageOf, pageOfList, toGlobalId, BoundedList } from '@platform/graphql';
+import { Attribute, BoundedList, ConnectionArgs, NodeRegistry, connectionOf, pageOf } from '@platform/graphql-types';
+import { pageOfList } from '@platform/paging';
+import { toGlobalId } from '@platform/ids';
 import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type RequestContext, RequiresScope, whenReady } from '@platform/request';
 import { CartsStorefrontService } from '../../carts-storefront.service.js';
 import { CartsService } from '../../carts.service.js';

@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
+import { ConnectionArgs, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import {
   COLLECTION_SORT_KEYS,
   type CollectionSortKey,
@@ -9,7 +9,6 @@ import {
   type ProductSortKey,
 } from '../../storefront/sort-keys.js';
 
-const enumOf = <T extends string>(keys: readonly T[]) => Object.fromEntries(keys.map((k) => [k, k])) as Record<T, T>;
 
 export const ProductSortKeys = enumOf(PRODUCT_SORT_KEYS);
 registerEnumType(ProductSortKeys, { registerIn: () => StorefrontSchema, name: 'ProductSortKeys', description: 'How products can be sorted.' });

@@ -1,7 +1,7 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type { CollectionRecord, ImageRecord, OptionRecord, ProductRecord, VariantDetail, VariantRecord } from '../../catalog.records.js';
 import type { StorefrontCollection } from './collection.type.js';
-import type { StorefrontImage } from '@platform/graphql';
+import type { StorefrontImage } from '@platform/graphql-types';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
 
 // Records to storefront views: plain objects with the scalar fields every read has, and the record for the

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
 import type { CollectionRecord } from '../../catalog.records.js';
 
 @ObjectType('Collection', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A group of products.' })

@@ -1,13 +1,15 @@
 import { Args, ID, Info, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
-import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId } from '@platform/graphql';
+import { HtmlScalar, TruncateArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { plainText } from '@platform/html';
+import { requireGlobalId } from '@platform/ids';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { CollectionProductsArgs, CollectionsArgs } from './catalog.args.js';
 import { collectionView, productView } from './catalog.presenter.js';
 import { StorefrontCollection, StorefrontCollectionConnection } from './collection.type.js';
-import { StorefrontImage } from '@platform/graphql';
+import { StorefrontImage } from '@platform/graphql-types';
 import { StorefrontProductConnection } from './product.type.js';
 import { productShape } from './read-shapes.js';
 

@@ -1,5 +1,5 @@
 import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { connectionOf } from '@platform/graphql';
+import { connectionOf } from '@platform/graphql-types';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { StringConnection } from './string-connection.type.js';

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
 import { MoneyV2 } from '@platform/money';
 import type { ProductRecord, VariantRecord } from '../../catalog.records.js';
 import { MAX_VARIANTS } from '../../product.rules.js';

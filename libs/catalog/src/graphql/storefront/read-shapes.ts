@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { selectsAnyOf } from '@platform/graphql';
+import { selectsAnyOf } from '@platform/graphql-types';
 import type { ReadShape } from '../../catalog.records.js';
 
 // The fields that need a record's detail columns. A field missing here still answers right (its resolver

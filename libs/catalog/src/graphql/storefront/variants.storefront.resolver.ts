@@ -5,7 +5,7 @@ import { Ctx, type GraphqlContextValue, type MaybePromise, type NoArgs, type Req
 import { Int } from '@nestjs/graphql';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { productView, selectedOptions } from './catalog.presenter.js';
-import { StorefrontImage, BoundedList } from '@platform/graphql';
+import { BoundedList, StorefrontImage } from '@platform/graphql-types';
 import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './product.type.js';
 import { MAX_OPTIONS } from '../../product.rules.js';
 

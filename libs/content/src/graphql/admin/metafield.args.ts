@@ -1,5 +1,5 @@
 import { ArgsType, Field } from '@nestjs/graphql';
-import { ConnectionArgs } from '@platform/graphql';
+import { ConnectionArgs } from '@platform/graphql-types';
 
 /** `metafields(…)` of an admin type that has metafields (the hosted platform's HasMetafields). */
 @ArgsType()

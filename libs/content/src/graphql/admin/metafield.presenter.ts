@@ -1,4 +1,4 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type { MetafieldOwnerType } from '../../metafield.entity.js';
 import type { MetafieldRecord } from '../../metafield.records.js';
 import type { AdminMetafield } from './metafield.type.js';

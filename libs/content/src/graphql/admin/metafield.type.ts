@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql';
+import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql-types';
 import { METAFIELD_OWNER_TYPES, type MetafieldOwnerType } from '../../metafield.entity.js';
 import { JsonScalar } from './json.scalar.js';
 

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import type { ArticleRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 import { MAX_TAGS } from '@platform/errors';

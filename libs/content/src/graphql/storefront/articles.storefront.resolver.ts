@@ -1,5 +1,7 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, TruncateArgs, connectionOf, pageOf, plainText, requireGlobalId, BoundedList } from '@platform/graphql';
+import { BoundedList, HtmlScalar, TruncateArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { plainText } from '@platform/html';
+import { requireGlobalId } from '@platform/ids';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import type { BlogRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 

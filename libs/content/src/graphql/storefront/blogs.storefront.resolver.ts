@@ -1,5 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
+import { BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
+import { requireGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';

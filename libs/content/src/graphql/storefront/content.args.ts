@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
+import { ConnectionArgs, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import {
   ARTICLE_SORT_KEYS,
   type ArticleSortKey,
@@ -9,7 +9,6 @@ import {
   type PageSortKey,
 } from '../../storefront/sort-keys.js';
 
-const enumOf = <T extends string>(keys: readonly T[]) => Object.fromEntries(keys.map((k) => [k, k])) as Record<T, T>;
 
 export const PageSortKeys = enumOf(PAGE_SORT_KEYS);
 registerEnumType(PageSortKeys, { registerIn: () => StorefrontSchema, name: 'PageSortKeys', description: 'The set of valid sort keys for the Page query.' });

@@ -1,4 +1,4 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuItemRecord, MenuRecord, PageRecord } from '../../content.records.js';
 import type { MetafieldRecord } from '../../metafield.records.js';

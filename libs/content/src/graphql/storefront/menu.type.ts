@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { BoundedList, StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
 import type { MenuItemRecord } from '../../content.records.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from '../../menu-item.entity.js';
 import { MAX_TAGS } from '@platform/errors';

@@ -1,5 +1,5 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { UrlScalar } from '@platform/graphql';
+import { UrlScalar } from '@platform/graphql-types';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { CONTENT } from './content-scopes.js';

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { StorefrontNode, StorefrontSchema } from '@platform/graphql';
+import { StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
 
 /** The storefront `Metafield`: custom data on a resource, by namespace and key. Other contexts reuse it. */
 @ObjectType('Metafield', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'Custom data attached to a resource.' })

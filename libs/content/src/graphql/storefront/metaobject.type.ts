@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import type { MetaobjectRecord } from '../../metaobject.records.js';
 import { MAX_METAOBJECT_FIELDS } from '../../metaobject.rules.js';
 

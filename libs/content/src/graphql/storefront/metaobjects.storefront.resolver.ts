@@ -1,5 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { connectionOf, pageOf, requireGlobalId } from '@platform/graphql';
+import { connectionOf, pageOf } from '@platform/graphql-types';
+import { requireGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresToken } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { MetaobjectHandleInput, MetaobjectsArgs } from './content.args.js';

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import type { PageRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 

@@ -1,5 +1,6 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { HtmlScalar, connectionOf, pageOf, requireGlobalId, BoundedList } from '@platform/graphql';
+import { BoundedList, HtmlScalar, connectionOf, pageOf } from '@platform/graphql-types';
+import { requireGlobalId } from '@platform/ids';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';

@@ -4,7 +4,7 @@ import { Ctx, type RequestContext } from '@platform/request';
 import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
 import { HasMetafieldsFields } from './has-metafields.fields.js';
 import { StorefrontMetafield } from './metafield.type.js';
-import { BoundedList } from '@platform/graphql';
+import { BoundedList } from '@platform/graphql-types';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 
 /** The catalog's Product shows its metafields: content's data, so content resolves them. */

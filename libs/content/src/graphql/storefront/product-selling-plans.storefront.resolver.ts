@@ -1,6 +1,6 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontProduct } from '@platform/catalog';
-import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql';
+import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { SellingPlansStorefrontService } from '../../storefront/selling-plans-storefront.service.js';

@@ -1,5 +1,6 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { ConnectionArgs, connectionOf, pageOf, pageOfList } from '@platform/graphql';
+import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { pageOfList } from '@platform/paging';
 import { StorefrontSellingPlanConnection, StorefrontSellingPlanGroup } from './selling-plan.type.js';
 
 const PLANS = { connection: 'sellingPlanGroup.sellingPlans', sortKey: 'POSITION' };

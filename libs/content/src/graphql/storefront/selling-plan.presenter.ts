@@ -1,4 +1,4 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type { MoneyV2 } from '@platform/money';
 import type { SellingPlanGroupRecord, SellingPlanRecord } from '../../selling-plan.records.js';
 import type { StorefrontSellingPlan, StorefrontSellingPlanGroup, StorefrontSellingPlanPriceAdjustment } from './selling-plan.type.js';

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, createUnionType } from '@nestjs/graphql';
-import { ConnectionType, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionType, StorefrontSchema } from '@platform/graphql-types';
 import { MoneyV2 } from '@platform/money';
 import { MAX_GROUP_OPTIONS, MAX_PRICE_ADJUSTMENTS, MAX_SELLING_PLANS } from '../../selling-plan.rules.js';
 

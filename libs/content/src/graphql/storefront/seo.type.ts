@@ -1,5 +1,5 @@
 import { Field, ObjectType } from '@nestjs/graphql';
-import { StorefrontSchema } from '@platform/graphql';
+import { StorefrontSchema } from '@platform/graphql-types';
 
 /** The storefront `SEO` type; other contexts reuse it (one `SEO` per schema). */
 @ObjectType('SEO', { registerIn: () => StorefrontSchema, description: 'SEO information.' })

@@ -1,4 +1,4 @@
-import { parseGlobalId } from '@platform/graphql';
+import { parseGlobalId } from '@platform/ids';
 import type { CustomerInput, MarketingConsentInput } from '../../customer.inputs.js';
 import { type CustomerError, CustomerErrors, customerNotFound } from '../../customers.errors.js';
 import type { AdminCustomerInput, CustomerEmailMarketingConsentInput, CustomerSmsMarketingConsentInput } from './customer.args.js';

@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { idOfType, toGlobalId } from '@platform/graphql';
+import { idOfType, toGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomersService } from '../../customers.service.js';
 import {

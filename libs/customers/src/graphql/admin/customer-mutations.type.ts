@@ -1,8 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, UrlScalar } from '@platform/graphql';
+import { AdminNode, AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, UrlScalar, enumOf } from '@platform/graphql-types';
 import { AdminCustomer } from './customer.type.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 // The hosted names of the codes of the mutations that have their own error type.
 export const CONSENT_ERROR_CODES = ['INCLUSION', 'INTERNAL_ERROR', 'INVALID', 'MISSING_ARGUMENT'] as const;

@@ -1,9 +1,10 @@
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, ConnectionArgs, CountryCode } from '@platform/graphql';
+import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
+import { CountryCode } from '@platform/locale';
 import { CUSTOMER_SORT_KEYS, type CustomerSortKey } from '../../customer.inputs.js';
 import { CustomerEmailMarketingState, CustomerMarketingOptInLevel, CustomerSmsMarketingState } from './customer.type.js';
 
-export const CustomerSortKeys = Object.fromEntries(CUSTOMER_SORT_KEYS.map((k) => [k, k])) as Record<CustomerSortKey, CustomerSortKey>;
+export const CustomerSortKeys = enumOf(CUSTOMER_SORT_KEYS);
 registerEnumType(CustomerSortKeys, { registerIn: () => AdminSchema, name: 'CustomerSortKeys', description: 'How the customers list can be sorted.' });
 
 @ArgsType()

@@ -1,11 +1,11 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType, CountryCode, UnsignedInt64Scalar, BoundedList } from '@platform/graphql';
+import { AdminNode, AdminSchema, BoundedList, ConnectionType, UnsignedInt64Scalar, enumOf } from '@platform/graphql-types';
+import { CountryCode } from '@platform/locale';
 import { MoneyV2 } from '@platform/money';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import { MAX_TAGS } from '@platform/errors';
 import { TAX_EXEMPTIONS_MAX } from '../../customer-input.rules.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 // The hosted admin schema's enums, by its names; the presenter maps the domain's lowercase values onto them.
 
@@ -28,9 +28,6 @@ registerEnumType(CustomerMarketingOptInLevel, { registerIn: () => AdminSchema, n
 export const CONSENT_SOURCES = ['OTHER', 'PLATFORM'] as const;
 export const CustomerConsentCollectedFrom = enumOf(CONSENT_SOURCES);
 registerEnumType(CustomerConsentCollectedFrom, { registerIn: () => AdminSchema, name: 'CustomerConsentCollectedFrom', description: 'Where SMS consent was given.' });
-
-// The admin Count is the platform's (customersCount and ordersCount answer it).
-export { AdminCount } from '@platform/graphql';
 
 @ObjectType('CustomerEmailMarketingConsentState', { registerIn: () => AdminSchema, description: "The customer's consent to marketing email." })
 export class AdminEmailMarketingConsent {

@@ -1,13 +1,15 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs, MetafieldsService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import { BoundedList, NodeRegistry, connectionOf, listSize, pageOf, requireGlobalId } from '@platform/graphql';
+import { AdminCount, BoundedList, NodeRegistry, connectionOf, pageOf } from '@platform/graphql-types';
+import { listSize } from '@platform/paging';
+import { requireGlobalId } from '@platform/ids';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
 import { MAX_CUSTOMER_ADDRESSES } from '../../customer-input.rules.js';
 import { CustomerAddressesArgs, CustomerIdentifierInput, CustomersArgs, CustomersCountArgs } from './customer.args.js';
 import { adminAddressView, adminCustomerView } from './customer.presenter.js';
-import { AdminCount, AdminCustomer, AdminCustomerConnection, AdminMailingAddress } from './customer.type.js';
+import { AdminCustomer, AdminCustomerConnection, AdminMailingAddress } from './customer.type.js';
 
 const READ = 'read_customers';
 

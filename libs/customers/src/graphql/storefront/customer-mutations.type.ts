@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { StorefrontSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
+import { BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import { StorefrontCustomer } from './customer.type.js';
 
 // The hosted schema's CustomerErrorCode enum, every value whether or not this platform reports it
@@ -23,7 +23,7 @@ const CUSTOMER_ERROR_CODE_VALUES = [
 ] as const;
 export type CustomerErrorCodeValue = (typeof CUSTOMER_ERROR_CODE_VALUES)[number];
 
-export const CustomerErrorCode = Object.fromEntries(CUSTOMER_ERROR_CODE_VALUES.map((c) => [c, c])) as Record<CustomerErrorCodeValue, CustomerErrorCodeValue>;
+export const CustomerErrorCode = enumOf(CUSTOMER_ERROR_CODE_VALUES);
 registerEnumType(CustomerErrorCode, { registerIn: () => StorefrontSchema, name: 'CustomerErrorCode', description: 'Why a customer mutation failed.' });
 
 @ObjectType('CustomerAccessToken', { registerIn: () => StorefrontSchema, description: "A buyer's login: send it as `customerAccessToken` to read or change the customer." })

@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType } from '@nestjs/graphql';
-import { StorefrontSchema } from '@platform/graphql';
+import { StorefrontSchema } from '@platform/graphql-types';
 
 @InputType('CustomerAccessTokenCreateInput', { registerIn: () => StorefrontSchema })
 export class CustomerAccessTokenCreateInput {

@@ -1,5 +1,5 @@
 import { userErrorsOf } from '@platform/errors';
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import { displayName } from '../../customer-account.rules.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';

@@ -1,5 +1,6 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { ConnectionType, CountryCode, StorefrontNode, StorefrontSchema, UnsignedInt64Scalar } from '@platform/graphql';
+import { ConnectionType, StorefrontNode, StorefrontSchema, UnsignedInt64Scalar } from '@platform/graphql-types';
+import { CountryCode } from '@platform/locale';
 import type { AddressRecord, CustomerRecord } from '../../customer.records.js';
 
 @ObjectType('MailingAddress', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'A postal address of a customer.' })

@@ -1,5 +1,5 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ConnectionArgs, connectionOf, pageOf, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';

@@ -1,4 +1,5 @@
-import { countryName, languageName, toGlobalId } from '@platform/graphql';
+import { countryName, languageName } from '@platform/locale';
+import { toGlobalId } from '@platform/ids';
 import type { StorefrontCountry, StorefrontCurrency, StorefrontLanguage, StorefrontMarket } from './localization.type.js';
 import type { MarketRecord } from '../../market.records.js';
 

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { CountryCode, LanguageCode, StorefrontSchema, BoundedList, MAX_COUNTRIES, MAX_LANGUAGES } from '@platform/graphql';
+import { CountryCode, LanguageCode, MAX_COUNTRIES, MAX_LANGUAGES } from '@platform/locale';
+import { BoundedList, StorefrontSchema } from '@platform/graphql-types';
 import { CurrencyCode } from '@platform/money';
 
 @ObjectType('Currency', { registerIn: () => StorefrontSchema, description: 'A currency.' })

@@ -1,5 +1,6 @@
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
-import { type UserErrorCodeValue, idOfType } from '@platform/graphql';
+import type { UserErrorCodeValue } from '@platform/graphql-types';
+import { idOfType } from '@platform/ids';
 import type { CancelOrderInput, RefundInput as ServiceRefundInput } from '../../order-lifecycle.inputs.js';
 import { type OrderError, type OrderErrorCode, OrderErrors } from '../../orders.errors.js';
 import type { RestockType } from '../../refund.rules.js';

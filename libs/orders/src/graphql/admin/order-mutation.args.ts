@@ -1,9 +1,9 @@
 import { Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { AdminSchema, DecimalScalar } from '@platform/graphql';
+import { AdminSchema, enumOf } from '@platform/graphql-types';
+import { DecimalScalar } from '@platform/money';
 import { CurrencyCode } from '@platform/money';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 /** The hosted `Money` scalar: an amount as a decimal string without currency ("100.57"); never a binary float inside. */
 export const MoneyScalar = new GraphQLScalarType({

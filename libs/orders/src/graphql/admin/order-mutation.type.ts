@@ -1,8 +1,7 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
+import { AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
 import { AdminOrder, AdminRefund } from './order.type.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 // The hosted codes of orderCancel's own error type.
 export const ORDER_CANCEL_ERROR_CODES = ['INTERNAL_ERROR', 'INVALID', 'NOT_FOUND', 'NO_REFUND_PERMISSION'] as const;

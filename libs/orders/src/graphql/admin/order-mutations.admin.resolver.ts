@@ -1,5 +1,5 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { idOfType, toGlobalId } from '@platform/graphql';
+import { idOfType, toGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderLifecycleService } from '../../order-lifecycle.service.js';
 import { OrderCancelReason, OrderCloseInput, OrderOpenInput, RefundInput } from './order-mutation.args.js';

@@ -1,8 +1,8 @@
 import { ArgsType, Field, Int, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, ConnectionArgs } from '@platform/graphql';
+import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { ORDER_SORT_KEYS, type OrderSortKey } from '../../order.records.js';
 
-export const AdminOrderSortKeys = Object.fromEntries(ORDER_SORT_KEYS.map((k) => [k, k])) as Record<OrderSortKey, OrderSortKey>;
+export const AdminOrderSortKeys = enumOf(ORDER_SORT_KEYS);
 registerEnumType(AdminOrderSortKeys, { registerIn: () => AdminSchema, name: 'OrderSortKeys', description: 'How orders can be sorted.' });
 
 @ArgsType()

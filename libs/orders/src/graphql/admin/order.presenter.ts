@@ -1,4 +1,4 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import { Decimal, moneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
 import { customAttributesOf } from '../custom-attributes.js';

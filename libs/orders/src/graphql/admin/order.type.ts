@@ -1,11 +1,10 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, Attribute, ConnectionType, BoundedList } from '@platform/graphql';
+import { AdminNode, AdminSchema, Attribute, BoundedList, ConnectionType, enumOf } from '@platform/graphql-types';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
 import { OrderCancelReason, OrderTransactionKind, RefundLineItemRestockType } from './order-mutation.args.js';
 import { MAX_ATTRIBUTES } from '@platform/errors';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 // The hosted admin schema's names for where an order's payment and delivery stand.
 export const DISPLAY_FINANCIAL_STATUSES = ['AUTHORIZED', 'EXPIRED', 'PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'PENDING', 'REFUNDED', 'VOIDED'] as const;

@@ -1,7 +1,9 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { GraphQLResolveInfo } from 'graphql';
 import { AdminCustomer, CustomerDirectoryService } from '@platform/customers';
-import { AdminCount, BoundedList, ConnectionArgs, NodeRegistry, connectionOf, listSize, pageOf, pageOfList, requireGlobalId } from '@platform/graphql';
+import { AdminCount, BoundedList, ConnectionArgs, NodeRegistry, connectionOf, pageOf } from '@platform/graphql-types';
+import { listSize, pageOfList } from '@platform/paging';
+import { requireGlobalId } from '@platform/ids';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderDirectoryService } from '../../order-directory.service.js';
 import { OrdersService } from '../../orders.service.js';

@@ -1,6 +1,6 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontCustomer } from '@platform/customers';
-import { connectionOf, pageOf } from '@platform/graphql';
+import { connectionOf, pageOf } from '@platform/graphql-types';
 import { Ctx, type RequestContext } from '@platform/request';
 import { OrdersService } from '../../orders.service.js';
 import { CustomerOrdersArgs } from './order.args.js';

@@ -1,8 +1,8 @@
 import { ArgsType, Field, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
+import { ConnectionArgs, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import { ORDER_SORT_KEYS, type OrderSortKey } from '../../order.records.js';
 
-export const OrderSortKeys = Object.fromEntries(ORDER_SORT_KEYS.map((k) => [k, k])) as Record<OrderSortKey, OrderSortKey>;
+export const OrderSortKeys = enumOf(ORDER_SORT_KEYS);
 registerEnumType(OrderSortKeys, { registerIn: () => StorefrontSchema, name: 'OrderSortKeys', description: "How a customer's orders can be sorted." });
 
 @ArgsType()

@@ -1,10 +1,9 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { Attribute, ConnectionType, StorefrontNode, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { Attribute, BoundedList, ConnectionType, StorefrontNode, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord } from '../../order.records.js';
 import { MAX_ATTRIBUTES } from '@platform/errors';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 export const ORDER_FINANCIAL_STATUSES = ['AUTHORIZED', 'PAID', 'PARTIALLY_PAID', 'PARTIALLY_REFUNDED', 'PENDING', 'REFUNDED', 'VOIDED'] as const;
 export const OrderFinancialStatus = enumOf(ORDER_FINANCIAL_STATUSES);

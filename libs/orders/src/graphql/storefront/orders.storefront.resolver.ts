@@ -1,6 +1,7 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { StorefrontProductVariant } from '@platform/catalog';
-import { ConnectionArgs, NodeRegistry, connectionOf, pageOf, toGlobalId } from '@platform/graphql';
+import { ConnectionArgs, NodeRegistry, connectionOf, pageOf } from '@platform/graphql-types';
+import { toGlobalId } from '@platform/ids';
 import { MoneyV2, moneyV2 } from '@platform/money';
 import { Ctx, type RequestContext } from '@platform/request';
 import { OrderDirectoryService } from '../../order-directory.service.js';

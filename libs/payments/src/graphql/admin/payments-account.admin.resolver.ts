@@ -1,6 +1,7 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { connectionOf, pageOf, toGlobalId, BoundedList } from '@platform/graphql';
-import { MoneyV2, moneyV2, MAX_CURRENCIES } from '@platform/money';
+import { BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
+import { toGlobalId } from '@platform/ids';
+import { MAX_CURRENCIES, MoneyV2, moneyV2 } from '@platform/money';
 import { OrdersService } from '@platform/orders';
 import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { LedgerDirectoryService } from '../../ledger-directory.service.js';

@@ -1,8 +1,8 @@
 import { ArgsType, Field, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, ConnectionArgs } from '@platform/graphql';
+import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { TRANSACTION_SORT_KEYS, type TransactionSortKey } from '../../ledger-search.rules.js';
 
-export const BalanceTransactionSortKeys = Object.fromEntries(TRANSACTION_SORT_KEYS.map((k) => [k, k])) as Record<TransactionSortKey, TransactionSortKey>;
+export const BalanceTransactionSortKeys = enumOf(TRANSACTION_SORT_KEYS);
 registerEnumType(BalanceTransactionSortKeys, { registerIn: () => AdminSchema, name: 'BalanceTransactionSortKeys', description: 'How balance transactions can be sorted.' });
 
 @ArgsType()

@@ -1,4 +1,4 @@
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import type { BalanceTransactionRecord, PayoutRecord } from '../../ledger.records.js';
 import type { AdminAssociatedPayout, AdminBalanceTransaction, AdminPayout } from './payments-account.type.js';

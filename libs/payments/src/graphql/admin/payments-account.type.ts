@@ -1,11 +1,10 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, BigIntScalar, ConnectionType, BoundedList } from '@platform/graphql';
-import { MoneyV2, MAX_CURRENCIES } from '@platform/money';
+import { AdminNode, AdminSchema, BigIntScalar, BoundedList, ConnectionType, enumOf } from '@platform/graphql-types';
+import { MAX_CURRENCIES, MoneyV2 } from '@platform/money';
 import type { BalanceTransactionRecord } from '../../ledger.records.js';
 
 // The hosted admin schema's payments account, by its names with our brand (ShopifyPayments… → PlatformPayments…).
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 export const TRANSACTION_TYPE_VALUES = ['CHARGE', 'REFUND', 'DISPUTE', 'RESERVE', 'ADJUSTMENT', 'CREDIT', 'DEBIT', 'PAYOUT', 'PAYOUT_FAILURE', 'PAYOUT_CANCELLATION'] as const;
 export const PlatformPaymentsTransactionType = enumOf(TRANSACTION_TYPE_VALUES);

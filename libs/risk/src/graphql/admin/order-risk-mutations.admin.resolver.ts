@@ -1,5 +1,5 @@
 import { Args, Mutation, Resolver } from '@nestjs/graphql';
-import { parseGlobalId } from '@platform/graphql';
+import { parseGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderRisksService } from '../../order-risks.service.js';
 import { OrderRiskAssessmentCreateInput } from './order-risk.args.js';

@@ -1,10 +1,10 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS } from '@platform/graphql';
+import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
 import { AdminOrderRiskAssessment } from './order-risk.type.js';
 
 export const ASSESSMENT_ERROR_CODES = ['INVALID', 'NOT_FOUND', 'ORDER_ALREADY_FULFILLED', 'TOO_MANY_FACTS'] as const;
 export type AssessmentErrorCodeValue = (typeof ASSESSMENT_ERROR_CODES)[number];
-export const OrderRiskAssessmentCreateUserErrorCode = Object.fromEntries(ASSESSMENT_ERROR_CODES.map((c) => [c, c])) as Record<AssessmentErrorCodeValue, AssessmentErrorCodeValue>;
+export const OrderRiskAssessmentCreateUserErrorCode = enumOf(ASSESSMENT_ERROR_CODES);
 registerEnumType(OrderRiskAssessmentCreateUserErrorCode, { registerIn: () => AdminSchema, name: 'OrderRiskAssessmentCreateUserErrorCode' });
 
 @ObjectType('OrderRiskAssessmentCreateUserError', { registerIn: () => AdminSchema })

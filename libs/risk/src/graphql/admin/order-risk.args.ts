@@ -1,5 +1,5 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
-import { AdminSchema } from '@platform/graphql';
+import { AdminSchema } from '@platform/graphql-types';
 import type { RiskFactSentiment as Sentiment, RiskLevel } from '../../order-risk.records.js';
 import { RiskAssessmentResult, RiskFactSentiment } from './order-risk.type.js';
 

@@ -1,5 +1,5 @@
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
-import { toGlobalId } from '@platform/graphql';
+import { toGlobalId } from '@platform/ids';
 import type { OrderRiskAssessmentRecord, OrderRiskSummaryRecord } from '../../order-risk.records.js';
 import type { RiskError, RiskErrorCode } from '../../risk.errors.js';
 import type { AssessmentErrorCodeValue } from './order-risk-mutations.type.js';

@@ -1,9 +1,8 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, BoundedList } from '@platform/graphql';
+import { AdminSchema, BoundedList, enumOf } from '@platform/graphql-types';
 import { RISK_FACT_SENTIMENTS, RISK_LEVELS, type OrderRecommendation, type RiskFactSentiment as Sentiment, type RiskLevel } from '../../order-risk.records.js';
 import { MAX_FACTS, MAX_RISKS_PER_ORDER } from '../../order-risk.rules.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v, v])) as Record<T, T>;
 
 // The hosted admin schema's names for an order's risk (Order.risk, orderRiskAssessmentCreate).
 

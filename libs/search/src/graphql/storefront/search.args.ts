@@ -1,9 +1,8 @@
 import { ArgsType, Field, Int, registerEnumType } from '@nestjs/graphql';
-import { ConnectionArgs, StorefrontSchema } from '@platform/graphql';
+import { ConnectionArgs, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import { PREDICTIVE_TYPES, type PredictiveType } from '../../search.inputs.js';
 import { SEARCH_SORT_KEYS, SEARCH_TYPES, type SearchSortKey, type SearchType, UNAVAILABLE_PRODUCTS, type UnavailableProducts } from '../../search.rules.js';
 
-const enumOf = <T extends string>(keys: readonly T[]) => Object.fromEntries(keys.map((k) => [k, k])) as Record<T, T>;
 
 export const SearchTypeEnum = enumOf(SEARCH_TYPES);
 registerEnumType(SearchTypeEnum, { registerIn: () => StorefrontSchema, name: 'SearchType', description: 'The types of search items to perform search within.' });

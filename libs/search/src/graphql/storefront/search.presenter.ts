@@ -1,4 +1,4 @@
-import { type NodeValue, connectionOf } from '@platform/graphql';
+import { type NodeValue, connectionOf } from '@platform/graphql-types';
 import type { PredictiveResult, SearchHit, SearchResults } from '../../search.records.js';
 import type { PredictiveSearchResult, SearchResultItemConnection, SearchResultNode } from './search.type.js';
 

@@ -1,5 +1,5 @@
 import { Args, Query, Resolver } from '@nestjs/graphql';
-import { NodeRegistry, pageOf } from '@platform/graphql';
+import { NodeRegistry, pageOf } from '@platform/graphql-types';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { SearchService } from '../../search.service.js';
 import { PredictiveSearchArgs, SearchArgs } from './search.args.js';

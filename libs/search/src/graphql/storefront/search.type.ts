@@ -2,7 +2,7 @@ import type { Type } from '@nestjs/common';
 import { Field, Int, ObjectType, createUnionType } from '@nestjs/graphql';
 import { StorefrontArticle, StorefrontPage } from '@platform/content';
 import { StorefrontCollection, StorefrontProduct } from '@platform/catalog';
-import { ConnectionType, StorefrontSchema, BoundedList } from '@platform/graphql';
+import { BoundedList, ConnectionType, StorefrontSchema } from '@platform/graphql-types';
 import { MAX_PREDICTIVE_LIMIT } from '../../search.inputs.js';
 
 export type SearchResultNode = StorefrontArticle | StorefrontPage | StorefrontProduct;

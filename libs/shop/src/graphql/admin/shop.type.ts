@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { AdminSchema } from '@platform/graphql';
+import { AdminSchema } from '@platform/graphql-types';
 
 @ObjectType('Shop', { registerIn: () => AdminSchema, description: 'The shop the app is installed on.' })
 export class AdminShop {

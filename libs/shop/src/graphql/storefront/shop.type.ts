@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from '@nestjs/graphql';
-import { CountryCode, StorefrontSchema, UrlScalar, BoundedList, MAX_COUNTRIES } from '@platform/graphql';
+import { CountryCode, MAX_COUNTRIES } from '@platform/locale';
+import { BoundedList, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import { CurrencyCode, MAX_CURRENCIES } from '@platform/money';
 
 @ObjectType('Domain', { registerIn: () => StorefrontSchema, description: 'A domain of the shop.' })

@@ -1,5 +1,5 @@
 import { listSize, pageRequest } from './page-request.js';
-import { idOfType, parseGlobalId, requireGlobalId, toGlobalId } from './global-id.js';
+import { idOfType, parseGlobalId, requireGlobalId, toGlobalId } from '@platform/ids';
 
 describe('pageRequest', () => {
   it('reads forward and backward pages', () => {

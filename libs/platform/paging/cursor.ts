@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DomainError } from '@platform/errors';
-import { isSqlBigint, isSqlInteger, isSqlNumeric, isSqlReal, isSqlText, isSqlTimestamp } from '../sql/sql-values.js';
+import { isSqlBigint, isSqlInteger, isSqlNumeric, isSqlReal, isSqlText, isSqlTimestamp } from '@platform/sql';
 import type { PageRequest } from './page-request.js';
 
 // Cursors are base64url JSON `[tag, ...values]`. The tag names what the cursor belongs to (connection, sort key

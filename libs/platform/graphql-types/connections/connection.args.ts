@@ -1,5 +1,5 @@
 import { ArgsType, Field, Int } from '@nestjs/graphql';
-import { type PageRequest, pageRequest } from './page-request.js';
+import { type PageRequest, pageRequest } from '@platform/paging';
 
 /** `first/after/last/before/reverse` of every connection field. */
 @ArgsType()

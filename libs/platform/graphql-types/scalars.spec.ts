@@ -1,5 +1,6 @@
 import { Kind } from 'graphql';
-import { BigIntScalar, DecimalScalar, UnsignedInt64Scalar } from './scalars.js';
+import { DecimalScalar } from '@platform/money';
+import { BigIntScalar, UnsignedInt64Scalar } from './scalars.js';
 
 describe('64-bit integer scalars', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { ArgsType, Field, Int } from '@nestjs/graphql';
-
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 
@@ -19,11 +17,4 @@ export function plainText(html: string, truncateAt?: number | null): string {
   // The limit ends a word when the next character is not part of one; else back to the last space.
   const end = WORD_CHARACTER.test(text[truncateAt]!) ? text.lastIndexOf(' ', truncateAt) : truncateAt;
   return `${text.slice(0, end > truncateAt / 2 ? end : truncateAt).replace(/[\s.,;:!?-]+$/, '')}…`;
-}
-
-/** `truncateAt` of the plain-text fields (`Product.description`, `Article.content`, …). */
-@ArgsType()
-export class TruncateArgs {
-  @Field(() => Int, { nullable: true, description: 'Truncates a string after the given length.' })
-  truncateAt?: number | null;
 }

@@ -2,15 +2,6 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 
 // The hosted platform's scalar names, so clients' generated types line up.
 
-/** A decimal number as a string (`"19.90"`): money never travels as a binary float. */
-export const DecimalScalar = new GraphQLScalarType({
-  name: 'Decimal',
-  description: 'A signed decimal number, serialized as a string (e.g. "29.99").',
-  serialize: (value) => String(value),
-  parseValue: (value) => parseDecimal(value),
-  parseLiteral: (ast) => parseDecimal(ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ast.value : undefined),
-});
-
 /** HTML markup as a string. */
 export const HtmlScalar = new GraphQLScalarType({
   name: 'HTML',
@@ -48,10 +39,4 @@ function integerAsString(name: string, description: string, min: bigint, max: bi
     parseValue: parse,
     parseLiteral: (ast) => parse(ast.kind === Kind.STRING || ast.kind === Kind.INT ? ast.value : undefined),
   });
-}
-
-function parseDecimal(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return value;
-  throw new GraphQLError(`Decimal cannot represent ${JSON.stringify(value)}`);
 }

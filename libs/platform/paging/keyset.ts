@@ -1,4 +1,4 @@
-import type { SqlParams } from '../sql/sql-params.js';
+import type { SqlParams } from '@platform/sql';
 import { type CursorScope, type CursorValueType, cursorCodec } from './cursor.js';
 import { type ListPage, cutPage } from './list-page.js';
 import { type PageRequest, walksDescending } from './page-request.js';

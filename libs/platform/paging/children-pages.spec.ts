@@ -1,4 +1,4 @@
-import { SqlParams } from '../sql/sql-params.js';
+import { SqlParams } from '@platform/sql';
 import { childrenPageSql } from './children-pages.js';
 import { keysetPlan } from './keyset.js';
 import { pageRequest } from './page-request.js';

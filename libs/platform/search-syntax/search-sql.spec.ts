@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { SqlParams } from '../sql/sql-params.js';
+import { SqlParams } from '@platform/sql';
 import { type Searchable, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from './search-sql.js';
 import { MAX_SEARCH_TERMS } from './search-syntax.js';
-import { anySearchQuery } from '../testing/search-queries.js';
+import { anySearchQuery } from './testing/search-queries.js';
 
 const SEED = { seed: 20261124, numRuns: 1000 };
 

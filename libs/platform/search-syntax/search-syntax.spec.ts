@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { anySearchQuery } from '../testing/search-queries.js';
+import { anySearchQuery } from './testing/search-queries.js';
 import { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, type SearchNode, parseSearchQuery } from './search-syntax.js';
 
 const SEED = { seed: 20261124, numRuns: 1000 };

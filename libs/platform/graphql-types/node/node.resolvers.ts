@@ -4,7 +4,7 @@ import { MAX_INPUT_ARRAY_SIZE, inputTooLarge } from '@platform/errors';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
 import { NodeRegistry } from './node-registry.js';
 import { AdminNode, type NodeValue, StorefrontNode } from './node.interface.js';
-import { BoundedList } from '../cost/list-bound.js';
+import { BoundedList } from '../list-bound.js';
 
 // One promise per id, not one for the list: an id the caller may not read (or that fails) nulls its own
 // item with an error at its index, and the other items still answer.

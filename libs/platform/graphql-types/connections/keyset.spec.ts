@@ -1,9 +1,6 @@
-import { SqlParams } from '../sql/sql-params.js';
+import { SqlParams } from '@platform/sql';
 import { toConnection } from './connection.types.js';
-import { cursorCodec } from './cursor.js';
-import { keysetPlan, toListPage } from './keyset.js';
-import { pageOfList } from './list-page.js';
-import { pageRequest } from './page-request.js';
+import { cursorCodec, keysetPlan, pageOfList, pageRequest, toListPage } from '@platform/paging';
 
 const TITLE = { expression: 'p.title', cast: 'text', descending: false } as const;
 const BY_ID = { expression: 'p.id', cast: 'bigint', descending: false } as const;

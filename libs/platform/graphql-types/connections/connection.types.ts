@@ -1,6 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { Field, ObjectType } from '@nestjs/graphql';
-import type { ListPage } from './list-page.js';
+import type { ListPage } from '@platform/paging';
 
 @ObjectType('PageInfo', { description: 'Where a page sits in its connection.' })
 export class PageInfo {

@@ -1,6 +1,7 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { BoundedList, MAX_FIELD_PATH } from '../cost/list-bound.js';
+import { BoundedList, MAX_FIELD_PATH } from '../list-bound.js';
 import { AdminSchema } from '../schema-modules.js';
+import { enumOf } from './enum-of.js';
 
 // The hosted admin schema's UserError has no code; ours adds one (docs/decisions.md), so every payload answers
 // `userErrors { field message code }`. One type for every context's mutations (customers and orders now, the
@@ -19,7 +20,7 @@ export const USER_ERROR_CODES = [
   'TOO_SHORT',
 ] as const;
 export type UserErrorCodeValue = (typeof USER_ERROR_CODES)[number];
-export const UserErrorCode = Object.fromEntries(USER_ERROR_CODES.map((c) => [c, c])) as Record<UserErrorCodeValue, UserErrorCodeValue>;
+export const UserErrorCode = enumOf(USER_ERROR_CODES);
 registerEnumType(UserErrorCode, { registerIn: () => AdminSchema, name: 'UserErrorCode', description: 'Why a mutation refused its input.' });
 
 @ObjectType('UserError', { registerIn: () => AdminSchema, description: 'An input problem of a mutation; nothing was written.' })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Access, type RequestContext, type Surface, requireAccess } from '@platform/request';
-import { parseGlobalId } from '../connections/global-id.js';
+import { parseGlobalId } from '@platform/ids';
 import type { NodeValue } from './node.interface.js';
 
 /** Loads nodes of one type by integer id for one surface (null for ids it cannot see). */

@@ -1,5 +1,5 @@
-import type { SqlParams } from '../sql/sql-params.js';
-import { isSqlBigint, isSqlNumeric, isSqlTimestamp } from '../sql/sql-values.js';
+import type { SqlParams } from '@platform/sql';
+import { isSqlBigint, isSqlNumeric, isSqlTimestamp } from '@platform/sql';
 import { type SearchNode, parseSearchQuery } from './search-syntax.js';
 
 // The `query` argument rendered as parameterized SQL: one tree walk for every searchable list; each list

@@ -1,0 +1,1 @@
+export { idOfType, parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './global-id.js';

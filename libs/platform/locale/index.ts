@@ -1,0 +1,1 @@
+export { CountryCode, LanguageCode, MAX_COUNTRIES, MAX_LANGUAGES, countryName, languageName } from './locale-codes.js';

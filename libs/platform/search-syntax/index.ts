@@ -1,0 +1,15 @@
+export { MAX_SEARCH_DEPTH, MAX_SEARCH_TERMS, parseSearchQuery, type Comparison, type SearchNode } from './search-syntax.js';
+export {
+  dateCompare,
+  escapeLike,
+  hasTag,
+  idCompare,
+  numericCompare,
+  searchSql,
+  textContains,
+  textEquals,
+  type SearchSql,
+  type SearchTerm,
+  type Searchable,
+  type SqlParam,
+} from './search-sql.js';

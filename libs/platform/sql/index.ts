@@ -1,0 +1,2 @@
+export { SqlParams } from './sql-params.js';
+export { isSqlBigint, isSqlInteger, isSqlNumeric, isSqlReal, isSqlText, isSqlTimestamp } from './sql-values.js';
