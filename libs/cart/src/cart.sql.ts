@@ -1,8 +1,7 @@
-// The cart context's SQL. Reads (SqlPool, prepared): a cart with all its lines and the shop's discounts among
-// its codes, in one statement. The buyer's writes (SqlPool, prepared: each is one statement outside any
-// transaction): one statement each, which locks the cart row, refuses a cart completed or expired meanwhile (no
-// row: nothing written), pushes its expiry on and answers the cart as the write left it (no read back). Those run
-// in a transaction or a job (`?`) take the EntityManager they are given.
+// The cart context's SQL, prepared, `$n` parameters. Reads: a cart with all its lines and the shop's discounts among
+// its codes, in one statement. The buyer's writes: one statement each, outside any transaction, which locks the cart
+// row, refuses a cart completed or expired meanwhile (no row: nothing written), pushes its expiry on and answers the
+// cart as the write left it (no read back). The completion joins the checkout's transaction.
 
 import { preparedSql } from '@platform/database';
 
@@ -129,11 +128,11 @@ export const UPDATE_BUYER_REPRICED = preparedSql(`with ${locked(BUYER)},
   ${answer('written')}`);
 
 /** Marks a cart completed and counts one use of the code that applied; returns a row only for the call that completed it. */
-export const COMPLETE_CART = `with done as (update carts set completed_at = now(), updated_at = now()
-    where shop_id = ? and id = ? and completed_at is null returning id),
+export const COMPLETE_CART = preparedSql(`with done as (update carts set completed_at = now(), updated_at = now()
+    where shop_id = $1 and id = $2 and completed_at is null returning id),
   used as (update discount_codes set usage_count = usage_count + 1, updated_at = now()
-    where shop_id = ? and lower(code) = lower(?) and exists (select 1 from done) returning 1)
-  select id from done`;
+    where shop_id = $1 and lower(code) = lower($3) and exists (select 1 from done) returning 1)
+  select id from done`);
 
 /** Expired carts of a shop, a batch at a time (their lines go with them). */
-export const DELETE_EXPIRED = `delete from carts where id in (select id from carts where shop_id = ? and expires_at <= now() limit ?)`;
+export const DELETE_EXPIRED = preparedSql(`delete from carts where shop_id = $1 and id in (select id from carts where shop_id = $1 and expires_at <= now() limit $2)`);

@@ -94,7 +94,7 @@ export class CartsStorefrontService {
     const shown = await this.presentment.forCountry(ctx, country);
     const token = randomBytes(16).toString('hex');
     const key = randomBytes(16).toString('hex');
-    const [row] = await this.sql.rows<CartRow>(INSERT_CART, [
+    const [row] = await this.sql.rows<CartRow>(ctx, INSERT_CART, [
       ctx.shop.id,
       token,
       hashToken(key),
@@ -202,7 +202,7 @@ export class CartsStorefrontService {
     const planned = await plan(cart);
     if (Array.isArray(planned)) return { cart: null, problems: planned, warnings: [] };
     const [[row], variants] = await Promise.all([
-      this.sql.rows<CartRow & { current: boolean }>(planned.sql, [ctx.shop.id, cart.id, this.carts.expiryDays, ...planned.params]),
+      this.sql.rows<CartRow & { current: boolean }>(ctx, planned.sql, [ctx.shop.id, cart.id, this.carts.expiryDays, ...planned.params]),
       planned.variants ?? this.variants(ctx, [], cart),
     ]);
     const after = row?.current ? cartRecord(row, cart.key) : await this.carts.cart(ctx, cart.token, cart.key);

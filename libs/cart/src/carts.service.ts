@@ -38,7 +38,7 @@ export class CartsService {
 
   /** The cart of this shop with that token and key, completed or not; null when there is none or it expired. */
   async cart(ctx: RequestContext, token: string, key: string): Promise<CartRecord | null> {
-    const [row] = await this.sql.rows<CartRow>(CART_BY_TOKEN, [ctx.shop.id, token, hashToken(key)]);
+    const [row] = await this.sql.rows<CartRow>(ctx, CART_BY_TOKEN, [ctx.shop.id, token, hashToken(key)]);
     return row ? cartRecord(row, key) : null;
   }
 
@@ -64,7 +64,7 @@ export class CartsService {
    * commit with the order.
    */
   async complete(ctx: RequestContext, cartId: number, appliedCode: string | null): Promise<boolean> {
-    const rows = await ctx.em.getConnection().execute<unknown[]>(COMPLETE_CART, [ctx.shop.id, cartId, ctx.shop.id, appliedCode ?? ''], 'all', ctx.em.getTransactionContext());
+    const rows = await this.sql.rows(ctx, COMPLETE_CART, [ctx.shop.id, cartId, appliedCode ?? '']);
     return rows.length > 0;
   }
 
@@ -72,9 +72,9 @@ export class CartsService {
   async deleteExpired(ctx: RequestContext): Promise<number> {
     let deleted = 0;
     for (;;) {
-      const result = await ctx.em.getConnection().execute<{ affectedRows: number }>(DELETE_EXPIRED, [ctx.shop.id, DELETE_BATCH], 'run');
-      deleted += result.affectedRows;
-      if (result.affectedRows < DELETE_BATCH) return deleted;
+      const batch = await this.sql.run(ctx, DELETE_EXPIRED, [ctx.shop.id, DELETE_BATCH]);
+      deleted += batch;
+      if (batch < DELETE_BATCH) return deleted;
     }
   }
 }

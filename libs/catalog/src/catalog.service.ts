@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { insertRows } from '@platform/database';
-import type { RequestContext } from '@platform/request';
+import { SqlPool, insertRows } from '@platform/database';
+import { type RequestContext, inTransaction } from '@platform/request';
 import type { NewCollection, NewProduct } from './catalog.inputs.js';
 import type { ImportedCollection, ImportedProduct, VariantRef } from './catalog.records.js';
 import { CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
+import { LAST_COLLECTION_POSITIONS, LOCK_VARIANTS, REFRESH_VARIANT_AGGREGATES, RESTOCK_VARIANTS } from './catalog-writes.sql.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
 import { ProductImage } from './product-image.entity.js';
@@ -15,6 +16,8 @@ import { HANDLE_PATTERN, productRows } from './product.rules.js';
 
 @Injectable()
 export class CatalogService {
+  constructor(private readonly sql: SqlPool) {}
+
   /**
    * Creates products with their options, variants, images and collection memberships in one transaction,
    * with multi-row inserts (bulk import and seeding). Returns the ids in the order given.
@@ -30,8 +33,9 @@ export class CatalogService {
       await insertRows(em, ProductOption, children((p) => p.options));
       const variantIds = await insertRows(em, ProductVariant, children((p) => p.variants));
       await insertRows(em, ProductImage, children((p) => p.images));
-      await refreshVariantAggregates(em, productIds);
-      await this.joinCollections(em, shopId, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i] }))));
+      const tx = inTransaction(ctx, em);
+      await this.refreshVariantAggregates(tx, productIds);
+      await this.joinCollections(tx, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i] }))));
 
       let v = 0;
       return prepared.map((p, i) => ({
@@ -56,7 +60,7 @@ export class CatalogService {
         Collection,
         collections.map((c) => ({ shopId, handle: c.handle, title: c.title.trim(), descriptionHtml: c.descriptionHtml ?? '' })),
       );
-      await this.joinCollections(em, shopId, collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i], productId }))));
+      await this.joinCollections(inTransaction(ctx, em), collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i], productId }))));
       return collections.map((c, i) => ({ id: ids[i], handle: c.handle }));
     }));
   }
@@ -82,48 +86,36 @@ export class CatalogService {
     const byVariant = new Map<number, number>();
     for (const u of units) if (u.quantity > 0) byVariant.set(u.variantId, (byVariant.get(u.variantId) ?? 0) + u.quantity);
     if (byVariant.size === 0) return;
-    // Locked in id order first, so two restocks sharing variants wait for each other instead of deadlocking.
     const ids = [...byVariant.keys()].sort((a, b) => a - b);
-    const connection = ctx.em.getConnection();
-    const tx = ctx.em.getTransactionContext();
-    await connection.execute('select id from product_variants where shop_id = ? and id in (?) order by id for update', [ctx.shop.id, ids], 'all', tx);
-    const updated = await connection.execute<{ product_id: string }[]>(
-      `update product_variants v set
-         inventory_quantity = v.inventory_quantity + u.quantity,
-         available_for_sale = case when v.inventory_quantity <= 0 and v.inventory_quantity + u.quantity > 0 then true else v.available_for_sale end
-       from (values ${ids.map(() => '(?::bigint, ?::int)').join(', ')}) as u(id, quantity)
-       where v.shop_id = ? and v.id = u.id returning v.product_id`,
-      [...ids.flatMap((id) => [id, byVariant.get(id)!]), ctx.shop.id],
-      'all',
-      tx,
-    );
-    await refreshVariantAggregates(ctx.em, [...new Set(updated.map((r) => Number(r.product_id)))]);
+    await this.sql.rows(ctx, LOCK_VARIANTS, [ctx.shop.id, ids]);
+    const updated = await this.sql.rows<{ product_id: number }>(ctx, RESTOCK_VARIANTS, [ctx.shop.id, ids, ids.map((id) => byVariant.get(id)!)]);
+    await this.refreshVariantAggregates(ctx, [...new Set(updated.map((r) => r.product_id))]);
   }
 
   // Appends products to collections after the products they already hold. Collections and products of
   // another shop are refused: foreign keys alone would accept them (the tenant filter scopes the lookups).
-  private async joinCollections(em: EntityManager, shopId: number, links: { collectionId: number; productId: number }[]): Promise<void> {
+  private async joinCollections(ctx: RequestContext, links: { collectionId: number; productId: number }[]): Promise<void> {
     if (links.length === 0) return;
     const collectionIds = [...new Set(links.map((l) => l.collectionId))];
-    await requireAll(em, Collection, collectionIds, 'collectionIds');
-    await requireAll(em, Product, [...new Set(links.map((l) => l.productId))], 'productIds');
-    const last = await em.getConnection().execute<{ collection_id: string; last: number }[]>(
-      `select collection_id, max(position) as last from collection_products
-        where shop_id = ? and collection_id in (${collectionIds.map(() => '?').join(', ')}) group by collection_id`,
-      [shopId, ...collectionIds],
-      'all',
-      em.getTransactionContext(),
-    );
-    const next = new Map<number, number>(last.map((r) => [Number(r.collection_id), Number(r.last)]));
+    await requireAll(ctx.em, Collection, collectionIds, 'collectionIds');
+    await requireAll(ctx.em, Product, [...new Set(links.map((l) => l.productId))], 'productIds');
+    const last = await this.sql.rows<{ collection_id: number; last: number }>(ctx, LAST_COLLECTION_POSITIONS, [ctx.shop.id, collectionIds]);
+    const next = new Map<number, number>(last.map((r) => [r.collection_id, r.last]));
     await insertRows(
-      em,
+      ctx.em,
       CollectionProduct,
       links.map((l) => {
         const position = (next.get(l.collectionId) ?? 0) + 1;
         next.set(l.collectionId, position);
-        return { shopId, collectionId: l.collectionId, productId: l.productId, position };
+        return { shopId: ctx.shop.id, collectionId: l.collectionId, productId: l.productId, position };
       }),
     );
+  }
+
+  // Price range, availability and inventory of each product, from its variants: one statement, run by every
+  // write that changes variants so storefront reads never aggregate.
+  private async refreshVariantAggregates(ctx: RequestContext, productIds: number[]): Promise<void> {
+    if (productIds.length > 0) await this.sql.run(ctx, REFRESH_VARIANT_AGGREGATES, [ctx.shop.id, productIds]);
   }
 }
 
@@ -144,26 +136,4 @@ async function handleTaken<T>(work: Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-// Price range, availability and inventory of each product, from its variants: one statement, run by every
-// write that changes variants so storefront reads never aggregate.
-async function refreshVariantAggregates(em: EntityManager, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await em.getConnection().execute(
-    `update products p set
-       min_price = v.min_price, max_price = v.max_price,
-       min_compare_at_price = v.min_compare_at_price, max_compare_at_price = v.max_compare_at_price,
-       available_for_sale = v.available_for_sale, total_inventory = v.total_inventory
-     from (
-       select product_id, min(price) as min_price, max(price) as max_price,
-              min(compare_at_price) as min_compare_at_price, max(compare_at_price) as max_compare_at_price,
-              bool_or(available_for_sale) as available_for_sale, coalesce(sum(inventory_quantity), 0) as total_inventory
-       from product_variants where product_id in (?) group by product_id
-     ) v
-     where v.product_id = p.id`,
-    [productIds],
-    'run',
-    em.getTransactionContext(),
-  );
 }

@@ -44,7 +44,7 @@ export class BuyersService {
     if (input.companyLocationId === undefined || input.companyLocationId === null) return { customerId: customer.id, companyLocationId: null, prices: null };
     const locationId = idOfType(input.companyLocationId, 'CompanyLocation');
     if (locationId === null) throw invalidCompanyLocation(String(input.companyLocationId));
-    const [row] = await this.sql.rows<BuyerLocationRow>(BUYER_LOCATION, [ctx.shop.id, customer.id, locationId]);
+    const [row] = await this.sql.rows<BuyerLocationRow>(ctx, BUYER_LOCATION, [ctx.shop.id, customer.id, locationId]);
     if (!row) throw cannotPurchaseFor(input.companyLocationId);
     const prices =
       row.catalogId === null || row.adjustmentType === null || row.adjustmentValue === null

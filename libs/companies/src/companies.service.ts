@@ -1,16 +1,20 @@
-import { type EntityManager, ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '@platform/request';
+import { SqlPool } from '@platform/database';
+import { type RequestContext, inTransaction } from '@platform/request';
 import { invalidAt } from './companies.errors.js';
 import { CompanyCatalog, CompanyCatalogPrice } from './company-catalog.entity.js';
 import { Company, CompanyContact, CompanyContactLocation, CompanyLocation } from './company.entity.js';
 import type { NewCompany } from './company.inputs.js';
 import type { ImportedCompany } from './company.records.js';
 import { companyRows } from './company.rules.js';
+import { OWNED_CUSTOMERS_AND_VARIANTS } from './company.sql.js';
 
 /** B2B companies: their locations, catalogs and contacts. */
 @Injectable()
 export class CompaniesService {
+  constructor(private readonly sql: SqlPool) {}
+
   /**
    * Writes companies (seed, imports) in one transaction, each with its locations, their catalogs and fixed prices,
    * and its contacts with the locations they buy for. Throws the first problem, writing nothing: an invalid field,
@@ -21,7 +25,7 @@ export class CompaniesService {
     try {
       return await ctx.em.transactional(async (em) => {
         const shopId = ctx.shop.id;
-        await this.checkShopOwns(em, shopId, inputs);
+        await this.checkShopOwns(inTransaction(ctx, em), inputs);
         const written = inputs.map((input) => {
           const company = em.create(Company, { shopId, name: input.name, externalId: input.externalId ?? null });
           const catalogs = input.locations.map((location) =>
@@ -65,15 +69,10 @@ export class CompaniesService {
   }
 
   // Foreign keys alone would accept another shop's customer or variant.
-  private async checkShopOwns(em: EntityManager, shopId: number, inputs: NewCompany[]): Promise<void> {
+  private async checkShopOwns(ctx: RequestContext, inputs: NewCompany[]): Promise<void> {
     const customerIds = [...new Set(inputs.flatMap((c) => c.contacts.map((contact) => contact.customerId)))];
     const variantIds = [...new Set(inputs.flatMap((c) => c.locations.flatMap((l) => (l.catalog?.fixedPrices ?? []).map((p) => p.variantId))))];
-    const [counts] = await em.execute<{ customers: number; variants: number }[]>(
-      // Ids travel as one comma list each (the ORM's placeholders would spread an array).
-      `select (select count(*)::int from customers where shop_id = ? and id = any(string_to_array(?, ',')::bigint[])) as customers,
-        (select count(*)::int from product_variants where shop_id = ? and id = any(string_to_array(?, ',')::bigint[])) as variants`,
-      [shopId, customerIds.join(','), shopId, variantIds.join(',')],
-    );
+    const [counts] = await this.sql.rows<{ customers: number; variants: number }>(ctx, OWNED_CUSTOMERS_AND_VARIANTS, [ctx.shop.id, customerIds, variantIds]);
     if (counts!.customers !== customerIds.length || counts!.variants !== variantIds.length) throw invalidAt('companies', 'names a customer or variant the shop does not have');
   }
 }

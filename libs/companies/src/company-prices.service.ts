@@ -54,7 +54,7 @@ export class CompanyPricesService {
   private fixedPrices(ctx: RequestContext, catalogId: number): DataLoader<number, FixedPrice | null> {
     return requestScoped(ctx, `companies:fixedPrices:${catalogId}`, () =>
       new DataLoader<number, FixedPrice | null>(async (ids) => {
-        const rows = await this.sql.rows<FixedPrice & { variantId: number }>(FIXED_PRICES, [ctx.shop.id, catalogId, ids]);
+        const rows = await this.sql.rows<FixedPrice & { variantId: number }>(ctx, FIXED_PRICES, [ctx.shop.id, catalogId, ids]);
         const byVariant = new Map(rows.map((r) => [r.variantId, { price: r.price, compareAtPrice: r.compareAtPrice }]));
         return ids.map((id) => byVariant.get(id) ?? null);
       }),
@@ -64,7 +64,7 @@ export class CompanyPricesService {
   private productVariants(ctx: RequestContext, catalogId: number): DataLoader<number, { list: PricePair; fixed: FixedPrice | undefined }[] | null> {
     return requestScoped(ctx, `companies:productVariants:${catalogId}`, () =>
       new DataLoader<number, { list: PricePair; fixed: FixedPrice | undefined }[] | null>(async (ids) => {
-        const rows = await this.sql.rows<VariantRow>(PRODUCTS_WITH_FIXED_PRICES, [ctx.shop.id, catalogId, ids]);
+        const rows = await this.sql.rows<VariantRow>(ctx, PRODUCTS_WITH_FIXED_PRICES, [ctx.shop.id, catalogId, ids]);
         const byProduct = new Map<number, { list: PricePair; fixed: FixedPrice | undefined }[]>();
         for (const row of rows) {
           const variant = {

@@ -1,7 +1,7 @@
 import { preparedSql } from '@platform/database';
 
-// Storefront reads of the companies context, each scoped by shop_id ($1): the buyer check of @inContext(buyer:)
-// and the prices of a location's catalog. Served by the unique indexes of the migration.
+// Reads of the companies context, each scoped by shop_id ($1): the buyer check of @inContext(buyer:), an import's check
+// of what it names, and the prices of a location's catalog. Served by the unique indexes of the migration.
 
 /**
  * Location $3 if customer $2 buys for it, with its catalog's adjustment and whether the catalog has fixed prices:
@@ -32,3 +32,8 @@ export const PRODUCTS_WITH_FIXED_PRICES = preparedSql(`select v.product_id as "p
   where v.shop_id = $1 and v.product_id = any($3::bigint[])
     and exists (select 1 from company_catalog_prices x join product_variants xv on xv.id = x.variant_id
       where x.shop_id = $1 and x.catalog_id = $2 and xv.shop_id = $1 and xv.product_id = v.product_id)`);
+
+/** How many of customers $2 and variants $3 the shop has (an import names only its own). */
+export const OWNED_CUSTOMERS_AND_VARIANTS = preparedSql(`select
+    (select count(*)::int from customers where shop_id = $1 and id = any($2::bigint[])) as customers,
+    (select count(*)::int from product_variants where shop_id = $1 and id = any($3::bigint[])) as variants`);

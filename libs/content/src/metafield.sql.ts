@@ -1,6 +1,7 @@
+import { preparedSql } from '@platform/database';
 import { type KeysetPlan, childrenPageSql } from '@platform/paging';
 
-// The admin reads of metafields, in one reviewable place. Each is scoped by shop_id ($1) and served by the
+// The reads and writes of metafields, in one reviewable place. Each is scoped by shop_id ($1) and served by the
 // unique index (shop_id, owner_type, owner_id, namespace, key).
 
 const METAFIELD_COLUMNS = `mf.id, mf.owner_type as "ownerType", mf.owner_id as "ownerId", mf.namespace, mf.key, mf.type, mf.value,
@@ -28,3 +29,15 @@ export const METAFIELDS_BY_OWNER_KEYS = `select ${METAFIELD_COLUMNS} from metafi
 
 /** The metafields `$2`, in no particular order. */
 export const ADMIN_METAFIELDS_BY_IDS = `select ${METAFIELD_COLUMNS} from metafields mf where mf.shop_id = $1 and mf.id = any($2::bigint[])`;
+
+/**
+ * Sets metafields of one owner ($2 type, $3 id) by namespace and key, one array per column ($4 … $8): new ones are
+ * created, existing ones take the new type, value and description. One statement whatever their number.
+ */
+export const SET_METAFIELDS = preparedSql(
+  `insert into metafields (shop_id, owner_type, owner_id, namespace, key, type, value, description)
+   select $1, $2, $3, m.namespace, m.key, m.type, m.value, m.description
+     from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as m(namespace, key, type, value, description)
+   on conflict (shop_id, owner_type, owner_id, namespace, key)
+   do update set type = excluded.type, value = excluded.value, description = excluded.description, updated_at = now()`,
+);

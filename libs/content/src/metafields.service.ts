@@ -12,10 +12,8 @@ import { metafieldRow } from './metafield.rules.js';
 import type { NewMetafield } from './metafield.inputs.js';
 import type { MetafieldOwnerType } from './metafield.entity.js';
 import type { MetafieldRecord } from './metafield.records.js';
-import { ADMIN_METAFIELDS_BY_IDS, METAFIELDS_BY_OWNER_KEYS, metafieldsOfOwnersSql } from './metafield.sql.js';
+import { ADMIN_METAFIELDS_BY_IDS, METAFIELDS_BY_OWNER_KEYS, SET_METAFIELDS, metafieldsOfOwnersSql } from './metafield.sql.js';
 
-// Rows per INSERT … ON CONFLICT statement (eight parameters a row).
-const UPSERTS_PER_STATEMENT = 1_000;
 
 // An owner's metafields page in id order (the hosted platform names no sort key for them).
 const BY_ID: SortSpec = { expression: 'mf.id', cast: 'bigint', descending: false };
@@ -54,18 +52,16 @@ export class MetafieldsService {
     const shopId = ctx.shop.id;
     const rows = metafields.map((m, i) => metafieldRow({ ...m, ownerType, ownerId }, shopId, `metafields[${i}]`));
     uniqueWithin(rows, (r) => `${r.namespace}/${r.key}`, (i) => `metafields[${i}].key`);
-    for (let start = 0; start < rows.length; start += UPSERTS_PER_STATEMENT) {
-      const chunk = rows.slice(start, start + UPSERTS_PER_STATEMENT);
-      await ctx.em.getConnection().execute(
-        `insert into metafields (shop_id, owner_type, owner_id, namespace, key, type, value, description)
-         values ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
-         on conflict (shop_id, owner_type, owner_id, namespace, key)
-         do update set type = excluded.type, value = excluded.value, description = excluded.description, updated_at = now()`,
-        chunk.flatMap((r) => [shopId, r.ownerType, r.ownerId, r.namespace, r.key, r.type, r.value, r.description]),
-        'run',
-        ctx.em.getTransactionContext(),
-      );
-    }
+    await this.sql.run(ctx, SET_METAFIELDS, [
+      shopId,
+      ownerType,
+      ownerId,
+      rows.map((r) => r.namespace),
+      rows.map((r) => r.key),
+      rows.map((r) => r.type),
+      rows.map((r) => r.value),
+      rows.map((r) => r.description ?? null),
+    ]);
   }
 
   /** Deletes every metafield of one owner (when the owner is deleted); `inTransaction(ctx, em)` joins the caller's transaction. */
@@ -98,7 +94,7 @@ export class MetafieldsService {
       const keyset = keysetPlan({ connection: `${ownerType.toLowerCase()}.metafields`, sortKey: 'ID' }, BY_ID, page, 'mf.id', params);
       const statement = preparedSql(metafieldsOfOwnersSql(keyset, type, where));
       return new DataLoader<number, ListPage<MetafieldRecord>>(async (ownerIds) => {
-        const rows = await this.sql.rows<MetafieldRow>(statement, [ctx.shop.id, ownerIds, page.size + 1, ...params.values]);
+        const rows = await this.sql.rows<MetafieldRow>(ctx, statement, [ctx.shop.id, ownerIds, page.size + 1, ...params.values]);
         const byOwner = new Map<number, MetafieldRow[]>();
         for (const row of rows) {
           const list = byOwner.get(row.parentId);
@@ -118,7 +114,7 @@ export class MetafieldsService {
     const loader = requestScoped(ctx, `content:metafieldOf:${ownerType}`, () =>
       new DataLoader<string, MetafieldRecord | null>(async (wanted) => {
         const triples = wanted.map((w) => JSON.parse(w) as [number, string, string]);
-        const rows = await this.sql.rows<MetafieldRecord>(byOwnerKeys, [ctx.shop.id, ownerType, triples.map((t) => t[0]), triples.map((t) => t[1]), triples.map((t) => t[2])]);
+        const rows = await this.sql.rows<MetafieldRecord>(ctx, byOwnerKeys, [ctx.shop.id, ownerType, triples.map((t) => t[0]), triples.map((t) => t[1]), triples.map((t) => t[2])]);
         const found = new Map(rows.map((r) => [JSON.stringify([r.ownerId, r.namespace, r.key]), r]));
         return wanted.map((w) => found.get(w) ?? null);
       }),
@@ -131,7 +127,7 @@ export class MetafieldsService {
     const loader = requestScoped(ctx, 'content:metafieldsById', () =>
       new DataLoader<number, MetafieldRecord | null>(async (batch) => {
         const valid = [...new Set(batch.filter(Number.isSafeInteger))];
-        const rows = valid.length === 0 ? [] : await this.sql.rows<MetafieldRecord>(byIds, [ctx.shop.id, valid]);
+        const rows = valid.length === 0 ? [] : await this.sql.rows<MetafieldRecord>(ctx, byIds, [ctx.shop.id, valid]);
         const found = new Map(rows.map((r) => [r.id, r]));
         return batch.map((id) => found.get(id) ?? null);
       }),

@@ -76,7 +76,7 @@ export class CustomerDirectoryService {
   /** REST count: the list's filters. */
   async count(ctx: RequestContext, filters: CustomerListFilters): Promise<number> {
     const params = new SqlParams(1);
-    const [row] = await this.sql.rows<{ n: number }>(preparedSql(customerCountSql(listConditions(filters, params))), [ctx.shop.id, ...params.values]);
+    const [row] = await this.sql.rows<{ n: number }>(ctx, preparedSql(customerCountSql(listConditions(filters, params))), [ctx.shop.id, ...params.values]);
     return row!.n;
   }
 
@@ -96,7 +96,7 @@ export class CustomerDirectoryService {
    */
   async searchSummaries(ctx: RequestContext, query: string | null, sort: CustomerSort, page: PageRequest): Promise<ListPage<CustomerSummaryRecord>> {
     const { statement, params, walk, keyset } = searchStatement(query, sort, page);
-    const rows = await this.sql.rows<CustomerRow>(statement, [ctx.shop.id, walk.size + 1, ...params.values]);
+    const rows = await this.sql.rows<CustomerRow>(ctx, statement, [ctx.shop.id, walk.size + 1, ...params.values]);
     return cutPage(rows, walk, (row) => keyset.cursorOf(row), summaryRecord);
   }
 
@@ -105,7 +105,7 @@ export class CustomerDirectoryService {
     const params = new SqlParams(1);
     const { where } = searchSql(CUSTOMER_SEARCH, boundedQuery(query), params);
     const text = customerCountSql(where ? [`(${where})`] : []);
-    const [row] = await this.sql.rows<{ n: number }>(where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
+    const [row] = await this.sql.rows<{ n: number }>(ctx, where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
     return row!.n;
   }
 
@@ -114,10 +114,10 @@ export class CustomerDirectoryService {
     let rows: CustomerRow[] = [];
     if (typeof identifier.emailAddress === 'string') {
       const email = normalizeEmail(identifier.emailAddress);
-      if (isLookupText(email)) rows = await this.sql.rows<CustomerRow>(statements.byEmail, [ctx.shop.id, email]);
+      if (isLookupText(email)) rows = await this.sql.rows<CustomerRow>(ctx, statements.byEmail, [ctx.shop.id, email]);
     } else if (typeof identifier.phoneNumber === 'string') {
       const phone = identifier.phoneNumber.length <= 100 ? normalizePhone(identifier.phoneNumber) : null;
-      if (phone) rows = await this.sql.rows<CustomerRow>(statements.byPhone, [ctx.shop.id, phone]);
+      if (phone) rows = await this.sql.rows<CustomerRow>(ctx, statements.byPhone, [ctx.shop.id, phone]);
     }
     const [detail] = await this.details(ctx, rows);
     return detail ?? null;
@@ -142,7 +142,7 @@ export class CustomerDirectoryService {
     return requestScoped(ctx, `customers:directory:addresses:${limit}`, () =>
       new DataLoader<number, AddressRecord[]>(
         async (ids) => {
-          const rows = await this.sql.rows<AddressRow>(statements.addresses, [ctx.shop.id, ids.filter(Number.isSafeInteger), limit]);
+          const rows = await this.sql.rows<AddressRow>(ctx, statements.addresses, [ctx.shop.id, ids.filter(Number.isSafeInteger), limit]);
           const byCustomer = groupByCustomer(rows);
           return ids.map((id) => byCustomer.get(id) ?? []);
         },
@@ -156,7 +156,7 @@ export class CustomerDirectoryService {
   async addressPage(ctx: RequestContext, customerId: number, page: PageRequest): Promise<ListPage<AddressRecord>> {
     const params = new SqlParams(3);
     const keyset = keysetPlan(ADDRESSES, ADDRESSES_BY_ID, page, 'a.id', params);
-    const rows = await this.sql.rows<AddressRecord>(preparedSql(addressPageSql(keyset.after, keyset.orderBy)), [ctx.shop.id, customerId, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<AddressRecord>(ctx, preparedSql(addressPageSql(keyset.after, keyset.orderBy)), [ctx.shop.id, customerId, page.size + 1, ...params.values]);
     return toListPage(rows, page, keyset);
   }
 
@@ -174,7 +174,7 @@ export class CustomerDirectoryService {
       new DataLoader<number, CustomerDetailRecord | null>(
         async (ids) => {
           const valid = [...new Set(ids.filter(Number.isSafeInteger))];
-          const rows = valid.length === 0 ? [] : await this.sql.rows<CustomerRow>(statements.byIds, [ctx.shop.id, valid]);
+          const rows = valid.length === 0 ? [] : await this.sql.rows<CustomerRow>(ctx, statements.byIds, [ctx.shop.id, valid]);
           const found = new Map((await this.details(ctx, rows)).map((d) => [d.id, d]));
           return ids.map((id) => found.get(id) ?? null);
         },
@@ -185,7 +185,7 @@ export class CustomerDirectoryService {
 
   // A page of customers with what each shows of its addresses: two statements, whatever the page's size.
   private async page(ctx: RequestContext, statement: SqlStatement, params: SqlParams, page: PageRequest, keyset: KeysetPlan): Promise<ListPage<CustomerDetailRecord>> {
-    const rows = await this.sql.rows<CustomerRow>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<CustomerRow>(ctx, statement, [ctx.shop.id, page.size + 1, ...params.values]);
     const shown = await this.shownAddresses(ctx, rows.slice(0, page.size).map((r) => r.id));
     return cutPage(
       rows,
@@ -204,7 +204,7 @@ export class CustomerDirectoryService {
   private async shownAddresses(ctx: RequestContext, customerIds: number[]): Promise<Map<number, ShownAddresses>> {
     const shown = new Map<number, ShownAddresses>();
     if (customerIds.length === 0) return shown;
-    const rows = await this.sql.rows<AddressRow>(statements.shownAddresses, [ctx.shop.id, customerIds]);
+    const rows = await this.sql.rows<AddressRow>(ctx, statements.shownAddresses, [ctx.shop.id, customerIds]);
     for (const row of rows) {
       let entry = shown.get(row.customerId);
       if (!entry) shown.set(row.customerId, (entry = { addresses: [], defaultAddress: null }));

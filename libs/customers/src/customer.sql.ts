@@ -1,4 +1,7 @@
-// The merchant's reads of customers, in one reviewable place. Each is scoped by shop_id ($1).
+import { preparedSql } from '@platform/database';
+
+// The merchant's reads of customers and the writes the ORM does not make in one statement, in one reviewable
+// place. Each is scoped by shop_id ($1).
 
 export const CUSTOMER_COLUMNS = `c.id, c.created_at as "createdAt", c.updated_at as "updatedAt",
   c.first_name as "firstName", c.last_name as "lastName", c.email, c.phone, c.state, c.note,
@@ -61,3 +64,28 @@ export function addressPageSql(after: string, orderBy: string): string {
   return `select ${ADDRESS_COLUMNS} from customer_addresses a where a.shop_id = $1 and a.customer_id = $2${after ? ` and ${after}` : ''}
     order by ${orderBy} limit $3`;
 }
+
+/** Customer $2's order count, and whether any order still names it (orders imported without totals), locked for a delete. */
+export const CUSTOMER_ORDERS_FOR_DELETE = preparedSql(
+  `select c.orders_count, exists (select 1 from orders o where o.shop_id = c.shop_id and o.customer_id = c.id) as has_orders
+     from customers c where c.shop_id = $1 and c.id = $2 for update`,
+);
+
+// Whether the row's last order is at least as recent as the one the customer has.
+const NEWER = '(v.last_at is not null and (c.last_order_at is null or v.last_at >= c.last_order_at))';
+
+/**
+ * Adds order stats to customers, one array per column ($2 ids … $9 paid): orders count and amount add up, the last
+ * order follows the newer one, and a paid one sets the currency. One statement whatever the number of customers.
+ */
+export const ADD_ORDER_STATS = preparedSql(
+  `update customers c
+      set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now(),
+          last_order_id = case when ${NEWER} then v.last_id else c.last_order_id end,
+          last_order_name = case when ${NEWER} then v.last_name else c.last_order_name end,
+          currency = case when ${NEWER} and v.paid then v.currency else c.currency end,
+          last_order_at = case when ${NEWER} then v.last_at else c.last_order_at end
+     from unnest($2::bigint[], $3::integer[], $4::numeric[], $5::bigint[], $6::text[], $7::timestamptz[], $8::varchar(3)[], $9::boolean[])
+          as v (id, orders_count, amount, last_id, last_name, last_at, currency, paid)
+    where c.id = v.id and c.shop_id = $1`,
+);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { MetafieldsService } from '@platform/content';
-import { insertRows } from '@platform/database';
+import { SqlPool, insertRows } from '@platform/database';
 import { Decimal, parseMoney } from '@platform/money';
 import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
 import { activationUrl, inviteRecord } from './activation-link.rules.js';
@@ -32,10 +32,9 @@ import type { ActivationUrlResult, CustomerDeletion, CustomerInviteResult, Custo
 import { Customer } from './customer.entity.js';
 import { normalizeEmail } from '@platform/contact';
 import { customerRows } from './customer.rules.js';
+import { ADD_ORDER_STATS, CUSTOMER_ORDERS_FOR_DELETE } from './customer.sql.js';
 import { type CustomerError, CustomerErrors, customerNotFound } from './customers.errors.js';
 
-// Rows per UPDATE … FROM (VALUES …) statement (three parameters a row).
-const STATS_PER_STATEMENT = 5_000;
 
 /**
  * Customers' writes: the merchant's use cases (REST and admin GraphQL), activation, bulk imports and seeding, and
@@ -48,6 +47,7 @@ export class CustomersService {
     private readonly activation: CustomerActivationService,
     private readonly metafields: MetafieldsService,
     private readonly emails: CustomerEmailQueue,
+    private readonly sql: SqlPool,
   ) {}
 
   /** Creates customers with their addresses in one transaction, with multi-row inserts (bulk import and seeding). */
@@ -172,13 +172,7 @@ export class CustomersService {
     return ctx.em.transactional(async (em) => {
       // The order count kept here, and any order row still naming the customer (orders imported without their
       // totals): deleting would leave those orders without their customer.
-      const [row] = await em.getConnection().execute<{ orders_count: number; has_orders: boolean }[]>(
-        `select c.orders_count, exists (select 1 from orders o where o.shop_id = c.shop_id and o.customer_id = c.id) as has_orders
-           from customers c where c.shop_id = ? and c.id = ? for update`,
-        [ctx.shop.id, id],
-        'all',
-        em.getTransactionContext(),
-      );
+      const [row] = await this.sql.rows<{ orders_count: number; has_orders: boolean }>(inTransaction(ctx, em), CUSTOMER_ORDERS_FOR_DELETE, [ctx.shop.id, id]);
       if (!row) return { deletedId: null, problems: [customerNotFound()] };
       if (row.orders_count > 0 || row.has_orders) {
         return { deletedId: null, problems: [CustomerErrors.HAS_ORDERS("Customer can't be deleted because they have orders", { field: 'base' })] };
@@ -322,40 +316,17 @@ export class CustomersService {
         throw CustomerErrors.INVALID('needs an id, a name, a processedAt date, an ISO 4217 currency and paid', { field: `stats[${i}].lastOrder` });
       }
     });
-    // Whether the row's last order is at least as recent as the one the customer has.
-    const newer = '(v.last_at is not null and (c.last_order_at is null or v.last_at >= c.last_order_at))';
-    await ctx.em.transactional(async (em) => {
-      for (let start = 0; start < stats.length; start += STATS_PER_STATEMENT) {
-        const chunk = stats.slice(start, start + STATS_PER_STATEMENT);
-        // One statement per chunk; shop_id in the WHERE keeps another shop's customers out of reach.
-        await em.getConnection().execute(
-          `update customers c
-              set orders_count = c.orders_count + v.orders_count, total_spent = c.total_spent + v.amount, updated_at = now(),
-                  last_order_id = case when ${newer} then v.last_id else c.last_order_id end,
-                  last_order_name = case when ${newer} then v.last_name else c.last_order_name end,
-                  currency = case when ${newer} and v.paid then v.currency else c.currency end,
-                  last_order_at = case when ${newer} then v.last_at else c.last_order_at end
-             from (values ${chunk.map(() => '(?::bigint, ?::integer, ?::numeric, ?::bigint, ?::text, ?::timestamptz, ?::varchar(3), ?::boolean)').join(', ')})
-                  as v (id, orders_count, amount, last_id, last_name, last_at, currency, paid)
-            where c.id = v.id and c.shop_id = ?`,
-          [
-            ...chunk.flatMap((s) => [
-              s.customerId,
-              s.ordersCount,
-              new Decimal(s.amountSpent).toFixed(2),
-              s.lastOrder?.id ?? null,
-              s.lastOrder?.name ?? null,
-              s.lastOrder?.processedAt.toISOString() ?? null,
-              s.lastOrder?.currency ?? null,
-              s.lastOrder?.paid ?? false,
-            ]),
-            ctx.shop.id,
-          ],
-          'run',
-          em.getTransactionContext(),
-        );
-      }
-    });
+    await this.sql.run(ctx, ADD_ORDER_STATS, [
+      ctx.shop.id,
+      stats.map((s) => s.customerId),
+      stats.map((s) => s.ordersCount),
+      stats.map((s) => new Decimal(s.amountSpent).toFixed(2)),
+      stats.map((s) => s.lastOrder?.id ?? null),
+      stats.map((s) => s.lastOrder?.name ?? null),
+      stats.map((s) => s.lastOrder?.processedAt.toISOString() ?? null),
+      stats.map((s) => s.lastOrder?.currency ?? null),
+      stats.map((s) => s.lastOrder?.paid ?? false),
+    ]);
   }
 }
 

@@ -79,7 +79,7 @@ export class OrderDirectoryService {
   /** REST count: the list's filters. */
   async count(ctx: RequestContext, filters: OrderListFilters): Promise<number> {
     const params = new SqlParams(1);
-    const [row] = await this.sql.rows<{ n: number }>(preparedSql(orderCountSql(listConditions(filters, params))), [ctx.shop.id, ...params.values]);
+    const [row] = await this.sql.rows<{ n: number }>(ctx, preparedSql(orderCountSql(listConditions(filters, params))), [ctx.shop.id, ...params.values]);
     return row!.n;
   }
 
@@ -103,7 +103,7 @@ export class OrderDirectoryService {
     const params = new SqlParams(1);
     const { where } = searchSql(ORDER_SEARCH, boundedQuery(query), params);
     const text = orderCountSql(where ? [`(${where})`] : []);
-    const [row] = await this.sql.rows<{ n: number }>(where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
+    const [row] = await this.sql.rows<{ n: number }>(ctx, where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
     return row!.n;
   }
 
@@ -112,9 +112,9 @@ export class OrderDirectoryService {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const [lines, refunds, fulfillments] = await Promise.all([
-      this.sql.rows<OrderLineItemRecord>(statements.lineItems, [ctx.shop.id, ids]),
-      this.sql.rows<Json<RefundRecord>>(statements.refunds, [ctx.shop.id, ids]),
-      this.sql.rows<Json<FulfillmentRecord>>(statements.fulfillments, [ctx.shop.id, ids]),
+      this.sql.rows<OrderLineItemRecord>(ctx, statements.lineItems, [ctx.shop.id, ids]),
+      this.sql.rows<Json<RefundRecord>>(ctx, statements.refunds, [ctx.shop.id, ids]),
+      this.sql.rows<Json<FulfillmentRecord>>(ctx, statements.fulfillments, [ctx.shop.id, ids]),
     ]);
     const linesOf = groupBy(lines);
     const refundsOf = groupBy(refunds.map(refundRecord));
@@ -124,7 +124,7 @@ export class OrderDirectoryService {
 
   /** An order's refunds, oldest first (admin `Order.refunds`); every order of a request shares one statement. */
   refunds(ctx: RequestContext, orderId: number): Promise<RefundRecord[]> {
-    return this.childLoader(ctx, 'refunds', async (ids) => (await this.sql.rows<Json<RefundRecord>>(statements.refunds, [ctx.shop.id, ids])).map(refundRecord)).load(orderId);
+    return this.childLoader(ctx, 'refunds', async (ids) => (await this.sql.rows<Json<RefundRecord>>(ctx, statements.refunds, [ctx.shop.id, ids])).map(refundRecord)).load(orderId);
   }
 
   /** An order's totals after its refunds (the `current*` fields of both schemas), read with its refunds. */
@@ -134,12 +134,12 @@ export class OrderDirectoryService {
 
   /** An order's transactions, oldest first (admin `Order.transactions`); one statement for every order of a request. */
   transactions(ctx: RequestContext, orderId: number): Promise<OrderTransactionRecord[]> {
-    return this.childLoader(ctx, 'transactions', (ids) => this.sql.rows<OrderTransactionRecord>(statements.transactions, [ctx.shop.id, ids])).load(orderId);
+    return this.childLoader(ctx, 'transactions', (ids) => this.sql.rows<OrderTransactionRecord>(ctx, statements.transactions, [ctx.shop.id, ids])).load(orderId);
   }
 
   /** An order's fulfillments, oldest first (admin `Order.fulfillments`); one statement for every order of a request. */
   fulfillments(ctx: RequestContext, orderId: number): Promise<FulfillmentRecord[]> {
-    return this.childLoader(ctx, 'fulfillments', async (ids) => (await this.sql.rows<Json<FulfillmentRecord>>(statements.fulfillments, [ctx.shop.id, ids])).map(fulfillmentRecord)).load(orderId);
+    return this.childLoader(ctx, 'fulfillments', async (ids) => (await this.sql.rows<Json<FulfillmentRecord>>(ctx, statements.fulfillments, [ctx.shop.id, ids])).map(fulfillmentRecord)).load(orderId);
   }
 
   private childLoader<T extends { orderId: number }>(ctx: RequestContext, name: string, read: (orderIds: number[]) => Promise<T[]>): DataLoader<number, T[]> {
@@ -156,7 +156,7 @@ export class OrderDirectoryService {
   }
 
   private async page(ctx: RequestContext, statement: SqlStatement, params: SqlParams, page: PageRequest, keyset: KeysetPlan): Promise<ListPage<OrderRecord>> {
-    const rows = await this.sql.rows<OrderRow>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<OrderRow>(ctx, statement, [ctx.shop.id, page.size + 1, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
   }
 }

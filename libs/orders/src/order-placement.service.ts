@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { SqlPool } from '@platform/database';
 import { DomainEvents } from '@platform/events';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, inTransaction } from '@platform/request';
 import { OrderPaid } from './events/order-paid.event.js';
 import { insertOrders } from './order-import.js';
 import type { PlaceOrderInput } from './order-placement.inputs.js';
@@ -15,17 +16,19 @@ import { NEXT_ORDER_NUMBER, ORDER_NUMBER_LOCK, ORDER_OF_CART } from './order-pla
  */
 @Injectable()
 export class OrderPlacementService {
-  constructor(private readonly events: DomainEvents) {}
+  constructor(
+    private readonly events: DomainEvents,
+    private readonly sql: SqlPool,
+  ) {}
 
   /** Places the order paid in full; throws an OrderError when its money does not add up (a caller's bug). */
   async placeOrder(ctx: RequestContext, input: PlaceOrderInput): Promise<PlacedOrder> {
     const shopId = ctx.shop.id;
     return ctx.em.transactional(async (em) => {
-      const connection = em.getConnection();
-      const tx = em.getTransactionContext();
+      const tx = inTransaction(ctx, em);
       // Numbers are taken in order, one placement per shop at a time, until the transaction ends.
-      await connection.execute(ORDER_NUMBER_LOCK, [shopId], 'all', tx);
-      const [{ next }] = await connection.execute<{ next: number }[]>(NEXT_ORDER_NUMBER, [shopId], 'all', tx);
+      await this.sql.rows(tx, ORDER_NUMBER_LOCK, [shopId]);
+      const [{ next }] = await this.sql.rows<{ next: number }>(tx, NEXT_ORDER_NUMBER, [shopId]);
       const processedAt = new Date();
       const prepared = orderRows(
         {
@@ -61,7 +64,7 @@ export class OrderPlacementService {
 
   /** The order placed from a cart (what a second payment of the cart shows), or null. */
   async orderOfCart(ctx: RequestContext, cartToken: string): Promise<PlacedOrder | null> {
-    const [row] = await ctx.em.getConnection().execute<PlacedOrder[]>(ORDER_OF_CART, [ctx.shop.id, cartToken]);
-    return row ? { ...row, processedAt: new Date(row.processedAt) } : null;
+    const [row] = await this.sql.rows<PlacedOrder>(ctx, ORDER_OF_CART, [ctx.shop.id, cartToken]);
+    return row ?? null;
   }
 }

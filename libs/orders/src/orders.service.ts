@@ -74,7 +74,7 @@ export class OrdersService {
       const keyset = keysetPlan({ connection: 'customer.orders', sortKey }, sort, page, 'o.id', params);
       const statement = preparedSql(ordersOfCustomersSql(keyset, sort.expression));
       return new DataLoader<number, ListPage<OrderRecord>>(async (customerIds) => {
-        const rows = await this.sql.rows<OrderRecord & KeysetRow & { parentId: number }>(statement, [ctx.shop.id, customerIds, page.size + 1, ...params.values]);
+        const rows = await this.sql.rows<OrderRecord & KeysetRow & { parentId: number }>(ctx, statement, [ctx.shop.id, customerIds, page.size + 1, ...params.values]);
         const byCustomer = new Map<number, (OrderRecord & KeysetRow)[]>();
         for (const row of rows) {
           const list = byCustomer.get(row.parentId);
@@ -95,7 +95,7 @@ export class OrdersService {
     const params = new SqlParams(3);
     const keyset = keysetPlan(REST_CUSTOMER_ORDERS, BY_ID, page, 'o.id', params);
     const statement = preparedSql(ordersOfCustomerSql(BY_ID.expression, keyset.after, keyset.orderBy, ORDER_STATUS_CONDITIONS[status]));
-    const rows = await this.sql.rows<OrderRecord & KeysetRow>(statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
+    const rows = await this.sql.rows<OrderRecord & KeysetRow>(ctx, statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
   }
 
@@ -108,7 +108,7 @@ export class OrdersService {
       new DataLoader<number, OrderRecord | null>(
         async (batch) => {
           const valid = [...new Set(batch.filter(Number.isSafeInteger))];
-          const rows = valid.length === 0 ? [] : await this.sql.rows<OrderRecord>(ordersByIds, [ctx.shop.id, valid]);
+          const rows = valid.length === 0 ? [] : await this.sql.rows<OrderRecord>(ctx, ordersByIds, [ctx.shop.id, valid]);
           const found = new Map(rows.map((row) => [row.id, row]));
           return batch.map((id) => found.get(id) ?? null);
         },
@@ -135,7 +135,7 @@ export class OrdersService {
       const keyset = keysetPlan(LINE_ITEMS, BY_LINE_ID, page, 'l.id', params);
       const statement = preparedSql(lineItemsPageSql(keyset));
       return new DataLoader<number, ListPage<OrderLineItemRecord>>(async (orderIds) => {
-        const rows = await this.sql.rows<OrderLineItemRecord & KeysetRow & { parentId: number; rn: number }>(statement, [ctx.shop.id, orderIds, page.size + 1, ...params.values]);
+        const rows = await this.sql.rows<OrderLineItemRecord & KeysetRow & { parentId: number; rn: number }>(ctx, statement, [ctx.shop.id, orderIds, page.size + 1, ...params.values]);
         const byOrder = new Map<number, (OrderLineItemRecord & KeysetRow)[]>();
         for (const { parentId, rn: _rn, ...row } of rows) {
           const list = byOrder.get(parentId);

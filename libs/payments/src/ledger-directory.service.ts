@@ -60,12 +60,12 @@ export class LedgerDirectoryService {
   async payoutsByIds(ctx: RequestContext, ids: readonly number[]): Promise<PayoutRecord[]> {
     const safe = ids.filter(Number.isSafeInteger);
     if (safe.length === 0) return [];
-    return this.sql.rows<PayoutRecord>(statements.payoutsByIds, [ctx.shop.id, safe]);
+    return this.sql.rows<PayoutRecord>(ctx, statements.payoutsByIds, [ctx.shop.id, safe]);
   }
 
   /** The balance per currency (the shop's currency at zero when nothing is pending), hosted order: by currency. */
   async balance(ctx: RequestContext): Promise<BalanceRecord[]> {
-    const rows = await this.sql.rows<BalanceRecord>(statements.balance, [ctx.shop.id]);
+    const rows = await this.sql.rows<BalanceRecord>(ctx, statements.balance, [ctx.shop.id]);
     return rows.length > 0 ? rows : [{ amount: '0.00', currency: ctx.shop.currency }];
   }
 
@@ -84,7 +84,7 @@ export class LedgerDirectoryService {
   private async page<T extends { id: number }>(ctx: RequestContext, text: string, page: PageRequest, params: SqlParams, keyset: KeysetPlan, searched: boolean): Promise<ListPage<T>> {
     // A searched statement carries the search's own shape: not worth a prepared name per query.
     const statement = searched ? { text } : preparedSql(text);
-    const rows = await this.sql.rows<Row<T>>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<Row<T>>(ctx, statement, [ctx.shop.id, page.size + 1, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
   }
 }

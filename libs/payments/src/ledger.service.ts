@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import type { RequestContext } from '@platform/request';
+import { SqlPool } from '@platform/database';
+import { type RequestContext, inTransaction } from '@platform/request';
 import type { LedgerAdjustmentInput, OrderMoneyMovement } from './ledger.inputs.js';
 import type { AdjustmentOrderTransaction, TransactionPayoutStatus } from './ledger.records.js';
 import { chargeFee, feeOfPlan, netOf, operatorBookingOf } from './ledger.rules.js';
@@ -32,7 +32,10 @@ export interface Booking {
  */
 @Injectable()
 export class LedgerService {
-  constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}
+  constructor(
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly sql: SqlPool,
+  ) {}
 
   /**
    * A `charge` for a payment of an order, less the fee of the shop's plan (PAYMENT_FEES). Returns the new
@@ -70,36 +73,31 @@ export class LedgerService {
     return id!;
   }
 
-  /** Books `booking` inside the caller's transaction; its id, or null when its source was booked already. */
-  async book(em: EntityManager, shopId: number, booking: Booking): Promise<number | null> {
-    const rows = await em.getConnection().execute<{ id: string | number }[]>(
-      INSERT_TRANSACTION,
-      [
-        shopId,
-        booking.type,
-        booking.amount,
-        booking.fee,
-        netOf(booking.amount, booking.fee),
-        booking.currency,
-        booking.sourceId,
-        booking.sourceType,
-        booking.sourceOrderId ?? null,
-        booking.sourceOrderTransactionId ?? null,
-        booking.processedAt.toISOString(),
-        booking.test,
-        booking.payoutId ?? null,
-        booking.payoutStatus ?? 'pending',
-        booking.adjustmentReason ?? null,
-        booking.adjustmentOrderTransactions ? JSON.stringify(booking.adjustmentOrderTransactions) : null,
-      ],
-      'all',
-      em.getTransactionContext(),
-    );
-    return rows[0] ? Number(rows[0].id) : null;
+  /** Books `booking` inside the caller's transaction (`inTransaction(ctx, em)`); its id, or null when its source was booked already. */
+  async book(ctx: RequestContext, booking: Booking): Promise<number | null> {
+    const rows = await this.sql.rows<{ id: number }>(ctx, INSERT_TRANSACTION, [
+      ctx.shop.id,
+      booking.type,
+      booking.amount,
+      booking.fee,
+      netOf(booking.amount, booking.fee),
+      booking.currency,
+      booking.sourceId,
+      booking.sourceType,
+      booking.sourceOrderId ?? null,
+      booking.sourceOrderTransactionId ?? null,
+      booking.processedAt.toISOString(),
+      booking.test,
+      booking.payoutId ?? null,
+      booking.payoutStatus ?? 'pending',
+      booking.adjustmentReason ?? null,
+      booking.adjustmentOrderTransactions ? JSON.stringify(booking.adjustmentOrderTransactions) : null,
+    ]);
+    return rows[0]?.id ?? null;
   }
 
   private bookAlone(ctx: RequestContext, booking: Booking): Promise<number | null> {
-    return ctx.em.transactional((em) => this.book(em as EntityManager, ctx.shop.id, booking));
+    return ctx.em.transactional((em) => this.book(inTransaction(ctx, em), booking));
   }
 }
 

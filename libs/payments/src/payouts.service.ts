@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '@platform/request';
+import { SqlPool } from '@platform/database';
+import { type RequestContext, inTransaction } from '@platform/request';
 import { LedgerDirectoryService } from './ledger-directory.service.js';
 import type { OperatorPayoutStatus } from './ledger.inputs.js';
 import type { PayoutRecord, PayoutRunRecord, PayoutStatus } from './ledger.records.js';
@@ -32,20 +32,22 @@ export class PayoutsService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly directory: LedgerDirectoryService,
+    private readonly sql: SqlPool,
   ) {}
 
   /** One run at `at` (now by default; the seed runs in the past). */
   async run(ctx: RequestContext, at: Date = new Date()): Promise<PayoutRunRecord> {
     const day = payoutDateOf(at);
     const paidIds = await ctx.em.transactional(async (em) => {
-      const due = await rows<{ id: string }>(em, DUE_PAYOUTS, [ctx.shop.id, day]);
-      for (const { id } of due) await this.move(em, ctx.shop.id, Number(id), 'paid', at);
-      return due.map((row) => Number(row.id));
+      const tx = inTransaction(ctx, em);
+      const due = await this.sql.rows<{ id: number }>(tx, DUE_PAYOUTS, [ctx.shop.id, day]);
+      for (const { id } of due) await this.move(tx, id, 'paid', at);
+      return due.map((row) => row.id);
     });
     const createdIds: number[] = [];
-    const currencies = await ctx.em.transactional((em) => rows<{ currency: string }>(em, PENDING_CURRENCIES, [ctx.shop.id, at.toISOString()]));
+    const currencies = await this.sql.rows<{ currency: string }>(ctx, PENDING_CURRENCIES, [ctx.shop.id, at.toISOString()]);
     for (const { currency } of currencies) {
-      const id = await ctx.em.transactional((em) => this.sweep(em, ctx.shop.id, currency, at));
+      const id = await ctx.em.transactional((em) => this.sweep(inTransaction(ctx, em), currency, at));
       if (id !== null) createdIds.push(id);
     }
     const found = await this.directory.payoutsByIds(ctx, [...paidIds, ...createdIds]);
@@ -59,23 +61,24 @@ export class PayoutsService {
    * for another shop's or an unknown payout, INVALID_TRANSITION when its status does not allow the change.
    */
   async setStatus(ctx: RequestContext, payoutId: number, status: OperatorPayoutStatus, at: Date = new Date()): Promise<PayoutRecord> {
-    await ctx.em.transactional((em) => this.move(em, ctx.shop.id, payoutId, status, at));
+    await ctx.em.transactional((em) => this.move(inTransaction(ctx, em), payoutId, status, at));
     const [payout] = await this.directory.payoutsByIds(ctx, [payoutId]);
     return payout!;
   }
 
-  private async sweep(em: EntityManager, shopId: number, currency: string, at: Date): Promise<number | null> {
-    await rows(em, LOCK_SHOP_CURRENCY, [shopId, currency]);
-    const pending = await rows<{ id: string; net: string }>(em, PENDING_OF_CURRENCY, [shopId, currency, at.toISOString()]);
+  private async sweep(ctx: RequestContext, currency: string, at: Date): Promise<number | null> {
+    const shopId = ctx.shop.id;
+    await this.sql.rows(ctx, LOCK_SHOP_CURRENCY, [shopId, currency]);
+    const pending = await this.sql.rows<{ id: number; net: string }>(ctx, PENDING_OF_CURRENCY, [shopId, currency, at.toISOString()]);
     const amount = payoutAmountOf(pending.map((row) => row.net));
     if (amount === null) return null;
-    const [payout] = await rows<{ id: string }>(em, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at), at.toISOString()]);
-    const payoutId = Number(payout!.id);
-    // The ids travel as one array literal: a payout may take more rows than a statement takes parameters.
-    const linked = await run(em, LINK_TO_PAYOUT, [payoutId, 'scheduled', shopId, `{${pending.map((row) => row.id).join(',')}}`]);
+    const [payout] = await this.sql.rows<{ id: number }>(ctx, INSERT_PAYOUT, [shopId, currency, amount, payoutDateOf(at), at.toISOString()]);
+    const payoutId = payout!.id;
+    // The ids travel as one array: a payout may take more rows than a statement takes parameters.
+    const linked = await this.sql.run(ctx, LINK_TO_PAYOUT, [shopId, payoutId, 'scheduled', pending.map((row) => row.id)]);
     // The lock makes this impossible; if it ever happens, nothing of the payout is kept.
     if (linked !== pending.length) throw new Error(`payout ${payoutId} took ${linked} of ${pending.length} transactions`);
-    await this.ledger.book(em, shopId, {
+    await this.ledger.book(ctx, {
       type: 'payout',
       amount: `-${amount}`,
       fee: '0.00',
@@ -90,27 +93,19 @@ export class PayoutsService {
     return payoutId;
   }
 
-  private async move(em: EntityManager, shopId: number, payoutId: number, status: PayoutStatus, at: Date): Promise<void> {
-    const [payout] = Number.isSafeInteger(payoutId) ? await rows<{ id: string; status: PayoutStatus; currency: string; amount: string }>(em, PAYOUT_FOR_UPDATE, [shopId, payoutId]) : [];
+  private async move(ctx: RequestContext, payoutId: number, status: PayoutStatus, at: Date): Promise<void> {
+    const shopId = ctx.shop.id;
+    const [payout] = Number.isSafeInteger(payoutId) ? await this.sql.rows<{ id: number; status: PayoutStatus; currency: string; amount: string }>(ctx, PAYOUT_FOR_UPDATE, [shopId, payoutId]) : [];
     if (!payout) throw PaymentsErrors.NOT_FOUND('Payout does not exist', { field: 'payout' });
     if (!canMovePayout(payout.status, status)) {
       throw PaymentsErrors.INVALID_TRANSITION(`A ${payout.status} payout cannot become ${status}`, { field: 'status' });
     }
-    await run(em, SET_PAYOUT_STATUS, [status, shopId, payoutId]);
-    await run(em, SET_TRANSACTIONS_PAYOUT_STATUS, [status, shopId, payoutId]);
+    await this.sql.run(ctx, SET_PAYOUT_STATUS, [shopId, payoutId, status]);
+    await this.sql.run(ctx, SET_TRANSACTIONS_PAYOUT_STATUS, [shopId, payoutId, status]);
     const returned = returnTypeOf(status);
     if (returned) {
       // The money comes back to the balance, pending, for the next payout to take.
-      await this.ledger.book(em, shopId, { type: returned, amount: payout.amount, fee: '0.00', currency: payout.currency, sourceId: payoutId, sourceType: returned, processedAt: at, test: false });
+      await this.ledger.book(ctx, { type: returned, amount: payout.amount, fee: '0.00', currency: payout.currency, sourceId: payoutId, sourceType: returned, processedAt: at, test: false });
     }
   }
-}
-
-function rows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
-}
-
-async function run(em: EntityManager, sql: string, params: unknown[]): Promise<number> {
-  const result = await em.getConnection().execute<{ affectedRows: number }>(sql, params, 'run', em.getTransactionContext());
-  return result.affectedRows;
 }

@@ -41,7 +41,7 @@ export class TokenLookup {
   }
 
   private async load(shopId: number, kind: TokenKind, hash: string): Promise<Caller | null> {
-    const [row] = await this.sql.rows<CallerRow>(STATEMENT, [shopId, hash, kind]);
+    const [row] = await this.sql.unscoped<CallerRow>(STATEMENT, [shopId, hash, kind]);
     if (!row || !hashesMatch(row.tokenHash, hash)) return null;
     const granted = kind === 'admin' ? row.scopes : row.scopes.filter((s) => STOREFRONT_SCOPE_SET.has(s));
     return Object.freeze({ kind, appId: row.appId, tokenId: row.tokenId, scopes: expandScopes(granted) });

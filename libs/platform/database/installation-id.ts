@@ -7,7 +7,7 @@ const IDENTITY_SQL = { name: 'platform_installation_id', text: 'SELECT system_id
 
 /** 12 hex characters naming the installation (this database), the same for every process that connects to it. */
 export async function readInstallationId(sql: SqlPool): Promise<string> {
-  const [row] = await sql.rows<{ cluster: string; database: string }>(IDENTITY_SQL, []);
+  const [row] = await sql.unscoped<{ cluster: string; database: string }>(IDENTITY_SQL, []);
   if (!row?.cluster) throw new Error('could not read the database identity (pg_control_system)');
   return createHash('sha256').update(`${row.cluster}/${row.database}`).digest('hex').slice(0, 12);
 }

@@ -9,7 +9,7 @@ const INSTALLATION_SECRET = preparedSql(`with created as (
 
 /** The installation's secret named `name`: `bytes` random bytes made the first time any process asks. */
 export async function installationSecret(sql: SqlPool, name: string, bytes: number): Promise<Buffer> {
-  const [row] = await sql.rows<{ value: Buffer }>(INSTALLATION_SECRET, [name, randomBytes(bytes)]);
+  const [row] = await sql.unscoped<{ value: Buffer }>(INSTALLATION_SECRET, [name, randomBytes(bytes)]);
   if (!row) throw new Error(`the installation secret ${name} could not be stored or read`);
   return row.value;
 }

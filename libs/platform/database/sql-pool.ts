@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { assertShopScoped } from './shop-scope.js';
+import { transactionOf } from './transactions.js';
 
-/** A named, reviewable SQL statement; static ones are prepared once per connection by Postgres. */
+/** A named, reviewable SQL statement with `$1, $2…` placeholders; static ones are prepared once per connection. */
 export interface SqlStatement {
   readonly name?: string;
   readonly text: string;
+}
+
+/** What a statement runs for: the request's shop (every statement names `shop_id`) and its EntityManager. */
+export interface SqlContext {
+  readonly shop: { readonly id: number };
+  readonly em: EntityManager;
 }
 
 // Listings build their statement per request (sort key, direction, shape): the name is hashed once per text.
@@ -22,33 +31,87 @@ export function preparedSql(text: string): SqlStatement {
 }
 
 const INT8_OID = 20;
+// Rows read the same in and out of a transaction: bigint ids as numbers, the rest as `pg` reads them (timestamps as Dates).
+const TYPES = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) };
+
+const onPools = new WeakMap<pg.Pool, SqlPool>();
+
+interface KyselyTransaction {
+  executeQuery(query: object): Promise<{ rows: unknown[]; numAffectedRows?: bigint }>;
+}
 
 /**
- * Plain SQL on a pool of its own: no entity hydration, prepared statements, bigint ids as numbers. Hot reads
- * (storefront, admin lists, token lookup) and the buyer's one-statement writes outside any transaction (cart
- * mutations) run here; transactions stay on `ctx.em`. Every statement must scope itself to a shop (shop_id = $1).
+ * The one way to run raw SQL: `$n` placeholders, bound values, no entity hydration. `rows`/`run` take the request's
+ * ctx first; inside `inTransaction(ctx, em)` they run on that transaction's connection (committing or rolling back
+ * with the ORM's writes), otherwise prepared on the pool, never forking an EntityManager. A statement that reads or
+ * writes a table with a `shop_id` must name `shop_id` (checked once per statement text; `assertShopScoped`).
+ * `unscoped` is the platform's own, before a request has a shop (tokens, installation).
  */
 export class SqlPool {
-  private readonly pool: pg.Pool;
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly tenantTables: ReadonlySet<string>,
+    private readonly ownsPool = false,
+  ) {}
 
-  constructor(url: string, poolSize: number, statementTimeoutMs?: number) {
-    this.pool = new pg.Pool({
-      connectionString: url,
-      max: poolSize,
-      ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
-      types: { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) },
-    });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    this.pool.on('error', () => undefined);
+  /**
+   * Raw SQL on the ORM's own connections (one pool for both), knowing which tables are a shop's (entities with a
+   * `shopId`). The app's (DatabaseModule) and test factories' (`SqlPool.onOrm(ctx.em)`) are made so.
+   */
+  static async onOrm(em: EntityManager): Promise<SqlPool> {
+    const pool = await em.getConnection().getNativeClient();
+    let sql = onPools.get(pool);
+    if (!sql) {
+      const tenantTables = new Set([...em.getMetadata().getAll().values()].filter((meta) => meta.properties.shopId).map((meta) => meta.tableName));
+      sql = new SqlPool(pool, tenantTables);
+      onPools.set(pool, sql);
+    }
+    return sql;
   }
 
-  async rows<T>(statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
-    const result = await this.pool.query({ name: statement.name, text: statement.text, values: values as unknown[] });
-    return result.rows as T[];
+  /** A pool of its own (tests and tools); the app's shares the ORM's (DatabaseModule). */
+  static open(url: string, poolSize: number, tenantTables: ReadonlySet<string> = new Set(), statementTimeoutMs?: number): SqlPool {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    return new SqlPool(pool, tenantTables, true);
+  }
+
+  /** The rows a statement returns for ctx's shop. */
+  async rows<T>(ctx: SqlContext, statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
+    return (await this.execute(ctx, statement, values)).rows as T[];
+  }
+
+  /** How many rows a statement changed for ctx's shop. */
+  async run(ctx: SqlContext, statement: SqlStatement, values: readonly unknown[]): Promise<number> {
+    return (await this.execute(ctx, statement, values)).count;
+  }
+
+  /** A statement of the platform's own, outside any request or shop (token lookup, installation rows). */
+  async unscoped<T>(statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
+    return (await this.pool.query(this.config(statement, values))).rows as T[];
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    if (this.ownsPool) await this.pool.end();
+  }
+
+  private async execute(ctx: SqlContext, statement: SqlStatement, values: readonly unknown[]): Promise<{ rows: unknown[]; count: number }> {
+    assertShopScoped(statement.text, this.tenantTables);
+    const config = this.config(statement, values);
+    const transaction = transactionOf(ctx)?.getTransactionContext() as KyselyTransaction | undefined;
+    if (!transaction) {
+      const result = await this.pool.query(config);
+      return { rows: result.rows, count: result.rowCount ?? 0 };
+    }
+    // The ORM's transaction runs on one connection of this pool through Kysely, which hands `sql` to pg's
+    // `client.query(sql, parameters)` as it is: a query config there keeps the name and the row types above.
+    const result = await transaction.executeQuery({ sql: config, parameters: config.values, query: { kind: 'RawNode', sqlFragments: [statement.text], parameters: [] } });
+    return { rows: result.rows, count: Number(result.numAffectedRows ?? result.rows.length) };
+  }
+
+  private config(statement: SqlStatement, values: readonly unknown[]): pg.QueryConfig {
+    return { name: statement.name, text: statement.text, values: values as unknown[], types: TYPES };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Caller } from '@platform/auth';
+import { markTransaction } from '@platform/database';
 import type { ShopSnapshot } from '@platform/tenancy';
 import type { Surface } from './surface.js';
 
@@ -27,10 +28,12 @@ export interface RequestContext {
 
 /**
  * The same request with its writes in `em`, the transaction of `ctx.em.transactional(async (em) => …)`: pass it to
- * another service called inside the transaction, so its writes commit or roll back with the rest.
+ * another service called inside the transaction, so its writes (ORM and raw SQL alike) commit or roll back with the rest.
  */
 export function inTransaction(ctx: RequestContext, em: EntityManager): RequestContext {
-  return withEntityManager(ctx, () => em);
+  const inside = withEntityManager(ctx, () => em);
+  markTransaction(inside, em);
+  return inside;
 }
 
 /** The same request on another EntityManager, which `em` gives on first use (a fork is made only if one is used). */

@@ -17,11 +17,11 @@ export function risksOfOrderSql(keyset: KeysetPlan): string {
     order by ${keyset.orderBy} limit $2`;
 }
 
-/** Serialises the risk writes of order ? until the transaction ends, so its count is exact. */
-export const LOCK_RISKS_OF_ORDER = `select pg_advisory_xact_lock(hashtextextended('order_risks', ?::bigint))::text as locked`;
+/** Serialises the risk writes of order $1 until the transaction ends, so its count is exact. */
+export const LOCK_RISKS_OF_ORDER = `select pg_advisory_xact_lock(hashtextextended('order_risks', $1::bigint))::text as locked`;
 
-/** How many risks order ? of shop ? holds, shown or not. */
-export const COUNT_RISKS_OF_ORDER = `select count(*)::int as n from order_risks r where r.shop_id = ? and r.order_id = ?`;
+/** How many risks order $2 holds, shown or not. */
+export const COUNT_RISKS_OF_ORDER = `select count(*)::int as n from order_risks r where r.shop_id = $1 and r.order_id = $2`;
 
 /** Risk $3 of order $2, if REST shows it. */
 export const RISK_OF_ORDER = `select ${RISK_COLUMNS} from order_risks r

@@ -6,7 +6,7 @@ import { SqlPool, insertRows, preparedSql } from '@platform/database';
 import { type ListPage, type PageRequest, cutPage, keysetPlan } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
 import { OrdersService } from '@platform/orders';
-import { type RequestContext, requestScoped } from '@platform/request';
+import { type RequestContext, inTransaction, requestScoped } from '@platform/request';
 import { OrderRisk } from './order-risk.entity.js';
 import type { NewOrderRisk, OrderRiskInput, RiskAssessmentInput } from './order-risk.inputs.js';
 import type { OrderRiskAssessmentRecord, OrderRiskRecord, OrderRiskSummaryRecord, OrderRiskWriteResult } from './order-risk.records.js';
@@ -20,6 +20,8 @@ const BY_ID = { expression: 'r.id', cast: 'bigint', descending: false } as const
 const riskOfOrder = preparedSql(RISK_OF_ORDER);
 const assessmentsOfOrders = preparedSql(ASSESSMENTS_OF_ORDERS);
 const riskById = preparedSql(RISK_BY_ID);
+const lockRisksOfOrder = preparedSql(LOCK_RISKS_OF_ORDER);
+const countRisksOfOrder = preparedSql(COUNT_RISKS_OF_ORDER);
 
 /**
  * Order risks: the REST resource's use cases and the admin schema's assessments, one table for both. Orders are
@@ -46,13 +48,13 @@ export class OrderRisksService {
     // $1 shop, $2 limit, $3 order; the cursor adds its value.
     const params = new SqlParams(3);
     const keyset = keysetPlan(REST_RISKS, BY_ID, page, 'r.id', params);
-    const rows = await this.sql.rows<OrderRiskRecord>(preparedSql(risksOfOrderSql(keyset)), [ctx.shop.id, page.size + 1, orderId, ...params.values]);
+    const rows = await this.sql.rows<OrderRiskRecord>(ctx, preparedSql(risksOfOrderSql(keyset)), [ctx.shop.id, page.size + 1, orderId, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), riskRecord);
   }
 
   /** A risk of the order that REST shows, or null. */
   async risk(ctx: RequestContext, orderId: number, riskId: number): Promise<OrderRiskRecord | null> {
-    const [row] = await this.sql.rows<OrderRiskRecord>(riskOfOrder, [ctx.shop.id, orderId, riskId]);
+    const [row] = await this.sql.rows<OrderRiskRecord>(ctx, riskOfOrder, [ctx.shop.id, orderId, riskId]);
     return row ? riskRecord(row) : null;
   }
 
@@ -101,7 +103,7 @@ export class OrderRisksService {
   riskOfOrder(ctx: RequestContext, orderId: number): Promise<OrderRiskSummaryRecord> {
     return requestScoped(ctx, 'risk:ofOrders', () =>
       new DataLoader<number, OrderRiskSummaryRecord>(async (orderIds) => {
-        const rows = await this.sql.rows<OrderRiskAssessmentRecord>(assessmentsOfOrders, [ctx.shop.id, orderIds]);
+        const rows = await this.sql.rows<OrderRiskAssessmentRecord>(ctx, assessmentsOfOrders, [ctx.shop.id, orderIds]);
         const byOrder = new Map<number, OrderRiskAssessmentRecord[]>();
         for (const row of rows) {
           const assessment = { ...riskRecord(row), appTitle: row.appTitle };
@@ -151,10 +153,9 @@ export class OrderRisksService {
     let id: number | null;
     try {
       id = await ctx.em.transactional(async (em) => {
-        const connection = em.getConnection();
-        const tx = em.getTransactionContext();
-        await connection.execute(LOCK_RISKS_OF_ORDER, [orderId], 'all', tx);
-        const [{ n }] = await connection.execute<{ n: number }[]>(COUNT_RISKS_OF_ORDER, [ctx.shop.id, orderId], 'all', tx);
+        const tx = inTransaction(ctx, em);
+        await this.sql.rows(tx, lockRisksOfOrder, [orderId]);
+        const [{ n }] = await this.sql.rows<{ n: number }>(tx, countRisksOfOrder, [ctx.shop.id, orderId]);
         if (n >= MAX_RISKS_PER_ORDER) return null;
         const risk = em.create(OrderRisk, { shopId: ctx.shop.id, orderId, appId: appIdOf(ctx.caller), riskLevel: fields.riskLevel!, ...fields });
         await em.flush();
@@ -171,7 +172,7 @@ export class OrderRisksService {
 
   // A write's answer, read after its commit: as written, even when it hides the risk (display false).
   private async written(ctx: RequestContext, riskId: number): Promise<OrderRiskAssessmentRecord> {
-    const [row] = await this.sql.rows<OrderRiskAssessmentRecord>(riskById, [ctx.shop.id, riskId]);
+    const [row] = await this.sql.rows<OrderRiskAssessmentRecord>(ctx, riskById, [ctx.shop.id, riskId]);
     return riskRecord(row!);
   }
 

@@ -3,7 +3,7 @@ import { SqlPool, ormConfig } from '@platform/database';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
-// The HTTP server's pools cancel any statement that outlives the request deadline (docs/security.md).
+// The HTTP server's pool cancels any statement that outlives the request deadline (docs/security.md).
 describe('statement timeout', () => {
   let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
   beforeAll(async () => {
@@ -11,13 +11,13 @@ describe('statement timeout', () => {
   });
   afterAll(() => database.drop());
 
-  it('cancels a slow statement on the SqlPool pool, and the pool keeps serving', async () => {
-    const sql = new SqlPool(database.url, 1, 200);
+  it('cancels a slow raw statement, and the pool keeps serving', async () => {
+    const sql = SqlPool.open(database.url, 1, new Set(), 200);
     try {
       const started = Date.now();
-      await expect(sql.rows({ text: 'select pg_sleep(5)' }, [])).rejects.toThrow(/statement timeout/);
+      await expect(sql.unscoped({ text: 'select pg_sleep(5)' }, [])).rejects.toThrow(/statement timeout/);
       expect(Date.now() - started).toBeLessThan(3000);
-      await expect(sql.rows<{ one: number }>({ text: 'select 1 as one' }, [])).resolves.toEqual([{ one: 1 }]);
+      await expect(sql.unscoped<{ one: number }>({ text: 'select 1 as one' }, [])).resolves.toEqual([{ one: 1 }]);
     } finally {
       await sql.close();
     }
@@ -33,9 +33,9 @@ describe('statement timeout', () => {
   });
 
   it('sets no timeout unless asked (migrations and the CLI may run long statements)', async () => {
-    const sql = new SqlPool(database.url, 1);
+    const sql = SqlPool.open(database.url, 1);
     try {
-      await expect(sql.rows<{ statement_timeout: string }>({ text: 'show statement_timeout' }, [])).resolves.toEqual([{ statement_timeout: '0' }]);
+      await expect(sql.unscoped<{ statement_timeout: string }>({ text: 'show statement_timeout' }, [])).resolves.toEqual([{ statement_timeout: '0' }]);
     } finally {
       await sql.close();
     }

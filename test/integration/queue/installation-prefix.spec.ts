@@ -26,7 +26,7 @@ class RecordJob implements ShopJobProcessor<{ n: number }> {
   constructor(private readonly sql: SqlPool) {}
 
   async run(ctx: RequestContext, data: { n: number }): Promise<void> {
-    const [row] = await this.sql.rows<{ name: string }>({ text: 'SELECT current_database() AS name' }, []);
+    const [row] = await this.sql.rows<{ name: string }>(ctx, { text: 'SELECT current_database() AS name' }, []);
     ran.push({ installation: row!.name, shop: ctx.shop.handle, n: data.n });
   }
 }
@@ -93,7 +93,7 @@ describe('the default Redis prefix is per installation', () => {
     // Another process of installation A, reaching the same server by another name: the same prefix.
     const url = new URL(a.url);
     url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-    const sql = new SqlPool(url.toString(), 1);
+    const sql = SqlPool.open(url.toString(), 1);
     try {
       expect(await installationRedisPrefix(sql)).toBe(prefixA);
     } finally {

@@ -85,7 +85,7 @@ export class CatalogStorefrontService {
       order by ${keyset.orderBy} limit $2`;
     // Filtered shapes vary without bound, so only unfiltered listings become prepared statements.
     const statement = search.where ? { text } : preparedSql(text);
-    const rows = await this.sql.rows<Sorted<ProductRecord>>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<Sorted<ProductRecord>>(ctx, statement, [ctx.shop.id, page.size + 1, ...params.values]);
     return toListPage(rows, page, keyset);
   }
 
@@ -94,7 +94,7 @@ export class CatalogStorefrontService {
     const words = terms.split(/\s+/).filter(Boolean).slice(0, 5);
     if (words.length === 0) return [];
     const conditions = words.map((_, i) => `c.title ilike $${i + 3}`).join(' and ');
-    return this.sql.rows<CollectionRecord>(
+    return this.sql.rows<CollectionRecord>(ctx, 
       { text: `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and ${conditions} order by c.title, c.id limit $2` },
       [ctx.shop.id, limit, ...words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)],
     );
@@ -105,7 +105,7 @@ export class CatalogStorefrontService {
     const page: PageRequest = { forward: true, size: first, cursor: after ?? undefined, reverse: false };
     const codec = cursorCodec(PRODUCT_TAGS, ['text']);
     const position = codec.positionOf(page);
-    const rows = await this.sql.rows<{ tag: string }>(
+    const rows = await this.sql.rows<{ tag: string }>(ctx, 
       preparedSql(`select distinct t.tag from products p, unnest(p.tags) as t(tag)
         where p.shop_id = $1 and ${PRODUCT_VISIBLE} and ($3::text is null or t.tag > $3) order by t.tag limit $2`),
       [ctx.shop.id, first + 1, position?.[0] ?? null],
@@ -121,7 +121,7 @@ export class CatalogStorefrontService {
     const keyset = keysetPlan({ connection: 'collections', sortKey }, sort, page, 'c.id', params);
     const text = `select ${COLLECTION_COLUMNS}, (${sort.expression})::text as "sortValue" from collections c
       where c.shop_id = $1${where}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
-    const rows = await this.sql.rows<Sorted<CollectionRecord>>(title ? { text } : preparedSql(text), [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<Sorted<CollectionRecord>>(ctx, title ? { text } : preparedSql(text), [ctx.shop.id, page.size + 1, ...params.values]);
     return toListPage(rows, page, keyset);
   }
 
@@ -130,7 +130,7 @@ export class CatalogStorefrontService {
   }
 
   async productByHandle(ctx: RequestContext, handle: string): Promise<ProductRecord | null> {
-    const [row] = await this.sql.rows<ProductRecord>(statements.productByHandle, [ctx.shop.id, handle]);
+    const [row] = await this.sql.rows<ProductRecord>(ctx, statements.productByHandle, [ctx.shop.id, handle]);
     return row ?? null;
   }
 
@@ -139,23 +139,23 @@ export class CatalogStorefrontService {
   }
 
   async collectionByHandle(ctx: RequestContext, handle: string): Promise<CollectionRecord | null> {
-    const [row] = await this.sql.rows<CollectionRecord>(statements.collectionByHandle, [ctx.shop.id, handle]);
+    const [row] = await this.sql.rows<CollectionRecord>(ctx, statements.collectionByHandle, [ctx.shop.id, handle]);
     return row ?? null;
   }
 
   variant(ctx: RequestContext, id: number): Promise<VariantRecord | null> {
-    return requestScoped(ctx, 'catalog:variant', () => byId<VariantRecord>((ids) => this.sql.rows(statements.variantsByIds, [ctx.shop.id, ids]))).load(id);
+    return requestScoped(ctx, 'catalog:variant', () => byId<VariantRecord>((ids) => this.sql.rows(ctx, statements.variantsByIds, [ctx.shop.id, ids]))).load(id);
   }
 
   options(ctx: RequestContext, productId: number): Promise<OptionRecord[]> {
     return requestScoped(ctx, 'catalog:options', () =>
-      groupedBy<OptionRecord>((ids) => this.sql.rows(statements.optionsOfProducts, [ctx.shop.id, ids]), (r) => r.productId),
+      groupedBy<OptionRecord>((ids) => this.sql.rows(ctx, statements.optionsOfProducts, [ctx.shop.id, ids]), (r) => r.productId),
     ).load(productId);
   }
 
   async featuredImage(ctx: RequestContext, productId: number): Promise<ImageRecord | null> {
     const images = await requestScoped(ctx, 'catalog:featuredImage', () =>
-      groupedBy<ImageRecord>((ids) => this.sql.rows(statements.featuredImages, [ctx.shop.id, ids]), (r) => r.productId),
+      groupedBy<ImageRecord>((ids) => this.sql.rows(ctx, statements.featuredImages, [ctx.shop.id, ids]), (r) => r.productId),
     ).load(productId);
     return images[0] ?? null;
   }
@@ -163,13 +163,13 @@ export class CatalogStorefrontService {
   /** The detail of a product read as a card: from the record when it has it, else one batched read per request level. */
   productDetail(ctx: RequestContext, product: ProductRecord): MaybePromise<ProductDetail> {
     if (product.createdAt !== undefined) return product as ProductDetail;
-    return requestScoped(ctx, 'catalog:productDetail', () => detailsById<ProductDetail>((ids) => this.sql.rows(statements.productDetails, [ctx.shop.id, ids]))).load(product.id);
+    return requestScoped(ctx, 'catalog:productDetail', () => detailsById<ProductDetail>((ids) => this.sql.rows(ctx, statements.productDetails, [ctx.shop.id, ids]))).load(product.id);
   }
 
   /** The detail of a variant read as a card (see productDetail). */
   variantDetail(ctx: RequestContext, variant: VariantRecord): MaybePromise<VariantDetail> {
     if (variant.title !== undefined) return variant as VariantDetail;
-    return requestScoped(ctx, 'catalog:variantDetail', () => detailsById<VariantDetail>((ids) => this.sql.rows(statements.variantDetails, [ctx.shop.id, ids]))).load(variant.id);
+    return requestScoped(ctx, 'catalog:variantDetail', () => detailsById<VariantDetail>((ids) => this.sql.rows(ctx, statements.variantDetails, [ctx.shop.id, ids]))).load(variant.id);
   }
 
   variants<S extends ReadShape>(ctx: RequestContext, productId: number, page: PageRequest, shape: S): Promise<ListPage<VariantOf<S>>> {
@@ -210,11 +210,11 @@ export class CatalogStorefrontService {
   }
 
   private productLoader(ctx: RequestContext): DataLoader<number, ProductRecord | null> {
-    return requestScoped(ctx, 'catalog:product', () => byId<ProductRecord>((ids) => this.sql.rows(statements.productsByIds, [ctx.shop.id, ids])));
+    return requestScoped(ctx, 'catalog:product', () => byId<ProductRecord>((ids) => this.sql.rows(ctx, statements.productsByIds, [ctx.shop.id, ids])));
   }
 
   private collectionLoader(ctx: RequestContext): DataLoader<number, CollectionRecord | null> {
-    return requestScoped(ctx, 'catalog:collection', () => byId<CollectionRecord>((ids) => this.sql.rows(statements.collectionsByIds, [ctx.shop.id, ids])));
+    return requestScoped(ctx, 'catalog:collection', () => byId<CollectionRecord>((ids) => this.sql.rows(ctx, statements.collectionsByIds, [ctx.shop.id, ids])));
   }
 
   // One loader per (list, page arguments): every parent asking the same page shares one statement.
@@ -235,7 +235,7 @@ export class CatalogStorefrontService {
       const keyset = keysetPlan(scope, sort, page, idExpression, params);
       const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, keyset }));
       return new DataLoader<number, ListPage<T>>(async (parentIds) => {
-        const rows = await this.sql.rows<Child<T>>(statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
+        const rows = await this.sql.rows<Child<T>>(ctx, statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
         const byParent = new Map<number, Child<T>[]>();
         for (const row of rows) {
           const list = byParent.get(row.parentId);
@@ -283,7 +283,7 @@ export class CatalogStorefrontService {
     const params: unknown[] = [ctx.shop.id, tsquery, walk.limit];
     if (walk.after) params.push(walk.after.value, walk.after.idBound);
     // The text varies only with the walk's flags (a few dozen shapes), so it is prepared: planning costs as much as a rare word's search.
-    const rows = await this.sql.rows<ProductRecord & { total: number; sortValue: string | null }>(preparedSql(text), params);
+    const rows = await this.sql.rows<ProductRecord & { total: number; sortValue: string | null }>(ctx, preparedSql(text), params);
     return {
       total: rows[0]?.total ?? 0,
       rows: rows
@@ -299,7 +299,7 @@ export class CatalogStorefrontService {
   async productQuerySuggestions(ctx: RequestContext, tsquery: string | null, prefix: string, limit: number): Promise<string[]> {
     const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const matching = tsquery ? ` and p.search_vector @@ to_tsquery('english', $4)` : '';
-    const rows = await this.sql.rows<{ text: string }>(
+    const rows = await this.sql.rows<{ text: string }>(ctx, 
       {
         text: `select s.text from (
           select lower(w) as text from products p, regexp_split_to_table(p.title, '[^[:alnum:]]+') w

@@ -1,3 +1,4 @@
+import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import type { NewCollection } from '../catalog.inputs.js';
 import type { ImportedCollection } from '../catalog.records.js';
@@ -10,9 +11,11 @@ let made = 0;
 
 /** A collection of ctx's shop (empty unless given `productIds`) written by the catalog's own import. */
 export async function createCollection(ctx: RequestContext, traits: CollectionTraits = {}): Promise<ImportedCollection> {
-  made += 1;
-  const [collection] = await new CatalogService().importCollections(ctx, [
-    { handle: `factory-collection-${made}`, title: `Factory collection ${made}`, descriptionHtml: `<p>Collection ${made}.</p>`, ...traits },
+  const number = ++made;
+  // Numbered before the await: a factory called several times at once still makes distinct handles.
+  const catalog = new CatalogService(await SqlPool.onOrm(ctx.em));
+  const [collection] = await catalog.importCollections(ctx, [
+    { handle: `factory-collection-${number}`, title: `Factory collection ${number}`, descriptionHtml: `<p>Collection ${number}.</p>`, ...traits },
   ]);
   return collection!;
 }

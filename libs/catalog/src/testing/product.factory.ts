@@ -1,3 +1,4 @@
+import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import type { NewProduct } from '../catalog.inputs.js';
 import type { ImportedProduct } from '../catalog.records.js';
@@ -13,12 +14,14 @@ let made = 0;
  * two variants with SKUs, stock and a compare-at price, and two images.
  */
 export async function createProduct(ctx: RequestContext, traits: ProductTraits = {}): Promise<ImportedProduct> {
-  made += 1;
-  const [product] = await new CatalogService().importProducts(ctx, [
+  const number = ++made;
+  // Numbered before the await: a factory called several times at once still makes distinct handles.
+  const catalog = new CatalogService(await SqlPool.onOrm(ctx.em));
+  const [product] = await catalog.importProducts(ctx, [
     {
-      handle: `factory-product-${made}`,
-      title: `Factory product ${made}`,
-      descriptionHtml: `<p>The <strong>factory</strong> product number ${made}.</p>`,
+      handle: `factory-product-${number}`,
+      title: `Factory product ${number}`,
+      descriptionHtml: `<p>The <strong>factory</strong> product number ${number}.</p>`,
       vendor: 'Factory',
       productType: 'Shirts',
       tags: ['factory'],
@@ -27,10 +30,10 @@ export async function createProduct(ctx: RequestContext, traits: ProductTraits =
         { name: 'Color', values: ['Red'] },
       ],
       variants: [
-        { sku: `FACTORY-${made}-S`, price: '10.00', compareAtPrice: '12.00', options: ['S', 'Red'], inventoryQuantity: 5 },
-        { sku: `FACTORY-${made}-M`, price: '11.00', options: ['M', 'Red'], inventoryQuantity: 0 },
+        { sku: `FACTORY-${number}-S`, price: '10.00', compareAtPrice: '12.00', options: ['S', 'Red'], inventoryQuantity: 5 },
+        { sku: `FACTORY-${number}-M`, price: '11.00', options: ['M', 'Red'], inventoryQuantity: 0 },
       ],
-      images: [1, 2].map((n) => ({ src: `https://picsum.photos/seed/factory-${made}-${n}/800/800`, alt: `Factory product ${made}`, width: 800, height: 800 })),
+      images: [1, 2].map((n) => ({ src: `https://picsum.photos/seed/factory-${number}-${n}/800/800`, alt: `Factory product ${number}`, width: 800, height: 800 })),
       ...traits,
     },
   ]);

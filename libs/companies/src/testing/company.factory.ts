@@ -1,3 +1,4 @@
+import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { CompaniesService } from '../companies.service.js';
 import type { NewCompany } from '../company.inputs.js';
@@ -14,6 +15,6 @@ export async function createCompany(ctx: RequestContext, traits: CompanyTraits =
     locations: traits.locations ?? [{ name: 'HQ', catalog: null }],
     contacts: traits.contacts ?? [],
   };
-  const [imported] = await new CompaniesService().importCompanies(ctx, [company]);
+  const [imported] = await new CompaniesService(await SqlPool.onOrm(ctx.em)).importCompanies(ctx, [company]);
   return imported!;
 }

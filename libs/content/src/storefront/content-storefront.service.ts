@@ -134,7 +134,7 @@ export class ContentStorefrontService {
     const keyset = keysetPlan({ connection: 'metaobjects', sortKey: sortKey ?? 'id' }, sort, page, 'm.id', params);
     const text = `select ${METAOBJECT_COLUMNS}, (${sort.expression})::text as "sortValue" from ${METAOBJECTS_FROM}
       where m.shop_id = $1 and m.type = $3${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
-    const rows = await this.sql.rows<Sorted<MetaobjectRow>>(preparedSql(text), [ctx.shop.id, page.size + 1, type, ...params.values]);
+    const rows = await this.sql.rows<Sorted<MetaobjectRow>>(ctx, preparedSql(text), [ctx.shop.id, page.size + 1, type, ...params.values]);
     return toListPage(rows.map((row) => ({ ...metaobjectRecord(row), sortValue: row.sortValue })), page, keyset);
   }
 
@@ -162,7 +162,7 @@ export class ContentStorefrontService {
     const loader = requestScoped(ctx, 'content:articleByHandle', () =>
       new DataLoader<string, ArticleRecord | null>(async (keys) => {
         const pairs = keys.map((k) => JSON.parse(k) as [number, string]);
-        const rows = await this.sql.rows<ArticleRecord>(statements.articlesByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+        const rows = await this.sql.rows<ArticleRecord>(ctx, statements.articlesByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
         const found = new Map(rows.map((r) => [JSON.stringify([r.blogId, r.handle]), r]));
         return keys.map((k) => found.get(k) ?? null);
       }),
@@ -187,7 +187,7 @@ export class ContentStorefrontService {
       });
       const statement = search.where ? { text } : preparedSql(text);
       return new DataLoader<number, ListPage<ArticleRecord>>(async (blogIds) => {
-        const rows = await this.sql.rows<Sorted<ArticleRecord> & { parentId: number; rn: string }>(statement, [
+        const rows = await this.sql.rows<Sorted<ArticleRecord> & { parentId: number; rn: string }>(ctx, statement, [
           ctx.shop.id,
           blogIds,
           page.size + 1,
@@ -204,7 +204,7 @@ export class ContentStorefrontService {
   async authorsOfBlog(ctx: RequestContext, blogId: number): Promise<string[]> {
     const loader = requestScoped(ctx, 'content:authors', () =>
       new DataLoader<number, string[]>(async (blogIds) => {
-        const rows = await this.sql.rows<{ blogId: number; name: string }>(statements.authorsOfBlogs, [ctx.shop.id, blogIds, MAX_BLOG_AUTHORS]);
+        const rows = await this.sql.rows<{ blogId: number; name: string }>(ctx, statements.authorsOfBlogs, [ctx.shop.id, blogIds, MAX_BLOG_AUTHORS]);
         const byBlog = groupBy(rows, (r) => r.blogId);
         return blogIds.map((id) => (byBlog.get(id) ?? []).map((r) => r.name));
       }),
@@ -229,7 +229,7 @@ export class ContentStorefrontService {
     const wanted = [...new Map(identifiers.map((i) => [`${i.namespace}\u0000${i.key}`, i])).values()];
     const loader = requestScoped(ctx, `content:metafields:${ownerType}:${JSON.stringify(wanted)}`, () =>
       new DataLoader<number, MetafieldRecord[]>(async (ownerIds) => {
-        const rows = await this.sql.rows<MetafieldRecord>(statements.metafieldsOfOwners, [
+        const rows = await this.sql.rows<MetafieldRecord>(ctx, statements.metafieldsOfOwners, [
           ctx.shop.id,
           ownerType,
           ownerIds,
@@ -250,7 +250,7 @@ export class ContentStorefrontService {
   metaobject(ctx: RequestContext, id: number): Promise<MetaobjectRecord | null> {
     const loader = requestScoped(ctx, 'content:metaobject', () =>
       new DataLoader<number, MetaobjectRecord | null>(async (ids) => {
-        const rows = await this.sql.rows<MetaobjectRow>(statements.metaobjectsByIds, [ctx.shop.id, ids]);
+        const rows = await this.sql.rows<MetaobjectRow>(ctx, statements.metaobjectsByIds, [ctx.shop.id, ids]);
         const found = new Map(rows.map((r) => [r.id, metaobjectRecord(r)]));
         return ids.map((id) => found.get(id) ?? null);
       }),
@@ -262,7 +262,7 @@ export class ContentStorefrontService {
     const loader = requestScoped(ctx, 'content:metaobjectByHandle', () =>
       new DataLoader<string, MetaobjectRecord | null>(async (keys) => {
         const pairs = keys.map((k) => JSON.parse(k) as [string, string]);
-        const rows = await this.sql.rows<MetaobjectRow>(statements.metaobjectsByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
+        const rows = await this.sql.rows<MetaobjectRow>(ctx, statements.metaobjectsByHandles, [ctx.shop.id, pairs.map((p) => p[0]), pairs.map((p) => p[1])]);
         const found = new Map(rows.map((r) => [JSON.stringify([r.type, r.handle]), metaobjectRecord(r)]));
         return keys.map((k) => found.get(k) ?? null);
       }),
@@ -294,14 +294,14 @@ export class ContentStorefrontService {
     const text = `select ${spec.columns}, (${sort.expression})::text as "sortValue" from ${spec.from}
       where ${spec.where}${and(search.where)}${and(keyset.after)} order by ${keyset.orderBy} limit $2`;
     const statement = search.where ? { text } : preparedSql(text);
-    const rows = await this.sql.rows<Sorted<T>>(statement, [ctx.shop.id, page.size + 1, ...params.values]);
+    const rows = await this.sql.rows<Sorted<T>>(ctx, statement, [ctx.shop.id, page.size + 1, ...params.values]);
     return toListPage(rows, page, keyset);
   }
 
   private byKey<K extends number | string, T>(ctx: RequestContext, name: string, statement: SqlStatement, keyOf: (row: T) => K): DataLoader<K, T | null> {
     return requestScoped(ctx, name, () =>
       new DataLoader<K, T | null>(async (keys) => {
-        const rows = await this.sql.rows<T>(statement, [ctx.shop.id, keys]);
+        const rows = await this.sql.rows<T>(ctx, statement, [ctx.shop.id, keys]);
         const found = new Map(rows.map((r) => [keyOf(r), r]));
         return keys.map((k) => found.get(k) ?? null);
       }),
@@ -311,7 +311,7 @@ export class ContentStorefrontService {
   private menuLoader<K extends number | string>(ctx: RequestContext, name: string, statement: SqlStatement, keyOf: (menu: MenuRecord) => K): DataLoader<K, MenuRecord | null> {
     return requestScoped(ctx, name, () =>
       new DataLoader<K, MenuRecord | null>(async (keys) => {
-        const rows = await this.sql.rows<MenuRow>(statement, [ctx.shop.id, keys]);
+        const rows = await this.sql.rows<MenuRow>(ctx, statement, [ctx.shop.id, keys]);
         const menus = [...groupBy(rows, (r) => r.menuId).values()].map(menuRecord);
         const found = new Map(menus.map((m) => [keyOf(m), m]));
         return keys.map((k) => found.get(k) ?? null);
@@ -350,7 +350,7 @@ export class ContentStorefrontService {
     const kept = words.filter(Boolean).slice(0, 5);
     if (kept.length === 0) return [];
     const conditions = kept.map((_, i) => ` and ${alias}.title ilike $${i + 3}`).join('');
-    return this.sql.rows<T>({ text: `${select}${conditions} order by ${alias}.title, ${alias}.id limit $2` }, [
+    return this.sql.rows<T>(ctx, { text: `${select}${conditions} order by ${alias}.title, ${alias}.id limit $2` }, [
       ctx.shop.id,
       limit,
       ...kept.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
@@ -368,7 +368,7 @@ export class ContentStorefrontService {
         order by m.sort_value ${walk.valueDescending ? 'desc' : 'asc'}, m.id ${walk.idDescending ? 'desc' : 'asc'} limit $3) r on true`;
     const params: unknown[] = [ctx.shop.id, tsquery, walk.limit];
     if (walk.after) params.push(walk.after.value, walk.after.idBound);
-    const rows = await this.sql.rows<{ id: number | null; total: number; sort_value: unknown; sortValue: string | null }>({ text }, params);
+    const rows = await this.sql.rows<{ id: number | null; total: number; sort_value: unknown; sortValue: string | null }>(ctx, { text }, params);
     return {
       total: rows[0]?.total ?? 0,
       rows: rows.filter((r) => r.id !== null).map(({ total: _t, sort_value: _s, sortValue, ...record }) => ({ value: sortValue as string, record: record as T })),

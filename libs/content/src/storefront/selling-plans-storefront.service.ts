@@ -32,9 +32,9 @@ export class SellingPlansStorefrontService {
         }),
       );
       return new DataLoader<number, ListPage<SellingPlanGroupRecord>>(async (productIds) => {
-        const rows = await this.sql.rows<GroupRow>(statement, [ctx.shop.id, productIds, page.size + 1, ...params.values]);
+        const rows = await this.sql.rows<GroupRow>(ctx, statement, [ctx.shop.id, productIds, page.size + 1, ...params.values]);
         const groupIds = [...new Set(rows.map((r) => r.id))];
-        const plans = groupIds.length === 0 ? [] : await this.sql.rows<SellingPlanRecord>(plansOfGroups, [ctx.shop.id, groupIds]);
+        const plans = groupIds.length === 0 ? [] : await this.sql.rows<SellingPlanRecord>(ctx, plansOfGroups, [ctx.shop.id, groupIds]);
         const byProduct = new Map<number, SellingPlanGroupRecord[]>();
         for (const { parentId, rn: _rn, ...group } of rows) {
           const read = { ...group, sellingPlans: plans.filter((p) => p.groupId === group.id) };

@@ -38,7 +38,7 @@ export class TranslationsStorefrontService {
     if (!normalized) return Promise.resolve({});
     const loader = requestScoped(ctx, `content:translations:${resourceType}:${normalized}`, () =>
       new DataLoader<number, TranslatedFields>(async (ids) => {
-        const rows = await this.sql.rows<{ resourceId: number; key: string; value: string }>(translationsOfResources, [ctx.shop.id, resourceType, ids, normalized]);
+        const rows = await this.sql.rows<{ resourceId: number; key: string; value: string }>(ctx, translationsOfResources, [ctx.shop.id, resourceType, ids, normalized]);
         const byResource = new Map<number, TranslatedFields>();
         for (const row of rows) byResource.set(row.resourceId, { ...byResource.get(row.resourceId), [row.key]: row.value });
         return ids.map((id) => byResource.get(id) ?? {});

@@ -1,0 +1,37 @@
+import { preparedSql } from '@platform/database';
+
+// The catalog's writes the ORM does not express in one statement: stock, collection positions, product totals.
+
+/** Locks variants in id order ($2 ids), so two restocks sharing variants wait for each other instead of deadlocking. */
+export const LOCK_VARIANTS = preparedSql(`select id from product_variants where shop_id = $1 and id = any($2::bigint[]) order by id for update`);
+
+/** Adds quantities ($3) to variants ($2); a variant that had run out and gets units is available again. */
+export const RESTOCK_VARIANTS = preparedSql(
+  `update product_variants v set
+     inventory_quantity = v.inventory_quantity + u.quantity,
+     available_for_sale = case when v.inventory_quantity <= 0 and v.inventory_quantity + u.quantity > 0 then true else v.available_for_sale end
+   from unnest($2::bigint[], $3::int[]) as u(id, quantity)
+   where v.shop_id = $1 and v.id = u.id
+   returning v.product_id`,
+);
+
+/** The last position of each collection ($2 ids). */
+export const LAST_COLLECTION_POSITIONS = preparedSql(
+  `select collection_id, max(position)::int as last from collection_products
+    where shop_id = $1 and collection_id = any($2::bigint[]) group by collection_id`,
+);
+
+/** Price range, availability and inventory of products ($2 ids) from their variants, so storefront reads never aggregate. */
+export const REFRESH_VARIANT_AGGREGATES = preparedSql(
+  `update products p set
+     min_price = v.min_price, max_price = v.max_price,
+     min_compare_at_price = v.min_compare_at_price, max_compare_at_price = v.max_compare_at_price,
+     available_for_sale = v.available_for_sale, total_inventory = v.total_inventory
+   from (
+     select product_id, min(price) as min_price, max(price) as max_price,
+            min(compare_at_price) as min_compare_at_price, max(compare_at_price) as max_compare_at_price,
+            bool_or(available_for_sale) as available_for_sale, coalesce(sum(inventory_quantity), 0) as total_inventory
+     from product_variants where shop_id = $1 and product_id = any($2::bigint[]) group by product_id
+   ) v
+   where p.shop_id = $1 and v.product_id = p.id`,
+);
