@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { SqlPool } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import type { EventType } from './event-handler.js';
@@ -29,7 +29,7 @@ const MAX_ERROR_LENGTH = 1_000;
 @Injectable()
 export class EventDelivery {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlPool,
     private readonly handlers: EventHandlers,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -54,25 +54,24 @@ export class EventDelivery {
 
   /** Gives `event` up without running its handlers: kept as `failed`, with `reason`, and logged. */
   async giveUp(event: EventToDeliver, reason: string): Promise<void> {
-    await this.em.getConnection().execute(MARK_FAILED, ['[]', reason, event.id], 'run');
+    await this.sql.unscoped(MARK_FAILED, ['[]', reason, event.id]);
     this.logger.error({ event: event.name, outboxId: event.id, attempts: event.attempts, reason, requestId: event.requestId }, 'event delivery given up');
   }
 
   private async record(event: EventToDeliver, ran: string[], failure: { error: unknown } | undefined): Promise<void> {
-    // The root EntityManager's connection, outside any transaction: the publisher's has committed.
-    const connection = this.em.getConnection();
+    // Outside any transaction: the publisher's has committed.
     const handled = JSON.stringify(ran);
     if (failure === undefined) {
-      await connection.execute(MARK_DELIVERED, [handled, event.id], 'run');
+      await this.sql.unscoped(MARK_DELIVERED, [handled, event.id]);
       return;
     }
     const reason = (failure.error instanceof Error ? failure.error.message : String(failure.error)).slice(0, MAX_ERROR_LENGTH);
     const next = afterFailedAttempt(event.attempts);
     if (!next.giveUp) {
-      await connection.execute(MARK_RETRY, [handled, next.retryInMs, reason, event.id], 'run');
+      await this.sql.unscoped(MARK_RETRY, [handled, next.retryInMs, reason, event.id]);
       return;
     }
-    await connection.execute(MARK_FAILED, [handled, reason, event.id], 'run');
+    await this.sql.unscoped(MARK_FAILED, [handled, reason, event.id]);
     this.logger.error({ event: event.name, outboxId: event.id, attempts: event.attempts, reason, requestId: event.requestId }, 'event delivery given up');
   }
 }

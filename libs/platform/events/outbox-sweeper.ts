@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { SqlPool } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { SystemContexts } from '@platform/request';
@@ -26,7 +26,7 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
   private running?: Promise<void>;
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlPool,
     private readonly handlers: EventHandlers,
     private readonly delivery: EventDelivery,
     private readonly shops: ShopService,
@@ -56,13 +56,13 @@ export class OutboxSweeper implements OnApplicationBootstrap, BeforeApplicationS
     const names = JSON.stringify(this.handlers.names());
     let taken = 0;
     for (;;) {
-      const rows = await this.em.getConnection().execute<ClaimedEventRow[]>(CLAIM_DUE_EVENTS, [names, BATCH, DELIVERY_LEASE_MS]);
+      const rows = await this.sql.unscoped<ClaimedEventRow>(CLAIM_DUE_EVENTS, [names, BATCH, DELIVERY_LEASE_MS]);
       for (const row of rows) await this.deliver(row);
       taken += rows.length;
       // A row that failed again is due later, so a full batch means more rows were due, not the same ones.
       if (rows.length < BATCH) break;
     }
-    await this.em.getConnection().execute(DELETE_OLD_EVENTS, [DELETE_BATCH, DELETE_BATCH], 'run');
+    await this.sql.unscoped(DELETE_OLD_EVENTS, [DELETE_BATCH, DELETE_BATCH]);
     return taken;
   }
 

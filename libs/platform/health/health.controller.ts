@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
+import { SqlPool, preparedSql } from '@platform/database';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { REDIS } from '@platform/redis';
 
@@ -12,10 +12,12 @@ type Status = 'ok' | 'down' | 'in-process';
 const PROBE_TIMEOUT_MS = 2500;
 
 /** Liveness and dependencies; 503 only when Postgres is unreachable (nothing can be served then). */
+const SELECT_ONE = preparedSql('select 1');
+
 @Controller()
 export class HealthController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlPool,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
   ) {}
@@ -28,7 +30,7 @@ export class HealthController {
   }
 
   private async postgres(): Promise<Status> {
-    return probe(() => this.em.getConnection().execute('select 1'));
+    return probe(() => this.sql.unscoped(SELECT_ONE, []));
   }
 
   private async redisStatus(): Promise<Status> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { SqlPool, preparedSql } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { Email, type EmailStatus } from './email.entity.js';
@@ -52,10 +53,16 @@ const MAX_ERROR_LENGTH = 1_000;
  * out over SMTP and the row becomes `sent` (or `failed`, and the error is rethrown so the job is retried); without,
  * it stays `kept` in the outbox that `mail:list` shows. Bodies are never logged: they carry one-time links.
  */
+// The operator's view: across shops on purpose, newest first, of one shop ($1) or of all.
+const OPERATOR_EMAILS = preparedSql(
+  `select e.*, s.handle as shop from emails e join shops s on s.id = e.shop_id
+    where ($1::bigint is null or e.shop_id = $1::bigint) order by e.id desc limit $2`,
+);
+
 @Injectable()
 export class Mailer implements OnApplicationShutdown {
   constructor(
-    private readonly em: EntityManager,
+    private readonly sql: SqlPool,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -79,12 +86,7 @@ export class Mailer implements OnApplicationShutdown {
 
   /** The newest emails, of one shop or of all, for the operator. */
   async list(shopId: number | undefined, limit: number): Promise<OutboxEmail[]> {
-    // Across shops on purpose (the operator's view), so plain SQL rather than the tenant-filtered ORM.
-    const rows = await this.em.getConnection().execute<OutboxRow[]>(
-      `select e.*, s.handle as shop from emails e join shops s on s.id = e.shop_id
-        where (?::bigint is null or e.shop_id = ?::bigint) order by e.id desc limit ?`,
-      [shopId ?? null, shopId ?? null, limit],
-    );
+    const rows = await this.sql.unscoped<OutboxRow>(OPERATOR_EMAILS, [shopId ?? null, limit]);
     return rows.map((row) => ({
       id: Number(row.id),
       shopId: Number(row.shop_id),

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { AuthService, type InstalledApp, deriveToken } from '@platform/auth';
-import { refreshPlannerStatistics } from '@platform/database';
+import { SqlPool, refreshPlannerStatistics } from '@platform/database';
 import { SystemContexts } from '@platform/request';
 import { ShopService, type ShopSnapshot } from '@platform/tenancy';
 import { DEMO_SEED_OPTIONS, type SeedCounts, type SeedOptions, type SeedProgressListener } from './seed-shop.js';
@@ -37,7 +36,7 @@ export class DemoShopService {
     private readonly auth: AuthService,
     private readonly seeder: SeedService,
     private readonly contexts: SystemContexts,
-    private readonly em: EntityManager,
+    private readonly sql: SqlPool,
   ) {}
 
   /** `npm start` on an empty database: the demo shop with its app and contents. Null when other shops exist. */
@@ -57,7 +56,7 @@ export class DemoShopService {
     const created = !shop;
     if (!shop) shop = await this.createShop(handle, options.seed ?? DEMO_SEED_OPTIONS.seed);
     const counts = await this.seeder.seed(this.contexts.forShop(shop), { ...DEMO_SEED_OPTIONS, ...options, currency: shop.currency }, onProgress);
-    await refreshPlannerStatistics(this.em);
+    await refreshPlannerStatistics(this.sql);
     const tokens = handle === DEMO_SHOP_HANDLE ? demoTokens(options.seed ?? DEMO_SEED_OPTIONS.seed) : undefined;
     return { shop, created, tokens, counts };
   }
