@@ -4,12 +4,15 @@ import { LocalizationModule } from '@platform/localization';
 import type { Access } from '@platform/request';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
+import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
+import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
 import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
+import { SellingPlansStorefrontService } from './storefront/selling-plans-storefront.service.js';
 
-/** Products, variants and collections on the storefront schema. */
+/** Products, variants, collections and a product's selling plan groups on the storefront schema. */
 @Module({
   imports: [NodeRegistryModule, LocalizationModule],
   providers: [
@@ -18,6 +21,9 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     VariantsStorefrontResolver,
     CollectionsStorefrontResolver,
     ProductTagsStorefrontResolver,
+    SellingPlansStorefrontService,
+    SellingPlanGroupsStorefrontResolver,
+    ProductSellingPlansStorefrontResolver,
   ],
   exports: [CatalogStorefrontService],
 })

@@ -2,11 +2,12 @@ import { type DomainError, type ErrorCodeOf, defineErrors } from '@platform/erro
 
 /**
  * Every code the catalog reports, with the error table's kind for it. All are problems with the caller's input
- * (an imported product or collection, or an id it names): imports throw them, REST answers them as 422.
+ * (an imported product, collection or selling plan group, or an id it names): imports throw them, REST answers them as 422.
  */
 export const CatalogErrors = defineErrors({
   BLANK: 'UNPROCESSABLE',
   INVALID: 'UNPROCESSABLE',
+  TOO_LONG: 'UNPROCESSABLE',
   TAKEN: 'UNPROCESSABLE',
   /** A collection or product id given in the input that the shop does not have. */
   NOT_FOUND: 'UNPROCESSABLE',
@@ -21,4 +22,12 @@ export function invalidHandle(field: string): CatalogError {
 
 export function blank(field: string, message = "can't be blank"): CatalogError {
   return CatalogErrors.BLANK(message, { field });
+}
+
+/** Builds the error of an input field below `field` (a rule's path); INVALID unless told. */
+export type Invalid = (path: string, message: string, code?: CatalogErrorCode) => CatalogError;
+
+/** An error factory whose fields are prefixed (e.g. `sellingPlanGroups[3].name`). */
+export function invalidAt(field: string): Invalid {
+  return (path, message, code = 'INVALID') => CatalogErrors[code](message, { field: `${field}.${path}` });
 }

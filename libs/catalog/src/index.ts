@@ -4,9 +4,15 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
 export { CatalogService } from './catalog.service.js';
 export { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
+export { SellingPlansService } from './selling-plans.service.js';
+export { SellingPlansStorefrontService } from './storefront/selling-plans-storefront.service.js';
 export { CatalogErrors, type CatalogError, type CatalogErrorCode } from './catalog.errors.js';
 export type { NewCollection, NewProduct, NewProductImage, NewProductOption, NewProductVariant } from './catalog.inputs.js';
 export type { ProductStatus } from './product.entity.js';
+export type { SellingPlanGroupOption } from './selling-plan-group.entity.js';
+export type { SellingPlanCheckoutCharge, SellingPlanInterval, SellingPlanPriceAdjustment, SellingPlanRecurringPolicy } from './selling-plan.entity.js';
+export type { NewSellingPlan, NewSellingPlanGroup } from './selling-plan.inputs.js';
+export type { ImportedSellingPlanGroup, SellingPlanGroupRecord, SellingPlanRecord } from './selling-plan.records.js';
 export type {
   CollectionRecord,
   ImageRecord,

@@ -13,24 +13,17 @@ import { MenuItemsStorefrontResolver, MenusStorefrontResolver } from './graphql/
 import { MetaobjectsStorefrontResolver } from './graphql/storefront/metaobjects.storefront.resolver.js';
 import { PagesStorefrontResolver } from './graphql/storefront/pages.storefront.resolver.js';
 import { ProductMetafieldsStorefrontResolver } from './graphql/storefront/product-metafields.storefront.resolver.js';
-import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
-import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
 import { ShopMetafieldsStorefrontResolver } from './graphql/storefront/shop-metafields.storefront.resolver.js';
 import { ContentStorefrontService } from './storefront/content-storefront.service.js';
-import { SellingPlansStorefrontService } from './storefront/selling-plans-storefront.service.js';
 
 /**
- * Pages, blogs, articles, menus, metaobjects, metafields and selling plans on the storefront schema, with the
- * fields they add to other contexts' types (Product and Collection metafields, a product's selling plan groups,
- * Shop metafields). Exports the reads search uses.
+ * Pages, blogs, articles, menus, metaobjects and metafields on the storefront schema, with the fields they add to
+ * other contexts' types (Product and Collection metafields, Shop metafields). Exports the reads search uses.
  */
 @Module({
   imports: [NodeRegistryModule, ContentModule, LocalizationModule],
   providers: [
     ContentStorefrontService,
-    SellingPlansStorefrontService,
-    SellingPlanGroupsStorefrontResolver,
-    ProductSellingPlansStorefrontResolver,
     HasMetafieldsFields,
     PagesStorefrontResolver,
     BlogsStorefrontResolver,

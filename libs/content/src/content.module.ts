@@ -11,12 +11,8 @@ import { MetaobjectDefinition } from './metaobject-definition.entity.js';
 import { Metaobject } from './metaobject.entity.js';
 import { MetaobjectsService } from './metaobjects.service.js';
 import { Page } from './page.entity.js';
-import { SellingPlanGroupProduct } from './selling-plan-group-product.entity.js';
-import { SellingPlanGroup } from './selling-plan-group.entity.js';
-import { SellingPlan } from './selling-plan.entity.js';
-import { SellingPlansService } from './selling-plans.service.js';
 
-const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, SellingPlansService];
+const SERVICES = [ContentService, MetafieldsService, MetaobjectsService];
 
 @Module({
   imports: [
@@ -29,9 +25,6 @@ const SERVICES = [ContentService, MetafieldsService, MetaobjectsService, Selling
       Metafield,
       MetaobjectDefinition,
       Metaobject,
-      SellingPlanGroup,
-      SellingPlan,
-      SellingPlanGroupProduct,
     ]),
   ],
   providers: SERVICES,

@@ -1,23 +1,16 @@
+import { checkTitle } from '@platform/errors';
 import { plainText } from '@platform/html';
 import { type Invalid, invalidAt, taken } from './content.errors.js';
 import type { NewArticle, NewBlog, NewPage, Seo } from './content.inputs.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_HANDLE = 255;
-const MAX_TITLE = 255;
 /** Length of a derived body summary (plain text), before the ellipsis. */
 export const SUMMARY_LENGTH = 150;
 
 export function checkHandle(handle: string, invalid: Invalid, path = 'handle'): string {
   if (!HANDLE_PATTERN.test(handle) || handle.length > MAX_HANDLE) throw invalid(path, 'must be lowercase letters, digits and single hyphens');
   return handle;
-}
-
-export function checkTitle(title: string, invalid: Invalid, path = 'title'): string {
-  const trimmed = title.trim();
-  if (!trimmed) throw invalid(path, "can't be blank", 'BLANK');
-  if (trimmed.length > MAX_TITLE) throw invalid(path, `is too long (maximum is ${MAX_TITLE} characters)`, 'TOO_LONG');
-  return trimmed;
 }
 
 function seoColumns(seo: Partial<Seo> | undefined) {

@@ -1,7 +1,8 @@
 import type { NewMenu, NewMenuItem } from './content.inputs.js';
 import type { MenuItemRecord } from './content.records.js';
 import { type Invalid, invalidAt } from './content.errors.js';
-import { checkHandle, checkTitle } from './content.rules.js';
+import { checkTitle } from '@platform/errors';
+import { checkHandle } from './content.rules.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from './menu-item.entity.js';
 
 /** A menu has at most three levels: top items, their children and grandchildren (as on the hosted platform). */

@@ -1,5 +1,6 @@
 import { invalidAt } from './content.errors.js';
-import { checkHandle, checkTitle } from './content.rules.js';
+import { checkTitle } from '@platform/errors';
+import { checkHandle } from './content.rules.js';
 import type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
 import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.inputs.js';
 import { KEY_PATTERN, METAFIELD_TYPES, metafieldValueError } from './metafield.rules.js';

@@ -17,4 +17,4 @@ export {
   type TextProblem,
 } from './input-limits.js';
 export { REQUIRED_PARAMETER_MESSAGE, accessDenied, badRequest, internalError, invalidAccessToken, missingScope, notFound, rejection } from './errors.js';
-export { MAX_ATTRIBUTES, MAX_TAGS, MAX_TAG_LENGTH } from './value-limits.js';
+export { MAX_ATTRIBUTES, MAX_TAGS, MAX_TAG_LENGTH, MAX_TITLE_LENGTH, checkTitle } from './value-limits.js';

@@ -1,6 +1,6 @@
 import { Decimal } from '@platform/money';
-import type { NewCollection, NewProduct } from '@platform/catalog';
-import type { NewArticle, NewMenu, NewMetafield, NewMetaobject, NewPage, NewSellingPlanGroup } from '@platform/content';
+import type { NewCollection, NewProduct, NewSellingPlanGroup } from '@platform/catalog';
+import type { NewArticle, NewMenu, NewMetafield, NewMetaobject, NewPage } from '@platform/content';
 import type { NewMarket, NewTranslation } from '@platform/localization';
 import { type CustomerOrderStats, type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';

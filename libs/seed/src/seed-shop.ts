@@ -1,5 +1,5 @@
 import { Decimal } from '@platform/money';
-import type { CatalogService } from '@platform/catalog';
+import type { CatalogService, SellingPlansService } from '@platform/catalog';
 import type { DiscountCodesService } from '@platform/cart';
 import type { CompaniesService } from '@platform/companies';
 import type {
@@ -9,7 +9,6 @@ import type {
   MetaobjectsService,
   NewMenuItem,
   NewMetafield,
-  SellingPlansService,
 } from '@platform/content';
 import { type CustomerOrderStats, type CustomersService, hashPassword } from '@platform/customers';
 import type { MarketsService, NewTranslation, TranslatableResourceType, TranslationsService } from '@platform/localization';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DiscountCodesService } from '@platform/cart';
-import { CatalogService } from '@platform/catalog';
+import { CatalogService, SellingPlansService } from '@platform/catalog';
 import { CompaniesService } from '@platform/companies';
-import { ContentService, MetafieldsService, MetaobjectsService, SellingPlansService } from '@platform/content';
+import { ContentService, MetafieldsService, MetaobjectsService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
 import { MarketsService, TranslationsService } from '@platform/localization';
 import { OrdersService } from '@platform/orders';

@@ -1,8 +1,8 @@
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { Decimal } from '@platform/money';
-import type { NewProduct } from '@platform/catalog';
-import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage, NewSellingPlanGroup } from '@platform/content';
+import type { NewProduct, NewSellingPlanGroup } from '@platform/catalog';
+import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage } from '@platform/content';
 import type { NewMarket } from '@platform/localization';
 import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
 import type { NewOrder, NewOrderLineItem } from '@platform/orders';

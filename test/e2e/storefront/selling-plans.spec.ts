@@ -1,4 +1,4 @@
-import { createSellingPlanGroup } from '@platform/content/testing';
+import { createSellingPlanGroup } from '@platform/catalog/testing';
 import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';

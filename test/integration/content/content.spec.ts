@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConfigModule, loadConfig } from '@platform/config';
-import { ContentService, ContentStorefrontService, MetafieldsService, MetaobjectsService, SellingPlansStorefrontService } from '@platform/content';
+import { SellingPlansStorefrontService } from '@platform/catalog';
+import { ContentService, ContentStorefrontService, MetafieldsService, MetaobjectsService } from '@platform/content';
 import { DatabaseModule, migrateDatabase } from '@platform/database';
 import { pageRequest } from '@platform/paging';
 import { LoggingModule, createLogger } from '@platform/logging';

@@ -3,4 +3,3 @@ export { createArticle, type ArticleTraits } from './article.factory.js';
 export { createBlog, type BlogTraits } from './blog.factory.js';
 export { createMetafield, type MetafieldTraits } from './metafield.factory.js';
 export { createPage, type PageTraits } from './page.factory.js';
-export { createSellingPlanGroup, type SellingPlanGroupTraits } from './selling-plan-group.factory.js';

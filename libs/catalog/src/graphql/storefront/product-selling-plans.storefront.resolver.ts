@@ -1,13 +1,13 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { StorefrontProduct } from '@platform/catalog';
 import { ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { SellingPlansStorefrontService } from '../../storefront/selling-plans-storefront.service.js';
+import { StorefrontProduct } from './product.type.js';
 import { sellingPlanGroupView } from './selling-plan.presenter.js';
 import { StorefrontSellingPlanGroupConnection } from './selling-plan.type.js';
 
-/** The catalog's Product offers selling plan groups: content's data, so content resolves them. */
+/** A product's selling plan groups (the purchase options it is sold with). */
 @Resolver(() => StorefrontProduct)
 export class ProductSellingPlansStorefrontResolver {
   constructor(

@@ -1,6 +1,6 @@
+import { checkTitle } from '@platform/errors';
 import { Decimal, parseMoney } from '@platform/money';
-import { type Invalid, invalidAt } from './content.errors.js';
-import { checkTitle } from './content.rules.js';
+import { type Invalid, invalidAt } from './catalog.errors.js';
 import type { SellingPlanGroupOption } from './selling-plan-group.entity.js';
 import {
   PRICE_ADJUSTMENT_TYPES,

@@ -8,7 +8,7 @@ export type SellingPlanGroupTraits = Partial<NewSellingPlanGroup>;
 
 let made = 0;
 
-/** A selling plan group of ctx's shop with its plans, written by the content's own import. */
+/** A selling plan group of ctx's shop with its plans, written by the catalog's own import. */
 export async function createSellingPlanGroup(ctx: RequestContext, traits: SellingPlanGroupTraits = {}): Promise<ImportedSellingPlanGroup> {
   made += 1;
   const [group] = await new SellingPlansService().importSellingPlanGroups(ctx, [

@@ -19,7 +19,7 @@ export class SellingPlansStorefrontService {
 
   /** A page of the groups offered on a product, by id, each with all its plans (a group has a handful). */
   groupsOfProduct(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<SellingPlanGroupRecord>> {
-    const loader = requestScoped(ctx, `content:sellingPlanGroups:${pageKey(page)}`, () => {
+    const loader = requestScoped(ctx, `catalog:sellingPlanGroups:${pageKey(page)}`, () => {
       // $1 shop, $2 product ids, $3 rows per product; the cursor adds its values.
       const params = new SqlParams(3);
       const keyset = keysetPlan({ connection: 'product.sellingPlanGroups', sortKey: 'ID' }, GROUPS_BY_ID, page, 'g.id', params);
