@@ -29,4 +29,4 @@ export {
   type SeedTranslation,
   type ShopData,
   type ShopDataSizes,
-} from './shop-data.generator.js';
+} from './shop-data-generator.js';

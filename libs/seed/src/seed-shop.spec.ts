@@ -5,7 +5,7 @@ import type { NewMarket, NewTranslation } from '@platform/localization';
 import { type CustomerOrderStats, type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
 import type { RequestContext } from '@platform/request';
-import { DEMO_CUSTOMER_PASSWORD } from './shop-data.generator.js';
+import { DEMO_CUSTOMER_PASSWORD } from './shop-data-generator.js';
 import { type SeedProgress, type SeedServices, seedShop } from './seed-shop.js';
 
 // The seed reads only the shop of its context.

@@ -20,7 +20,7 @@ import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
 import { type SeedLedgerServices, seedLedger } from './seed-ledger.js';
 import { type SeedBuyer, type SeedPricedVariant, seedCompanies } from './seed-companies.js';
 import { seedDiscountCodes } from './seed-discounts.js';
-import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data.generator.js';
+import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data-generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
 export interface SeedServices {

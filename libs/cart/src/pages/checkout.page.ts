@@ -3,7 +3,7 @@ import { type HtmlPage, html, htmlPage } from '@platform/html';
 import type { CartSummary } from '../cart.records.js';
 import { CHECKOUT_ADDRESS_FIELDS, type CheckoutAddress, type CheckoutLine } from '../checkout.rules.js';
 import type { WalletHandlerResponse } from '../payment-handler/wallet-handler.js';
-import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_HANDLER_NAME } from '../payment-handler/wallet-handler.schemas.js';
+import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_HANDLER_NAME } from '../payment-handler/wallet-handler-schemas.js';
 
 /** What the buyer typed, shown again with the problems of the last try. */
 export interface CheckoutValues {

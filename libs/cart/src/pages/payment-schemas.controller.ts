@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '@platform/errors';
 import { Ctx, OpenAccess, type RequestContext } from '@platform/request';
-import { WALLET_SCHEMA_PATHS, type WalletSchemaName, walletSchemas } from '../payment-handler/wallet-handler.schemas.js';
+import { WALLET_SCHEMA_PATHS, type WalletSchemaName, walletSchemas } from '../payment-handler/wallet-handler-schemas.js';
 
 const NAMES = new Map<string, WalletSchemaName>(Object.entries(WALLET_SCHEMA_PATHS).map(([name, path]) => [path, name as WalletSchemaName]));
 

@@ -1,5 +1,5 @@
 import { WalletPaymentHandler } from './wallet-handler.js';
-import { walletSchemas } from './wallet-handler.schemas.js';
+import { walletSchemas } from './wallet-handler-schemas.js';
 
 describe('the test wallet handler', () => {
   const handler = new WalletPaymentHandler();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_DEFINITIONS, WALLET_HANDLER_NAME, WALLET_HANDLER_VERSION, WALLET_SCHEMA_PATHS, walletSchemas } from './wallet-handler.schemas.js';
+import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_DEFINITIONS, WALLET_HANDLER_NAME, WALLET_HANDLER_VERSION, WALLET_SCHEMA_PATHS, walletSchemas } from './wallet-handler-schemas.js';
 
 // Schemas are compiled once, on an origin of their own: `$id`s are URLs, and the served copies only change host.
 const ORIGIN = 'https://schemas.platform.localhost';

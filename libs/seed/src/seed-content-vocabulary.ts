@@ -2,7 +2,7 @@
 // and the French words the translations are built from. Every English entry has its French twin.
 
 import type { MenuItemType } from '@platform/content';
-import type { Department } from './seed.vocabulary.js';
+import type { Department } from './seed-vocabulary.js';
 
 /** The locale of the demo translations (CA and FR markets sell in French). */
 export const TRANSLATION_LOCALE = 'fr';

@@ -1,5 +1,5 @@
 import { Decimal } from '@platform/money';
-import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData, seedPhone } from './shop-data.generator.js';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, SEED_REFERENCE_DATE, type ShopData, type ShopDataSizes, generateShopData, seedPhone } from './shop-data-generator.js';
 import { DEMO_SEED_OPTIONS } from './seed-shop.js';
 
 const DEMO: ShopDataSizes = { products: DEMO_SEED_OPTIONS.products, customers: DEMO_SEED_OPTIONS.customers, orders: DEMO_SEED_OPTIONS.orders };

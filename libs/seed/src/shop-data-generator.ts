@@ -27,7 +27,7 @@ import {
   SUBSCRIBE_AND_SAVE,
   SUBSCRIPTION_PRODUCT_TYPES,
   TRANSLATION_LOCALE,
-} from './seed-content.vocabulary.js';
+} from './seed-content-vocabulary.js';
 import {
   COLLECTIONS,
   COUNTRIES,
@@ -44,7 +44,7 @@ import {
   PRODUCT_TEMPLATES,
   type ProductTemplate,
   VENDORS,
-} from './seed.vocabulary.js';
+} from './seed-vocabulary.js';
 
 /** The password of every enabled demo customer (printed in the log, usable in docs and tests). */
 export const DEMO_CUSTOMER_PASSWORD = 'demo-password-1';
