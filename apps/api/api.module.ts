@@ -15,7 +15,7 @@ import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
-import { AdminNodeApiModule, AdminSchema, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
+import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
 import { type Logger, LoggingModule } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
@@ -48,7 +48,7 @@ export interface ApiRuntime {
 
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas

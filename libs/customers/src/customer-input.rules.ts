@@ -1,6 +1,6 @@
 import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
-import { MAX_TAGS } from '@platform/errors';
 import { normalizeEmail, normalizePhone } from '@platform/contact';
+import { checkedTags } from '@platform/tags';
 import { accountProblems } from './customer-account.rules.js';
 import {
   type EmailMarketingConsent,
@@ -20,7 +20,6 @@ import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './cu
 
 const TEXT_MAX = 255;
 const NOTE_MAX = 5_000;
-export const TAGS_MAX = MAX_TAGS;
 /** Addresses one customer holds, as the hosted platform allows; an update's list replaces them all, so it is one check. */
 export const MAX_CUSTOMER_ADDRESSES = 100;
 const METAFIELDS_MAX = 250;
@@ -180,55 +179,6 @@ export function smsConsent(problems: Problems, field: string, input: SmsMarketin
     else problems.push(problemOf(`${field}.consentCollectedFrom`, 'INVALID', 'Consent collected from is invalid'));
   }
   return consent && problems.length === before ? { ...consent, consentCollectedFrom: from } : null;
-}
-
-/**
- * Tags as the hosted platform keeps them: split on commas, trimmed, blanks dropped, one of each (case-insensitive,
- * the first spelling kept); at most 250 of at most 255 characters. Null when they have problems (added to `problems`).
- */
-export function checkedTags(problems: Problems, field: string, tags: unknown): string[] | null {
-  if (!Array.isArray(tags)) {
-    problems.push(problemOf(field, 'INVALID', `${labelOf(field)} must be a list of strings`));
-    return null;
-  }
-  const before = problems.length;
-  const kept = new Map<string, string>();
-  for (const tag of tags) {
-    if (typeof tag !== 'string' || tag.includes('\0')) {
-      problems.push(problemOf(field, 'INVALID', `${labelOf(field)} must be strings without NUL characters`));
-      break;
-    }
-    for (const part of tag.split(',')) {
-      const trimmed = part.trim();
-      if (trimmed === '') continue;
-      if (trimmed.length > TEXT_MAX) {
-        problems.push(problemOf(field, 'TOO_LONG', `${labelOf(field)} is too long (maximum is ${TEXT_MAX} characters per tag)`));
-        return null;
-      }
-      if (!kept.has(trimmed.toLowerCase())) kept.set(trimmed.toLowerCase(), trimmed);
-    }
-  }
-  if (problems.length > before) return null;
-  if (kept.size > TAGS_MAX) {
-    problems.push(tooManyTags(field));
-    return null;
-  }
-  return [...kept.values()];
-}
-
-/** The tags after adding and removing some (removal case-insensitive); at most 250. */
-export function tagsAfter(current: string[], add: string[], remove: string[]): string[] {
-  const removed = new Set(remove.map((t) => t.toLowerCase()));
-  const kept = new Map<string, string>();
-  for (const tag of [...current, ...add]) {
-    const lower = tag.toLowerCase();
-    if (!removed.has(lower) && !kept.has(lower)) kept.set(lower, tag);
-  }
-  return [...kept.values()];
-}
-
-export function tooManyTags(field = 'tags'): CustomerError {
-  return problemOf(field, 'INVALID', `${labelOf(field)} cannot be more than ${TAGS_MAX}`);
 }
 
 // ---- pieces

@@ -3,8 +3,10 @@ import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { MetafieldsService } from '@platform/content';
 import { SqlPool, insertRows } from '@platform/database';
+import { MAX_TAGS } from '@platform/errors';
 import { Decimal, parseMoney } from '@platform/money';
 import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
+import { checkedTags, tagsAfter, tooManyTags } from '@platform/tags';
 import { activationUrl, inviteRecord } from './activation-link.rules.js';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerActivationService } from './customer-activation.service.js';
@@ -13,17 +15,13 @@ import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomerEmailQueue } from './customer-email-queue.js';
 import {
   type AddressChange,
-  TAGS_MAX,
   checkCustomerInput,
-  checkedTags,
   completeRegion,
   consentNeedsEmail,
   consentNeedsPhone,
   contactProblems,
   emailConsent,
   smsConsent,
-  tagsAfter,
-  tooManyTags,
 } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
 import { Refused, applyFields, clashes, takenBy, replaceAddresses, validId, writeAddresses } from './customer-writes.js';
@@ -184,15 +182,15 @@ export class CustomersService {
     });
   }
 
-  /** tagsAdd / tagsRemove on a customer: the tags after the change. */
-  async changeTags(ctx: RequestContext, id: number, add: string[], remove: string[]): Promise<CustomerWriteResult> {
+  /** tagsAdd / tagsRemove on a customer (the Customer registration of the TaggableRegistry): the tags after the change. */
+  async changeTags(ctx: RequestContext, id: number, add: readonly string[], remove: readonly string[]): Promise<CustomerWriteResult> {
     const problems: CustomerError[] = [];
     const adding = checkedTags(problems, 'tags', add);
     const removing = checkedTags(problems, 'tags', remove);
     return this.write(ctx, id, (customer) => {
       if (problems.length > 0) throw new Refused(problems);
       const tags = tagsAfter(customer.tags, adding!, removing!);
-      if (tags.length > TAGS_MAX) throw new Refused([tooManyTags()]);
+      if (tags.length > MAX_TAGS) throw new Refused([tooManyTags()]);
       customer.tags = tags;
       customer.updatedAt = new Date();
     });

@@ -7,6 +7,8 @@ export { BigIntScalar, HtmlScalar, UnsignedInt64Scalar, UrlScalar } from './scal
 export { NodeRegistry } from './node/node-registry.js';
 export { AdminNode, StorefrontNode, type NodeValue } from './node/node.interface.js';
 export { AdminNodeApiModule, NodeRegistryModule, StorefrontNodeApiModule } from './node/node.resolvers.js';
+export { TaggableRegistry, type Taggable, type TagsChange } from './tags/taggable-registry.js';
+export { AdminTagsApiModule, TaggableRegistryModule } from './tags/tags.resolvers.js';
 export { Attribute } from './types/attribute.type.js';
 export { AdminUserError, USER_ERROR_CODES, type UserErrorCodeValue } from './types/admin-user-error.type.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';

@@ -16,6 +16,12 @@ export interface Access {
    * areas); `allowed`: a tokenless caller passes without the scope, a token must hold it.
    */
   readonly tokenless?: 'refused' | 'allowed';
+  /**
+   * The scope depends on the type of the object the argument of this name gives by global id (`tagsAdd(id:)`
+   * needs `write_orders` for an order): the field's platform resolver checks it with `requireAccess` once it knows
+   * the type, from the registry the type's context registered in.
+   */
+  readonly scopeOf?: string;
 }
 
 /** Where the declaration is kept: Nest metadata for REST guards, the schema field's extensions for GraphQL. */
@@ -29,6 +35,15 @@ export function RequiresScope(scope: Scope, options: Pick<Access, 'tokenless'> =
 /** A storefront token is required (and `scope`, when named): the access table's "token required" column. */
 export function RequiresToken(scope?: Scope): MethodDecorator & ClassDecorator {
   return declareAccess({ ...(scope ? { scope } : {}), tokenless: 'refused' });
+}
+
+/**
+ * The caller must hold the scope of the object the argument `argument` names, which its type decides (the
+ * type's write scope for `tagsAdd(id:)`): declared, so the schema says who may call it; the platform resolver
+ * behind the field checks it for the type it finds (`requireAccess`).
+ */
+export function RequiresScopeOf(argument: string): MethodDecorator & ClassDecorator {
+  return declareAccess({ scopeOf: argument });
 }
 
 /** Open to every caller the pipeline admitted (e.g. `shop`): declared, so a missing declaration stays visible. */

@@ -32,6 +32,18 @@ describe('declared access', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it("declares a scope that the id's type decides only on the platform's registry mutations, which check it themselves", () => {
+    const byType: string[] = [];
+    for (const surface of ['storefront', 'admin_graphql'] as const) {
+      const schema = servedSchema(fastify(), surface);
+      for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+        if (!root || !isObjectType(root)) continue;
+        for (const field of Object.values(root.getFields())) if (declaredAccess(field)?.scopeOf) byType.push(`${surface} ${root.name}.${field.name}(${declaredAccess(field)!.scopeOf})`);
+      }
+    }
+    expect(byType).toEqual(['admin_graphql Mutation.tagsAdd(id)', 'admin_graphql Mutation.tagsRemove(id)']);
+  });
+
   it('declares access on every admin REST route', () => {
     const discovery = new DiscoveryService(t.app.get(ModulesContainer));
     const scanner = new MetadataScanner();

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { dropUndefined } from '@platform/rest';
+import { splitTags } from '@platform/tags';
 import {
   IsArray,
   IsBoolean,
@@ -187,7 +188,8 @@ export function customerInputOf(c: CustomerFields): CustomerInput {
   set('email', c.email);
   set('phone', c.phone);
   set('note', c.note);
-  set('tags', c.tags === undefined || c.tags === null ? c.tags : tagsOf(c.tags));
+  // "vip, wholesale" → ['vip', 'wholesale']; the service deduplicates and bounds them.
+  set('tags', c.tags === undefined || c.tags === null ? c.tags : splitTags(c.tags));
   set('taxExempt', c.tax_exempt);
   set('taxExemptions', c.tax_exemptions);
   set('multipassIdentifier', c.multipass_identifier);
@@ -207,14 +209,6 @@ export function customerInputOf(c: CustomerFields): CustomerInput {
 export function inviteInputOf(invite: CustomerInviteFields | undefined): CustomerInviteInput {
   if (!invite) return {};
   return { to: invite.to, from: invite.from, bcc: invite.bcc, subject: invite.subject, customMessage: invite.custom_message };
-}
-
-// "vip, wholesale" → ['vip', 'wholesale']; the service trims, deduplicates and bounds them.
-function tagsOf(tags: string): string[] {
-  return tags
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
 }
 
 function addressInputOf(a: CustomerAddressFields): CustomerAddressInput {

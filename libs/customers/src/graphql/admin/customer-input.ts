@@ -51,8 +51,3 @@ export function consentOf(consent: CustomerEmailMarketingConsentInput | Customer
 function isoOf(date: Date): string {
   return Number.isNaN(date.getTime()) ? 'invalid date' : date.toISOString();
 }
-
-/** `tagsAdd(tags: ["a, b"])` means two tags, as the hosted platform reads a comma-separated list. */
-export function tagsOf(tags: readonly string[]): string[] {
-  return tags.flatMap((tag) => tag.split(',')).map((tag) => tag.trim()).filter(Boolean);
-}

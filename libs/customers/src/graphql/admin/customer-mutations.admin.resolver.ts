@@ -9,7 +9,7 @@ import {
   CustomerEmailMarketingConsentUpdateInput,
   CustomerSmsMarketingConsentUpdateInput,
 } from './customer.args.js';
-import { consentOf, customerInputOf, noSuchCustomer, tagsOf } from './customer-input.js';
+import { consentOf, customerInputOf, noSuchCustomer } from './customer-input.js';
 import {
   CustomerCreatePayload,
   CustomerDeletePayload,
@@ -18,8 +18,6 @@ import {
   CustomerSendAccountInviteEmailPayload,
   CustomerSmsMarketingConsentUpdatePayload,
   CustomerUpdatePayload,
-  TagsAddPayload,
-  TagsRemovePayload,
 } from './customer-mutations.type.js';
 import { adminCustomerView, consentUserErrors, inviteUserErrors, userErrors } from './customer.presenter.js';
 
@@ -91,24 +89,5 @@ export class CustomerMutationsAdminResolver {
     const id = idOfType(input.customerId, 'Customer');
     const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.updateSmsMarketingConsent(ctx, id, consentOf(input.smsMarketingConsent));
     return { customer: result.customer && adminCustomerView(result.customer), userErrors: consentUserErrors(result.problems) };
-  }
-
-  @RequiresScope(WRITE)
-  @Mutation(() => TagsAddPayload, { nullable: true, description: "Adds tags to a customer's (a comma in a tag separates two)." })
-  async tagsAdd(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) gid: string, @Args('tags', { type: () => [String] }) tags: string[]) {
-    return this.changeTags(ctx, gid, tagsOf(tags), []);
-  }
-
-  @RequiresScope(WRITE)
-  @Mutation(() => TagsRemovePayload, { nullable: true, description: "Removes tags from a customer's." })
-  async tagsRemove(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) gid: string, @Args('tags', { type: () => [String] }) tags: string[]) {
-    return this.changeTags(ctx, gid, [], tagsOf(tags));
-  }
-
-  // Tags are on customers only for now: an id of another type names nothing that has them here.
-  private async changeTags(ctx: RequestContext, gid: string, add: string[], remove: string[]) {
-    const id = idOfType(gid, 'Customer');
-    const result = id === null ? { customer: null, problems: [noSuchCustomer()] } : await this.customers.changeTags(ctx, id, add, remove);
-    return { node: result.customer && adminCustomerView(result.customer), userErrors: userErrors(result.problems) };
   }
 }

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, UrlScalar, enumOf } from '@platform/graphql-types';
+import { AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, UrlScalar, enumOf } from '@platform/graphql-types';
 import { AdminCustomer } from './customer.type.js';
 
 
@@ -123,24 +123,4 @@ export class CustomerSmsMarketingConsentUpdatePayload {
   @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [SmsConsentUserError])
   userErrors!: SmsConsentUserError[];
-}
-
-@ObjectType('TagsAddPayload', { registerIn: () => AdminSchema })
-export class TagsAddPayload {
-  @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
-  node!: AdminNode | null;
-
-  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
-  @Field(() => [AdminUserError])
-  userErrors!: AdminUserError[];
-}
-
-@ObjectType('TagsRemovePayload', { registerIn: () => AdminSchema })
-export class TagsRemovePayload {
-  @Field(() => AdminNode, { nullable: true, description: 'The object whose tags changed.' })
-  node!: AdminNode | null;
-
-  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
-  @Field(() => [AdminUserError])
-  userErrors!: AdminUserError[];
 }
