@@ -18,6 +18,7 @@ import { Checkout } from './20261127000200-checkout.js';
 import { InstallationSecrets } from './20261127000900-installation-secrets.js';
 import { OrderLineProperties } from './20261128000000-order-line-properties.js';
 import { CartLineAttributes } from './20261128000100-cart-line-attributes.js';
+import { OrderTags } from './20261129000000-order-tags.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261127000900-installation-secrets', class: InstallationSecrets },
   { name: '20261128000000-order-line-properties', class: OrderLineProperties },
   { name: '20261128000100-cart-line-attributes', class: CartLineAttributes },
+  { name: '20261129000000-order-tags', class: OrderTags },
 ];

@@ -12,7 +12,7 @@ import type { CancelReason, OrderRecord, OrderTransactionRecord, RefundRecord } 
 import { cancelProblems, closedAtAfterClose, financialStatusAfterCancel, financialStatusAfterRefund, fulfillmentStatusAfterRefund, stateAfterCancel } from './order-status.rules.js';
 import { OrderTransaction } from './order-transaction.entity.js';
 import { Order } from './order.entity.js';
-import { type OrderError, OrderErrors } from './orders.errors.js';
+import { type OrderError, OrderErrors, orderNotFound } from './orders.errors.js';
 import { OrdersService } from './orders.service.js';
 import { RefundLineItem } from './refund-line-item.entity.js';
 import { Refund } from './refund.entity.js';
@@ -31,8 +31,6 @@ export interface OrderChangeResult {
   order: OrderRecord | null;
   problems: OrderError[];
 }
-
-const orderNotFound = (field: string) => OrderErrors.NOT_FOUND('Order does not exist', { field });
 
 /**
  * The merchant's writes that move an order's money and state: refunds, cancellation, close and reopen. Each runs in

@@ -107,6 +107,10 @@ export class Order extends TenantEntity {
   @Property({ type: 'text', nullable: true })
   note?: string | null;
 
+  /** The merchant's tags (`tagsAdd`/`tagsRemove`): one of each, case-insensitively, at most 250 of 255 characters. */
+  @Property({ type: 'text[]' })
+  tags: Opt<string[]> = [];
+
   /** Placed with a test gateway: kept apart from real money (the ledger marks its transactions test too). */
   @Property({ type: 'boolean' })
   test: Opt<boolean> = false;

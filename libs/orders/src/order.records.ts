@@ -34,6 +34,7 @@ export interface OrderRecord {
   billingAddress: OrderAddress | null;
   shippingAddress: OrderAddress | null;
   note: string | null;
+  tags: string[];
   test: boolean;
   createdAt: Date;
   updatedAt: Date;

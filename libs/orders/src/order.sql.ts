@@ -1,4 +1,5 @@
 import { type KeysetPlan, childrenPageSql } from '@platform/paging';
+import { tagsAfterSql } from '@platform/tags';
 
 // Reads of orders (storefront and admin), in one reviewable place. Each is scoped by shop_id ($1).
 
@@ -7,7 +8,7 @@ export const ORDER_COLUMNS = `o.id, o.customer_id as "customerId", o.name, o.num
   o.presentment_currency as "presentmentCurrency", o.subtotal_price as "subtotalPrice", o.total_discounts as "totalDiscounts",
   o.total_shipping as "totalShipping", o.total_tax as "totalTax", o.total_price as "totalPrice",
   o.shipping_lines as "shippingLines", o.billing_address as "billingAddress", o.shipping_address as "shippingAddress",
-  o.note, o.test, o.created_at as "createdAt", o.updated_at as "updatedAt",
+  o.note, o.tags, o.test, o.created_at as "createdAt", o.updated_at as "updatedAt",
   o.processed_at as "processedAt", o.closed_at as "closedAt", o.cancelled_at as "cancelledAt", o.cancel_reason as "cancelReason"`;
 
 /**
@@ -35,6 +36,19 @@ export function ordersOfCustomerSql(sortExpression: string, after: string, order
 
 /** The orders `$2`, in no particular order. */
 export const ORDERS_BY_IDS = `select ${ORDER_COLUMNS} from orders o where o.shop_id = $1 and o.id = any($2::bigint[])`;
+
+const TAGS_AFTER = tagsAfterSql('o.tags', '$3::text[]', '$4::text[]');
+
+/**
+ * The order `$2` with tags `$3` added and `$4` removed (tagsAfter's rule), when it keeps at most `$5`, and its
+ * updated_at: one statement, which reads the row as it updates it, so two changes at once both count. No row when
+ * the shop has no such order or the tags would be too many.
+ */
+export const CHANGE_ORDER_TAGS = `update orders o set tags = ${TAGS_AFTER}, updated_at = now()
+  where o.shop_id = $1 and o.id = $2 and cardinality(${TAGS_AFTER}) <= $5 returning ${ORDER_COLUMNS}`;
+
+/** Whether the shop has the order `$2`. */
+export const ORDER_EXISTS = 'select 1 from orders o where o.shop_id = $1 and o.id = $2';
 
 // A line with the units successful fulfillments shipped and refunds gave back (correlated reads on their
 // line_item_id indexes).

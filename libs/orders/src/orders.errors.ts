@@ -15,3 +15,8 @@ export const OrderErrors = defineErrors({
 });
 export type OrderErrorCode = ErrorCodeOf<typeof OrderErrors>;
 export type OrderError = DomainError<OrderErrorCode>;
+
+/** An order the caller named by id (on the argument `field`) that the shop does not have. */
+export function orderNotFound(field = 'id'): OrderError {
+  return OrderErrors.NOT_FOUND('Order does not exist', { field });
+}

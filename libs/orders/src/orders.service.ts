@@ -5,16 +5,18 @@ import { SqlPool, preparedSql } from '@platform/database';
 import { DomainEvents } from '@platform/events';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, cutPage, keysetPlan, pageKey, toListPage } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
+import { MAX_TAGS } from '@platform/errors';
 import { type RequestContext, requestScoped } from '@platform/request';
+import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
 import type { NewOrder } from './order.inputs.js';
 import { OrderPaid } from './events/order-paid.event.js';
 import { OrderRefunded } from './events/order-refunded.event.js';
 import { insertOrders } from './order-import.js';
 import type { ImportedOrder, OrderLineItemRecord, OrderRecord, OrderSortKey, OrderStatusFilter } from './order.records.js';
-import { ORDERS_BY_IDS, lineItemsPageSql, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
+import { CHANGE_ORDER_TAGS, ORDERS_BY_IDS, ORDER_EXISTS, lineItemsPageSql, ordersOfCustomerSql, ordersOfCustomersSql } from './order.sql.js';
 import { isPayment, isRefundPayment, orderRows } from './order.rules.js';
 import { ORDER_STATUS_CONDITIONS, orderSortSpec } from './order-search.rules.js';
-import { OrderErrors } from './orders.errors.js';
+import { type OrderError, OrderErrors, orderNotFound } from './orders.errors.js';
 
 const LINE_ITEMS = { connection: 'order.lineItems', sortKey: 'ID' };
 const BY_ID: SortSpec = orderSortSpec('ID', null);
@@ -23,8 +25,16 @@ const BY_LINE_ID: SortSpec = { expression: 'l.id', cast: 'bigint', descending: f
 const REST_CUSTOMER_ORDERS = { connection: 'rest.customer.orders', sortKey: 'ID' };
 
 const ordersByIds = preparedSql(ORDERS_BY_IDS);
+const changeOrderTags = preparedSql(CHANGE_ORDER_TAGS);
+const orderExists = preparedSql(ORDER_EXISTS);
 
-/** Orders: imports (ctx.em, one transaction) and the reads of a customer's orders, storefront and admin (SQL pool). */
+/** An order after a change of its tags, or null with the problems (NOT_FOUND; the tag rules' INVALID, TOO_LONG). */
+export interface OrderTagsResult {
+  order: OrderRecord | null;
+  problems: (OrderError | TagError)[];
+}
+
+/** Orders: imports (ctx.em, one transaction), the reads of a customer's orders, storefront and admin, and tags (SQL pool). */
 @Injectable()
 export class OrdersService {
   constructor(
@@ -97,6 +107,27 @@ export class OrdersService {
     const statement = preparedSql(ordersOfCustomerSql(BY_ID.expression, keyset.after, keyset.orderBy, ORDER_STATUS_CONDITIONS[status]));
     const rows = await this.sql.rows<OrderRecord & KeysetRow>(ctx, statement, [ctx.shop.id, page.size + 1, customerId, ...params.values]);
     return cutPage(rows, page, (row) => keyset.cursorOf(row), withoutSortValue);
+  }
+
+  /**
+   * tagsAdd / tagsRemove on an order (the Order registration of the TaggableRegistry): the tags given are checked
+   * (split on commas, trimmed, one of each, within the limits), then added or removed in one statement under the
+   * shop, which also sets updated_at. More than 250 tags after adding is refused; an id the shop does not have is
+   * NOT_FOUND, whatever the tags.
+   */
+  async changeTags(ctx: RequestContext, id: number, add: readonly string[], remove: readonly string[]): Promise<OrderTagsResult> {
+    if (!Number.isSafeInteger(id) || id < 1) return { order: null, problems: [orderNotFound()] };
+    const problems: (OrderError | TagError)[] = [];
+    const adding = checkedTags(problems, 'tags', add);
+    const removing = checkedTags(problems, 'tags', remove);
+    if (adding && removing) {
+      const [order] = await this.sql.rows<OrderRecord>(ctx, changeOrderTags, [ctx.shop.id, id, adding, removing, MAX_TAGS]);
+      if (order) return { order, problems: [] };
+      problems.push(tooManyTags());
+    }
+    // Refused: an order the shop does not have is not found rather than refused for its tags.
+    const found = await this.sql.rows(ctx, orderExists, [ctx.shop.id, id]);
+    return { order: null, problems: found.length > 0 ? problems : [orderNotFound()] };
   }
 
   /**

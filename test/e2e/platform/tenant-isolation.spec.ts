@@ -288,6 +288,10 @@ const ADMIN_CASES: Cases = {
       node: null,
       userErrors: notFound(['id']),
     })(a),
+    orderMutation(a, 'tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } }', {
+      node: null,
+      userErrors: [{ field: ['id'], message: 'Order does not exist', code: 'NOT_FOUND' }],
+    }),
   ],
   'Mutation.orderRiskAssessmentCreate': (a) => [
     {
@@ -317,6 +321,10 @@ const ADMIN_CASES: Cases = {
       node: null,
       userErrors: notFound(['id']),
     })(a),
+    orderMutation(a, 'tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } }', {
+      node: null,
+      userErrors: [{ field: ['id'], message: 'Order does not exist', code: 'NOT_FOUND' }],
+    }),
   ],
 };
 
@@ -554,7 +562,7 @@ let orderOfA = '';
 const orderStateOf = async (orderId: number) =>
   JSON.stringify(
     (await db.query(
-      `select o.closed_at, o.cancelled_at, o.cancel_reason, o.financial_status, o.fulfillment_status,
+      `select o.closed_at, o.cancelled_at, o.cancel_reason, o.financial_status, o.fulfillment_status, o.tags, o.updated_at,
         (select count(*) from refunds r where r.order_id = o.id) as refunds, (select count(*) from order_transactions x where x.order_id = o.id) as transactions
        from orders o where o.id = $1`,
       [orderId],

@@ -2,7 +2,7 @@ import { type UserErrorView, userErrorsOf } from '@platform/errors';
 import type { UserErrorCodeValue } from '@platform/graphql-types';
 import { idOfType } from '@platform/ids';
 import type { CancelOrderInput, RefundInput as ServiceRefundInput } from '../../order-lifecycle.inputs.js';
-import { type OrderError, type OrderErrorCode, OrderErrors } from '../../orders.errors.js';
+import { type OrderError, type OrderErrorCode, OrderErrors, orderNotFound } from '../../orders.errors.js';
 import type { RestockType } from '../../refund.rules.js';
 import type { RefundInput } from './order-mutation.args.js';
 import type { OrderCancelErrorCodeValue } from './order-mutation.type.js';
@@ -10,8 +10,6 @@ import type { OrderCancelErrorCodeValue } from './order-mutation.type.js';
 // The admin schema's mutation inputs in the domain's terms (global ids become integers, enum values lowercase),
 // and the domain's problems as the schema's userErrors. An id that names nothing of the right type is the caller's
 // input problem, answered like an unknown one.
-
-export const orderNotFound = (field: string): OrderError => OrderErrors.NOT_FOUND('Order does not exist', { field });
 
 /** The refund the service takes, or the problems of ids that name nothing (fields under the refund input). */
 export function refundInputOf(input: RefundInput): { input: ServiceRefundInput | null; problems: OrderError[] } {

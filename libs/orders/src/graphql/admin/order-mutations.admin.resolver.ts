@@ -3,7 +3,8 @@ import { idOfType, toGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { OrderLifecycleService } from '../../order-lifecycle.service.js';
 import { OrderCancelReason, OrderCloseInput, OrderOpenInput, RefundInput } from './order-mutation.args.js';
-import { cancelInputOf, orderCancelUserErrors, orderNotFound, orderUserErrors, refundInputOf } from './order-mutation-input.js';
+import { orderNotFound } from '../../orders.errors.js';
+import { cancelInputOf, orderCancelUserErrors, orderUserErrors, refundInputOf } from './order-mutation-input.js';
 import { OrderCancelPayload, OrderClosePayload, OrderOpenPayload, RefundCreatePayload } from './order-mutation.type.js';
 import { adminOrderView, adminRefundView } from './order.presenter.js';
 

@@ -28,6 +28,7 @@ export function adminOrderView(record: OrderRecord): AdminOrder {
     updatedAt: record.updatedAt,
     test: record.test,
     note: record.note,
+    tags: record.tags,
     currencyCode: record.currency,
     presentmentCurrencyCode: record.presentmentCurrency,
     displayFinancialStatus: record.financialStatus.toUpperCase(),

@@ -3,7 +3,7 @@ import { AdminNode, AdminSchema, Attribute, BoundedList, ConnectionType, enumOf 
 import { CurrencyCode, MoneyV2 } from '@platform/money';
 import type { OrderLineItemRecord, OrderRecord, OrderTransactionRecord, RefundLineItemRecord, RefundRecord } from '../../order.records.js';
 import { OrderCancelReason, OrderTransactionKind, RefundLineItemRestockType } from './order-mutation.args.js';
-import { MAX_ATTRIBUTES } from '@platform/errors';
+import { MAX_ATTRIBUTES, MAX_TAGS } from '@platform/errors';
 
 
 // The hosted admin schema's names for where an order's payment and delivery stand.
@@ -212,6 +212,10 @@ export class AdminOrder {
 
   @Field(() => String, { nullable: true })
   note!: string | null;
+
+  @BoundedList({ max: MAX_TAGS, withParent: true })
+  @Field(() => [String], { description: "The merchant's tags (`tagsAdd`, `tagsRemove`), one of each." })
+  tags!: string[];
 
   @Field(() => CurrencyCode, { description: "The shop's currency for the order." })
   currencyCode!: string;
