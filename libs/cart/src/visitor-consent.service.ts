@@ -33,7 +33,7 @@ export class VisitorConsentService {
    * The consent a checkout URL's `_cs` carries for the cart of that token (the URL's `/cart/c/<token>`), or null
    * when there is none or it was altered, signed for another cart or by another installation.
    */
-  async read(cs: unknown, cartToken: string): Promise<VisitorConsent | null> {
+  async read(ctx: RequestContext, cs: unknown, cartToken: string): Promise<VisitorConsent | null> {
     if (typeof cs !== 'string') return null;
     return decodeVisitorConsent(cs, cartToken, await this.signingKey());
   }

@@ -27,7 +27,7 @@ export class CustomerActivationService {
   ) {}
 
   /** Gives the customer a new link (replacing the old one) and returns its token; the caller flushes. */
-  issueLink(customer: Customer, now: Date): string {
+  issueLink(ctx: RequestContext, customer: Customer, now: Date): string {
     const token = randomBytes(32).toString('base64url');
     customer.activationTokenHash = hashToken(token);
     customer.activationExpiresAt = activationExpiry(now);
@@ -40,7 +40,7 @@ export class CustomerActivationService {
       const token = await this.withCustomer(ctx, id, (customer) => {
         if (customer.state === 'enabled') throw new Refused([alreadyEnabled()]);
         // A disabled customer stays disabled until the link is used (the hosted platform's behaviour).
-        return this.issueLink(customer, new Date());
+        return this.issueLink(ctx, customer, new Date());
       });
       return { url: activationUrl(ctx.origin, id, token), problems: [] };
     } catch (error) {
@@ -56,7 +56,7 @@ export class CustomerActivationService {
         if (customer.state === 'enabled') throw new Refused([alreadyEnabled()]);
         const { invite: record, problems } = inviteRecord(invite ?? {}, customer.email ?? null, ctx.shop.domain);
         if (!record) throw new Refused(problems);
-        const token = this.issueLink(customer, new Date());
+        const token = this.issueLink(ctx, customer, new Date());
         customer.state = 'invited';
         // The link is e-mailed: on the shop's domain, never on a Host the caller sent.
         return { record, url: activationUrl(shopOrigin(ctx.shop, ctx.origin), id, token) };

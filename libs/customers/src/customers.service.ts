@@ -104,7 +104,7 @@ export class CustomersService {
           currency: ctx.shop.currency,
         });
         applyFields(customer, changes);
-        const token = inviting ? this.activation.issueLink(customer, now) : null;
+        const token = inviting ? this.activation.issueLink(inTransaction(ctx, em), customer, now) : null;
         await em.flush();
         await writeAddresses(em, ctx.shop.id, customer.id, [], changes.addresses ?? []);
         await this.metafields.setMetafields(inTransaction(ctx, em), 'CUSTOMER', customer.id, changes.metafields ?? []);

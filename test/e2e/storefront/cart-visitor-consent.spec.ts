@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { VisitorConsentService } from '@platform/cart';
+import { type RequestContext, SystemContexts } from '@platform/request';
 import { send } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 
@@ -14,12 +15,14 @@ describe('storefront @inContext(visitorConsent:) on carts', () => {
   let t: TestApp;
   let shop: TestShop;
   let consent: VisitorConsentService;
+  let ctx: RequestContext;
   let variant: string;
 
   beforeAll(async () => {
     t = await createTestApp({}, { checkoutCreationsPerMinute: 100_000 });
     shop = await t.seedShop('consent', { products: 3, seed: 5 });
     consent = t.app.get(VisitorConsentService);
+    ctx = t.app.get(SystemContexts).forShop(shop.shop);
     const db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();
     const { rows } = await db.query(`select v.id::int from product_variants v where v.shop_id = $1 and v.available_for_sale order by v.id limit 1`, [shop.shop.id]);
@@ -68,7 +71,7 @@ describe('storefront @inContext(visitorConsent:) on carts', () => {
     const { checkoutUrl } = res.data.cartCreate.cart;
     expect(checkoutUrl).toMatch(/^http:\/\/consent\.myplatform\.localhost\/cart\/c\/[0-9a-f]{32}\?key=[0-9a-f]{32}&_cs=[A-Za-z0-9_-]{19}$/);
     const { token, cs } = parts(checkoutUrl);
-    expect(await consent.read(cs, token)).toEqual({ analytics: true, preferences: false, marketing: true, saleOfData: null });
+    expect(await consent.read(ctx, cs, token)).toEqual({ analytics: true, preferences: false, marketing: true, saleOfData: null });
   });
 
   it('carries it on every cart answer of an operation that gives it (cart query, other mutations)', async () => {
@@ -78,7 +81,7 @@ describe('storefront @inContext(visitorConsent:) on carts', () => {
     const added = (await gql(ADD, { cartId: created.id, lines: [{ merchandiseId: variant }] })).data.cartLinesAdd.cart.checkoutUrl;
     for (const url of [read, added]) {
       expect(url.startsWith(`${created.checkoutUrl}&_cs=`)).toBe(true);
-      expect(await consent.read(parts(url).cs, parts(url).token)).toEqual({ analytics: true, preferences: false, marketing: true, saleOfData: null });
+      expect(await consent.read(ctx, parts(url).cs, parts(url).token)).toEqual({ analytics: true, preferences: false, marketing: true, saleOfData: null });
     }
     // Without the directive the same cart's URL has none.
     expect((await gql(READ(), { id: created.id })).data.cart.checkoutUrl).toBe(created.checkoutUrl);
@@ -96,7 +99,7 @@ describe('storefront @inContext(visitorConsent:) on carts', () => {
     const query = `mutation($input: CartInput, $consent: VisitorConsent) @inContext(visitorConsent: $consent) { cartCreate(input: $input) { cart { checkoutUrl } } }`;
     const ok = await gql(query, { input: {}, consent: { saleOfData: false } });
     const { token, cs } = parts(ok.data.cartCreate.cart.checkoutUrl);
-    expect(await consent.read(cs, token)).toEqual({ analytics: null, preferences: null, marketing: null, saleOfData: false });
+    expect(await consent.read(ctx, cs, token)).toEqual({ analytics: null, preferences: null, marketing: null, saleOfData: false });
     const bad = await gql(query, { input: {}, consent: { saleOfData: 'yes' } });
     expect(bad.data).toBeUndefined();
     expect(bad.errors[0].message).toContain('saleOfData');
@@ -106,9 +109,9 @@ describe('storefront @inContext(visitorConsent:) on carts', () => {
     const one = parts((await gql(CREATE(CONSENT), { input: {} })).data.cartCreate.cart.checkoutUrl);
     const two = parts((await gql(CREATE(), { input: {} })).data.cartCreate.cart.checkoutUrl);
     const flipped = `${one.cs!.slice(0, 2)}${one.cs![2] === 'A' ? 'B' : 'A'}${one.cs!.slice(3)}`;
-    expect(await consent.read(flipped, one.token)).toBeNull();
-    expect(await consent.read(one.cs, two.token)).toBeNull();
-    for (const garbage of [undefined, '', 'x'.repeat(19), `${one.cs}A`, `${one.cs!.slice(0, 18)}\0`, ['a']]) expect(await consent.read(garbage, one.token)).toBeNull();
+    expect(await consent.read(ctx, flipped, one.token)).toBeNull();
+    expect(await consent.read(ctx, one.cs, two.token)).toBeNull();
+    for (const garbage of [undefined, '', 'x'.repeat(19), `${one.cs}A`, `${one.cs!.slice(0, 18)}\0`, ['a']]) expect(await consent.read(ctx, garbage, one.token)).toBeNull();
   });
 
   it('signs with the same stored key in every process of the installation (the key row is written once)', async () => {

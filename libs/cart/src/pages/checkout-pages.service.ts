@@ -44,7 +44,7 @@ export class CheckoutPagesService {
     const values: CheckoutValues = { email: form.email, address: form.address, walletToken: typeof form.walletToken === 'string' ? form.walletToken.slice(0, 64) : '' };
     if (problems.length || payment.problems) return this.form(ctx, state, values, [...problems, ...(payment.problems ?? [])], 422);
     // The `_cs` of the URL (kept by the form, which posts to it), if it was signed for this cart.
-    const consent = consentOf(await this.consents.read(consentParam, link!.token));
+    const consent = consentOf(await this.consents.read(ctx, consentParam, link!.token));
     const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consent);
     if (!result) return cartNotFoundPage(ctx.shop.name);
     if (!result.problems) return confirmationPage(ctx.shop.name, result.order);
