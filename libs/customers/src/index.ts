@@ -49,5 +49,3 @@ export { StorefrontCustomer } from './graphql/storefront/customer.type.js';
 export { CustomerErrors, type CustomerError, type CustomerErrorCode } from './customers.errors.js';
 export { CustomersModule } from './customers.module.js';
 export { CustomersService } from './customers.service.js';
-/** The REST address object, for the resources that embed a customer's address (an order's `customer.default_address`). */
-export { restCustomerAddress } from './rest/customer.serializer.js';

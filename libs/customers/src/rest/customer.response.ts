@@ -1,7 +1,8 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import type { restAddress } from '@platform/contact';
 import type { Assert, SameShape } from '@platform/rest';
 import { CUSTOMER_STATES, type CustomerState, MARKETING_OPT_IN_LEVELS, MARKETING_STATES, type MarketingOptInLevel, type MarketingState } from '../customer.entity.js';
-import type { restCustomer, restCustomerAddress } from './customer.serializer.js';
+import type { restCustomer } from './customer.serializer.js';
 
 // What the REST customer routes answer, for the OpenAPI document. restCustomer builds it: the types at the end make
 // the typecheck fail when the serializer and these classes differ in a key or a type.
@@ -94,4 +95,4 @@ export class CustomerInviteResponse {
 }
 
 export type RestCustomerMatchesSerializer = Assert<SameShape<ReturnType<typeof restCustomer>, RestCustomer>>;
-export type RestCustomerAddressMatchesSerializer = Assert<SameShape<ReturnType<typeof restCustomerAddress>, RestCustomerAddress>>;
+export type RestCustomerAddressMatchesSerializer = Assert<SameShape<ReturnType<typeof restAddress>, RestCustomerAddress>>;

@@ -1,8 +1,7 @@
-import { countryName } from '@platform/locale';
+import { restAddress } from '@platform/contact';
 import { toGlobalId } from '@platform/ids';
-import type { AddressRecord, CustomerDetailRecord } from '../customer.records.js';
+import type { CustomerDetailRecord } from '../customer.records.js';
 import type { EmailMarketingConsent, SmsMarketingConsent } from '../customer.entity.js';
-import { addressName } from '../mailing-address.rules.js';
 
 // The REST `customer` resource, keys in the hosted platform's order. Never the password or the activation token.
 
@@ -27,35 +26,12 @@ export function restCustomer(c: CustomerDetailRecord) {
     last_order_name: c.lastOrderName,
     currency: c.currency,
     phone: c.phone,
-    addresses: c.addresses.map(restCustomerAddress),
+    addresses: c.addresses.map(restAddress),
     tax_exemptions: c.taxExemptions,
     email_marketing_consent: restEmailConsent(c.emailMarketingConsent),
     sms_marketing_consent: c.smsMarketingConsent ? restSmsConsent(c.smsMarketingConsent) : null,
     admin_graphql_api_id: toGlobalId('Customer', c.id),
-    default_address: c.defaultAddress ? restCustomerAddress(c.defaultAddress) : null,
-  };
-}
-
-/** REST `customer_address`: `name` is derived, `country_name` named from the code. */
-export function restCustomerAddress(a: AddressRecord) {
-  return {
-    id: a.id,
-    customer_id: a.customerId,
-    first_name: a.firstName,
-    last_name: a.lastName,
-    company: a.company,
-    address1: a.address1,
-    address2: a.address2,
-    city: a.city,
-    province: a.province,
-    country: a.country,
-    zip: a.zip,
-    phone: a.phone,
-    name: addressName(a) ?? '',
-    province_code: a.provinceCode,
-    country_code: a.countryCode,
-    country_name: a.countryCode ? nameOfCountry(a.countryCode) : a.country,
-    default: a.isDefault,
+    default_address: c.defaultAddress ? restAddress(c.defaultAddress) : null,
   };
 }
 
@@ -70,25 +46,4 @@ function restSmsConsent(consent: SmsMarketingConsent) {
     consent_updated_at: consent.consentUpdatedAt,
     consent_collected_from: consent.consentCollectedFrom,
   };
-}
-
-// countryName builds an Intl.DisplayNames per call; a page of 250 customers names up to 2,750 addresses.
-const countryNames = new Map<string, string>();
-
-function nameOfCountry(code: string): string {
-  let name = countryNames.get(code);
-  if (name === undefined) {
-    name = safeCountryName(code);
-    if (countryNames.size < 1_000) countryNames.set(code, name);
-  }
-  return name;
-}
-
-// Codes are checked on write; a code the runtime cannot read (an old import) keeps its letters.
-function safeCountryName(code: string): string {
-  try {
-    return countryName(code);
-  } catch {
-    return code;
-  }
 }

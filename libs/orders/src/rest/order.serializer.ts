@@ -1,4 +1,5 @@
-import { type CustomerDetailRecord, restCustomerAddress } from '@platform/customers';
+import { restAddress } from '@platform/contact';
+import type { CustomerDetailRecord } from '@platform/customers';
 import { toGlobalId } from '@platform/ids';
 import type {
   FulfillmentRecord,
@@ -229,7 +230,7 @@ function restOrderCustomer(c: CustomerDetailRecord) {
     currency: c.currency,
     tax_exemptions: c.taxExemptions,
     admin_graphql_api_id: toGlobalId('Customer', c.id),
-    default_address: c.defaultAddress && restCustomerAddress(c.defaultAddress),
+    default_address: c.defaultAddress && restAddress(c.defaultAddress),
   };
 }
 
