@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
-import { type Access, requireAccess } from '@platform/request';
+import type { Access } from '@platform/request';
 import { ContentModule } from './content.module.js';
 import { adminMetafieldView } from './graphql/admin/metafield.presenter.js';
 import type { MetafieldOwnerType } from './metafield.entity.js';
@@ -37,14 +37,8 @@ export class ContentAdminApiModule implements OnModuleInit {
     this.nodes.register(
       'admin_graphql',
       'Metafield',
-      {},
-      async (ctx, id) => {
-        const [record] = await this.metafields.metafieldsByIds(ctx, [id]);
-        const access = record ? OWNER_ACCESS[record.ownerType] : null;
-        if (!record || !access) return null;
-        requireAccess(ctx, access, 'node');
-        return record;
-      },
+      (record) => OWNER_ACCESS[record.ownerType],
+      async (ctx, id) => (await this.metafields.metafieldsByIds(ctx, [id]))[0] ?? null,
       adminMetafieldView,
     );
   }

@@ -20,3 +20,11 @@ export function callerHasScope(caller: Caller, scope: string): boolean {
 export function appIdOf(caller: Caller): number | null {
   return 'appId' in caller ? caller.appId : null;
 }
+
+/**
+ * Whether the caller may change or delete what an app made (`madeBy`; null when no app made it): that app itself,
+ * or the platform (the CLI, the seed, jobs); never another app, nor a buyer (an order's risks).
+ */
+export function callerMayChange(caller: Caller, madeBy: number | null): boolean {
+  return caller.kind === 'system' || (madeBy !== null && appIdOf(caller) === madeBy);
+}

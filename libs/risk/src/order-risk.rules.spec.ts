@@ -1,4 +1,4 @@
-import { assessmentFields, mayChange, restRiskFields, scoreOf } from './order-risk.rules.js';
+import { assessmentFields, restRiskFields, scoreOf } from './order-risk.rules.js';
 
 describe('order risk rules', () => {
   it.each([
@@ -59,12 +59,5 @@ describe('order risk rules', () => {
     expect(fields).toMatchObject({ riskLevel: 'HIGH', recommendation: 'cancel', display: true });
     expect(assessmentFields({ orderId: 1, riskLevel: 'PENDING', facts: [] }).fields).toMatchObject({ riskLevel: 'PENDING', recommendation: undefined, message: null });
     expect(assessmentFields({ orderId: 1, riskLevel: 'LOW', facts: [fact('  ')] }).problems.map((p) => p.field)).toEqual(['facts[0].description']);
-  });
-
-  it('lets only the app that made a risk, or the platform itself, change it', () => {
-    expect(mayChange({ appId: 7 }, { appId: 7, system: false })).toBe(true);
-    expect(mayChange({ appId: 7 }, { appId: 8, system: false })).toBe(false);
-    expect(mayChange({ appId: null }, { appId: 8, system: false })).toBe(false);
-    expect(mayChange({ appId: 7 }, { appId: null, system: true })).toBe(true);
   });
 });

@@ -100,10 +100,6 @@ export function assessmentFields(input: RiskAssessmentInput): { fields: RiskFiel
   };
 }
 
-/** Whether the caller may change or delete a risk: the app that created it, or the platform itself. */
-export function mayChange(risk: { appId: number | null }, caller: { appId: number | null; system: boolean }): boolean {
-  return caller.system || (risk.appId !== null && risk.appId === caller.appId);
-}
 
 /** A score as exact text (`0.75`), or undefined when it is not a decimal from 0 to 1 with at most 4 decimals. */
 export function scoreOf(value: unknown): string | null | undefined {

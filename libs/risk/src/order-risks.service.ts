@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
-import { appIdOf } from '@platform/auth';
+import { appIdOf, callerMayChange } from '@platform/auth';
 import { SqlPool, insertRows, preparedSql } from '@platform/database';
 import { type ListPage, type PageRequest, cutPage, keysetPlan } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
@@ -10,7 +10,7 @@ import { type RequestContext, inTransaction, requestScoped } from '@platform/req
 import { OrderRisk } from './order-risk.entity.js';
 import type { NewOrderRisk, OrderRiskInput, RiskAssessmentInput } from './order-risk.inputs.js';
 import type { OrderRiskAssessmentRecord, OrderRiskRecord, OrderRiskSummaryRecord, OrderRiskWriteResult } from './order-risk.records.js';
-import { MAX_RISKS_PER_ORDER, type RiskFields, assessmentFields, mayChange, restRiskFields, scoreOf } from './order-risk.rules.js';
+import { MAX_RISKS_PER_ORDER, type RiskFields, assessmentFields, restRiskFields, scoreOf } from './order-risk.rules.js';
 import { ASSESSMENTS_OF_ORDERS, COUNT_RISKS_OF_ORDER, LOCK_RISKS_OF_ORDER, RISK_BY_ID, RISK_OF_ORDER, risksOfOrderSql } from './order-risk.sql.js';
 import { RiskErrors, notOwner, orderNotFound, riskNotFound, tooManyRisks } from './risk.errors.js';
 import { orderRecommendation, riskLevelOf, sentimentOf } from './risk-level.rules.js';
@@ -180,7 +180,7 @@ export class OrderRisksService {
   private async owned(ctx: RequestContext, em: RequestContext['em'], orderId: number, riskId: number): Promise<OrderRisk | null> {
     const risk = await em.findOne(OrderRisk, { id: riskId, orderId, display: true, recommendation: { $ne: null } }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
     if (!risk) return null;
-    if (!mayChange({ appId: risk.appId ?? null }, { appId: appIdOf(ctx.caller), system: ctx.caller.kind === 'system' })) throw notOwner();
+    if (!callerMayChange(ctx.caller, risk.appId ?? null)) throw notOwner();
     return risk;
   }
 }

@@ -7,21 +7,34 @@ import type { NodeValue } from './node.interface.js';
 export type NodeFetcher = (ctx: RequestContext, id: number) => Promise<NodeValue | null>;
 
 /**
+ * What reading a node of a type asks: the same for every one (`{ scope: 'read_products' }`), or what one record asks,
+ * known once it is read (a metafield asks what reading its owner asks; null: no caller reads it through `node`).
+ */
+export type NodeAccess<R> = Access | ((record: R) => Access | null);
+
+/**
  * `node(id:)` and `nodes(ids:)` without knowing any domain: each context registers how to load its types
  * on each surface (storefront Product, admin Customer, …) and the access a type asks for, the same as its
  * own root field's, so `node` is never a way around a scope.
  */
 @Injectable()
 export class NodeRegistry {
-  private readonly types = new Map<string, { access: Access; fetcher: NodeFetcher; view: (record: never) => NodeValue }>();
+  private readonly types = new Map<string, { access: Access | null; fetcher: NodeFetcher; view: (record: never) => NodeValue }>();
 
   /** `load` reads a record of the shop by id (null when it has none), `view` makes it the type's GraphQL value. */
-  register<R>(surface: Surface, type: string, access: Access, load: (ctx: RequestContext, id: number) => Promise<R | null>, view: (record: R) => NodeValue): void {
+  register<R>(surface: Surface, type: string, access: NodeAccess<R>, load: (ctx: RequestContext, id: number) => Promise<R | null>, view: (record: R) => NodeValue): void {
     const fetcher: NodeFetcher = async (ctx, id) => {
       const record = await load(ctx, id);
-      return record === null ? null : view(record);
+      if (record === null) return null;
+      if (typeof access === 'function') {
+        const asked = access(record);
+        if (!asked) return null;
+        requireAccess(ctx, asked, 'node');
+      }
+      return view(record);
     };
-    this.types.set(`${surface}:${type}`, { access, fetcher, view });
+    // A type's one access is checked before anything is read; a record's once it is.
+    this.types.set(`${surface}:${type}`, { access: typeof access === 'function' ? null : access, fetcher, view });
   }
 
   /**
@@ -39,7 +52,7 @@ export class NodeRegistry {
     if (!parsed) return null;
     const type = this.types.get(`${ctx.surface}:${parsed.type}`);
     if (!type) return null;
-    requireAccess(ctx, type.access, 'node');
+    if (type.access) requireAccess(ctx, type.access, 'node');
     return type.fetcher(ctx, parsed.id);
   }
 }

@@ -1,7 +1,13 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 import { StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
+import { RequiresToken } from '@platform/request';
 
-/** The storefront `Metafield`: custom data on a resource, by namespace and key. Other contexts reuse it. */
+/**
+ * The storefront `Metafield`: custom data on a resource, by namespace and key. Other contexts reuse it. Metafields are
+ * a "token required" area of the access table: declared here once, so every field that returns one (a page's, a
+ * product's, the shop's …) refuses a tokenless caller, whichever resolver serves it.
+ */
+@RequiresToken()
 @ObjectType('Metafield', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'Custom data attached to a resource.' })
 export class StorefrontMetafield {
   __typename!: 'Metafield';
