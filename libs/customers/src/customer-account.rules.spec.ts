@@ -1,6 +1,5 @@
 import { accountChanges, accountProblems, consentAfter, displayName } from './customer-account.rules.js';
 import type { AccountInput } from './customer.inputs.js';
-import { formattedAddress, formattedArea } from './mailing-address.rules.js';
 
 // The problems as plain values: code, field path and message.
 const problemsOf = (input: AccountInput, path: string, required: boolean) =>
@@ -62,17 +61,5 @@ describe('consent and names', () => {
     expect(displayName({ firstName: 'Ada', lastName: null, email: 'a@b.co', phone: null })).toBe('Ada');
     expect(displayName({ firstName: null, lastName: null, email: 'a@b.co', phone: null })).toBe('a@b.co');
     expect(displayName({ firstName: null, lastName: null, email: null, phone: '+15550100' })).toBe('+15550100');
-  });
-});
-
-describe('formatted addresses', () => {
-  const base = { firstName: 'Ada', lastName: 'Lovelace', company: 'Engines Ltd', address1: '1 Main St', address2: null, province: 'Ontario' };
-  it('puts the city line in the country\'s order', () => {
-    const ca = { ...base, city: 'Ottawa', provinceCode: 'ON', country: 'Canada', countryCode: 'CA', zip: 'K1A 0B1' };
-    expect(formattedAddress(ca, { withName: false, withCompany: true })).toEqual(['Engines Ltd', '1 Main St', 'Ottawa ON K1A 0B1', 'Canada']);
-    expect(formattedAddress(ca, { withName: true, withCompany: false })).toEqual(['Ada Lovelace', '1 Main St', 'Ottawa ON K1A 0B1', 'Canada']);
-    expect(formattedArea(ca)).toBe('Ottawa, Ontario, Canada');
-    const fr = { ...base, province: null, city: 'Paris', provinceCode: null, country: 'France', countryCode: 'FR', zip: '75001' };
-    expect(formattedAddress(fr, { withName: false, withCompany: false })).toEqual(['1 Main St', '75001 Paris', 'France']);
   });
 });

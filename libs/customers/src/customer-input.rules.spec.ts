@@ -88,29 +88,21 @@ describe('checkCustomerInput', () => {
     ]);
   });
 
-  it('names the country and the province from each other: names (any case) or codes, codes winning', () => {
+  it('checks each address as every address is checked (@platform/contact), its problems under its path', () => {
     const setOf = (address: Record<string, unknown>) => changesOf({ addresses: [address] }).addresses![0]!.set;
-    expect(setOf({ city: 'Ottawa', province: 'Ontario', country: 'Canada' })).toEqual({ city: 'Ottawa', province: 'Ontario', provinceCode: 'ON', country: 'Canada', countryCode: 'CA' });
-    expect(setOf({ countryCode: 'FR' })).toEqual({ country: 'France', countryCode: 'FR' });
-    expect(setOf({ country: 'fr' })).toEqual({ country: 'France', countryCode: 'FR' });
-    expect(setOf({ country: 'UNITED KINGDOM' })).toEqual({ country: 'United Kingdom', countryCode: 'GB' });
-    expect(setOf({ country: "cote d'ivoire" })).toEqual({ country: 'Côte d’Ivoire', countryCode: 'CI' });
-    expect(setOf({ country: 'Germany', countryCode: 'AT' })).toEqual({ country: 'Austria', countryCode: 'AT' });
-    expect(setOf({ country: 'US', province: 'district of columbia' })).toEqual({ country: 'United States', countryCode: 'US', province: 'District of Columbia', provinceCode: 'DC' });
-    expect(setOf({ country: 'Canada', province: 'Québec' })).toMatchObject({ province: 'Quebec', provinceCode: 'QC' });
-    expect(setOf({ countryCode: 'CA', province: 'Alberta', provinceCode: 'bc' })).toMatchObject({ province: 'British Columbia', provinceCode: 'BC' });
-    // A country without a province list keeps the province as given; no country, nothing to check it against.
-    expect(setOf({ country: 'France', province: 'Bretagne', provinceCode: 'bzh' })).toMatchObject({ province: 'Bretagne', provinceCode: 'BZH' });
-    expect(setOf({ province: 'Somewhere' })).toEqual({ province: 'Somewhere' });
-    // Clearing the country clears its code; a changed address' province waits for the service (its country unknown here).
+    expect(setOf({ city: ' Ottawa ', province: 'Ontario', country: 'Canada', phone: '+1 613 555 0123' })).toEqual({
+      city: 'Ottawa', province: 'Ontario', provinceCode: 'ON', country: 'Canada', countryCode: 'CA', phone: '+16135550123',
+    });
+    // A changed address' province waits for the service, which knows its country.
     expect(changesOf({ addresses: [{ id: 4, country: null, province: 'Nowhere' }] }, false).addresses).toEqual([{ id: 4, set: { country: null, countryCode: null, province: 'Nowhere' } }]);
     expect(changesOf({ addresses: [{ id: 4, province: 'Nowhere' }] }, false).addresses).toEqual([{ id: 4, set: { province: 'Nowhere' } }]);
 
-    expect(problemsOf({ addresses: [{ country: 'Atlantis' }, { country: 'Canada', province: 'Texas' }, { countryCode: 'US', provinceCode: 'ZZ' }, { countryCode: 'US', provinceCode: 'Texas' }] })).toEqual([
+    expect(problemsOf({ addresses: [{ country: 'Atlantis' }, { country: 'Canada', province: 'Texas' }, { countryCode: 'US', provinceCode: 'ZZ' }, { zip: 'z'.repeat(256), phone: '+12' }] })).toEqual([
       { code: 'INVALID', field: 'addresses[0].country', message: 'Country is not a known country' },
       { code: 'INVALID', field: 'addresses[1].province', message: 'Province is not a province of Canada' },
       { code: 'INVALID', field: 'addresses[2].provinceCode', message: 'Province code is not a province of United States' },
-      { code: 'INVALID', field: 'addresses[3].provinceCode', message: 'Province code is not a province of United States' },
+      { code: 'TOO_LONG', field: 'addresses[3].zip', message: 'Zip is too long (maximum is 255 characters)' },
+      { code: 'INVALID', field: 'addresses[3].phone', message: 'Phone is invalid' },
     ]);
   });
 

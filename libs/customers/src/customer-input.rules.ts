@@ -1,5 +1,5 @@
 import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
-import { normalizeEmail, normalizePhone } from '@platform/contact';
+import { ADDRESS_FIELDS, type Address, checkAddress, normalizeEmail, normalizePhone } from '@platform/contact';
 import { checkedTags } from '@platform/tags';
 import { accountProblems } from './customer-account.rules.js';
 import {
@@ -11,7 +11,6 @@ import {
   type SmsMarketingConsent,
 } from './customer.entity.js';
 import type { CustomerAddressInput, CustomerInput, CustomerMetafieldInput, MarketingConsentInput, SmsMarketingConsentInput } from './customer.inputs.js';
-import { completedRegion } from './mailing-address.rules.js';
 import { type CustomerError, type CustomerErrorCode, CustomerErrors } from './customers.errors.js';
 
 // The merchant's create and update (REST and admin GraphQL): every problem of an input at once, with fields named
@@ -31,15 +30,10 @@ const METAFIELD_KEY_MAX = 30;
 const METAFIELD_NAMESPACE_MIN = 3;
 const METAFIELD_KEY_MIN = 2;
 
-export const ADDRESS_FIELDS = [
-  'firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'province', 'provinceCode', 'country', 'countryCode', 'zip', 'phone',
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-
 /** An address of the input, checked: with `id` it changes that address (only the fields `set` names), else adds one. */
 export interface AddressChange {
   id?: number;
-  set: Partial<Record<AddressField, string | null>>;
+  set: Partial<Address>;
   isDefault?: boolean;
 }
 
@@ -270,14 +264,9 @@ function addressChanges(problems: Problems, addresses: unknown, creating: boolea
       else change.id = address.id;
       ids.add(address.id);
     }
-    for (const key of ADDRESS_FIELDS) {
-      if (address[key] === undefined) continue;
-      const value = text(problems, `${path}.${key}`, ADDRESS_LABELS[key], address[key], TEXT_MAX, true);
-      if (value === undefined) continue;
-      change.set[key] = value;
-    }
+    for (const key of ADDRESS_FIELDS) if (address[key] !== undefined) change.set[key] = address[key];
     // A new address has no country but the one it is given; a changed one's is the service's to look up.
-    completeRegion(problems, path, change, change.id === undefined ? null : undefined);
+    checkAddressChange(problems, path, change, change.id === undefined ? null : undefined);
     if (address.isDefault !== undefined && address.isDefault !== null) {
       if (typeof address.isDefault === 'boolean') change.isDefault = address.isDefault;
       else problems.push(problemOf(`${path}.isDefault`, 'INVALID', 'Default must be true or false'));
@@ -289,29 +278,15 @@ function addressChanges(problems: Problems, addresses: unknown, creating: boolea
 }
 
 /**
- * Completes the country and province `change` sets from each other (`completedRegion`), adding its problems under
- * `path` (`addresses[0]`). `countryOfAddress`: the country code of the address changed, undefined when not known.
+ * Checks and normalises the parts `change` sets (`checkAddress`: lengths, the phone, country and province completed
+ * from each other), adding its problems under `path` (`addresses[0]`) and keeping only the parts without one.
+ * `countryOfAddress`: the country code of the address changed, undefined when not known.
  */
-export function completeRegion(problems: Problems, path: string, change: AddressChange, countryOfAddress: string | null | undefined): void {
-  const { set, problems: found } = completedRegion(change.set, countryOfAddress);
-  for (const problem of found) problems.push(problemOf(`${path}.${problem.field}`, 'INVALID', problem.message));
-  Object.assign(change.set, set);
+export function checkAddressChange(problems: Problems, path: string, change: AddressChange, countryOfAddress: string | null | undefined): void {
+  const { address, problems: found } = checkAddress(change.set, { countryOfAddress });
+  for (const problem of found) problems.push(problemOf(`${path}.${problem.field}`, problem.code, problem.message));
+  change.set = address;
 }
-
-const ADDRESS_LABELS: Record<AddressField, string> = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  company: 'Company',
-  address1: 'Address1',
-  address2: 'Address2',
-  city: 'City',
-  province: 'Province',
-  provinceCode: 'Province code',
-  country: 'Country',
-  countryCode: 'Country code',
-  zip: 'Zip',
-  phone: 'Phone',
-};
 
 function metafieldChanges(problems: Problems, metafields: unknown): MetafieldChange[] | undefined {
   if (!Array.isArray(metafields) || metafields.length > METAFIELDS_MAX) {

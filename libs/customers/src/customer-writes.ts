@@ -1,4 +1,5 @@
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { blankAddress } from '@platform/contact';
 import type { AddressChange, CustomerChanges } from './customer-input.rules.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { Customer } from './customer.entity.js';
@@ -69,13 +70,6 @@ export async function writeAddresses(em: EntityManager, shopId: number, customer
   }
   for (const row of all) row.isDefault = row === target;
   await em.flush();
-}
-
-function blankAddress() {
-  return {
-    firstName: null, lastName: null, company: null, address1: null, address2: null, city: null,
-    province: null, provinceCode: null, country: null, countryCode: null, zip: null, phone: null,
-  };
 }
 
 /** The TAKEN problems a unique violation stands for (another write took the email or phone meanwhile), or null. */

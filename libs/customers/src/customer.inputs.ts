@@ -1,18 +1,8 @@
+import type { Address } from '@platform/contact';
 import type { CustomerState, EmailMarketingConsent, SmsMarketingConsent } from './customer.entity.js';
 
-export interface NewCustomerAddress {
-  firstName?: string | null;
-  lastName?: string | null;
-  company?: string | null;
-  address1?: string | null;
-  address2?: string | null;
-  city?: string | null;
-  province?: string | null;
-  provinceCode?: string | null;
-  country?: string | null;
-  countryCode?: string | null;
-  zip?: string | null;
-  phone?: string | null;
+/** An address to import: the parts given (checked as every address is, `checkAddress`). */
+export interface NewCustomerAddress extends Partial<Address> {
   /** At most one per customer; when none is marked, the first address is the default. */
   isDefault?: boolean;
 }

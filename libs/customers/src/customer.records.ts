@@ -1,6 +1,6 @@
+import type { Address } from '@platform/contact';
 import type { CustomerState, EmailMarketingConsent, SmsMarketingConsent } from './customer.entity.js';
 import type { CustomerError } from './customers.errors.js';
-import type { AddressParts } from './mailing-address.rules.js';
 
 /** A customer as read models see it (no password hash, no internal notes). */
 export interface CustomerRecord {
@@ -16,10 +16,10 @@ export interface CustomerRecord {
   updatedAt: Date;
 }
 
-export interface AddressRecord extends AddressParts {
+/** A customer's postal address (`@platform/contact`'s), with its id and whether it is the default. */
+export interface AddressRecord extends Address {
   id: number;
   customerId: number;
-  phone: string | null;
   isDefault: boolean;
 }
 

@@ -33,4 +33,15 @@ describe('customerRows', () => {
     );
     expect(() => customerRows({ email: 'a@b.co', passwordHash: 'hunter2' })).toThrow(expect.objectContaining({ field: 'customer.passwordHash' }));
   });
+
+  it('checks and completes each address as every address is (@platform/contact), refusing the first problem', () => {
+    const [address] = customerRows({ email: 'a@b.co', addresses: [{ country: 'United States', province: 'new york', zip: ' 10001 ' }] }).addresses;
+    expect(address).toEqual({
+      firstName: null, lastName: null, company: null, address1: null, address2: null, city: null, province: 'New York', provinceCode: 'NY',
+      country: 'United States', countryCode: 'US', zip: '10001', phone: null, isDefault: true,
+    });
+    expect(() => customerRows({ email: 'a@b.co', addresses: [{ city: 'Paris' }, { countryCode: 'ZZ' }] })).toThrow(
+      expect.objectContaining({ field: 'customer.addresses[1].countryCode', code: 'INVALID' }),
+    );
+  });
 });

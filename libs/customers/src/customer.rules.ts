@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, normalizeEmail } from '@platform/contact';
+import { EMAIL_PATTERN, blankAddress, checkAddress, normalizeEmail } from '@platform/contact';
 import type { NewCustomer } from './customer.inputs.js';
 import { isPasswordHash } from './customer-password.js';
 import { CUSTOMER_STATES, MARKETING_STATES } from './customer.entity.js';
@@ -42,20 +42,11 @@ export function customerRows(input: NewCustomer, field = 'customer') {
       taxExemptions: [...new Set(input.taxExemptions ?? [])],
       currency,
     },
-    addresses: addresses.map((a, i) => ({
-      firstName: a.firstName ?? null,
-      lastName: a.lastName ?? null,
-      company: a.company ?? null,
-      address1: a.address1 ?? null,
-      address2: a.address2 ?? null,
-      city: a.city ?? null,
-      province: a.province ?? null,
-      provinceCode: a.provinceCode ?? null,
-      country: a.country ?? null,
-      countryCode: a.countryCode?.toUpperCase() ?? null,
-      zip: a.zip ?? null,
-      phone: a.phone ?? null,
-      isDefault: marked === 0 ? i === 0 : Boolean(a.isDefault),
-    })),
+    addresses: addresses.map((a, i) => {
+      const { address, problems } = checkAddress(a);
+      const [problem] = problems;
+      if (problem) throw invalid(`addresses[${i}].${problem.field}`, problem.message, problem.code);
+      return { ...blankAddress(), ...address, isDefault: marked === 0 ? i === 0 : Boolean(a.isDefault) };
+    }),
   };
 }

@@ -15,8 +15,8 @@ import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomerEmailQueue } from './customer-email-queue.js';
 import {
   type AddressChange,
+  checkAddressChange,
   checkCustomerInput,
-  completeRegion,
   consentNeedsEmail,
   consentNeedsPhone,
   contactProblems,
@@ -279,7 +279,7 @@ export class CustomersService {
       }
       // A province set without its country is one of the address' country.
       const setsCountry = c.set.country !== undefined || c.set.countryCode !== undefined;
-      if (!setsCountry && (c.set.province !== undefined || c.set.provinceCode !== undefined)) completeRegion(problems, `addresses[${i}]`, c, countries.get(c.id));
+      if (!setsCountry && (c.set.province !== undefined || c.set.provinceCode !== undefined)) checkAddressChange(problems, `addresses[${i}]`, c, countries.get(c.id));
     });
     return problems;
   }

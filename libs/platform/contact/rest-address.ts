@@ -1,21 +1,10 @@
 import { countryName } from '@platform/locale';
+import { type Address, addressName } from './address.js';
 
 /** A postal address kept for a customer, as REST shows it (a customer's `addresses`, an order's `customer.default_address`). */
-export interface RestAddressSource {
+export interface RestAddressSource extends Address {
   id: number;
   customerId: number;
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  province: string | null;
-  provinceCode: string | null;
-  country: string | null;
-  countryCode: string | null;
-  zip: string | null;
-  phone: string | null;
   isDefault: boolean;
 }
 
@@ -37,31 +26,30 @@ export function restAddress(a: RestAddressSource) {
     country: a.country,
     zip: a.zip,
     phone: a.phone,
-    name: [a.firstName, a.lastName].filter(Boolean).join(' '),
+    name: addressName(a) ?? '',
     province_code: a.provinceCode,
     country_code: a.countryCode,
-    country_name: a.countryCode ? nameOfCountry(a.countryCode) : a.country,
+    // Codes are checked on write; one the runtime cannot read (an old import) keeps its letters.
+    country_name: a.countryCode ? countryName(a.countryCode) : a.country,
     default: a.isDefault,
   };
 }
 
-// countryName builds an Intl.DisplayNames per call; a page of 250 customers names up to 2,750 addresses.
-const countryNames = new Map<string, string>();
-
-function nameOfCountry(code: string): string {
-  let name = countryNames.get(code);
-  if (name === undefined) {
-    name = safeCountryName(code);
-    if (countryNames.size < 1_000) countryNames.set(code, name);
-  }
-  return name;
-}
-
-// Codes are checked on write; a code the runtime cannot read (an old import) keeps its letters.
-function safeCountryName(code: string): string {
-  try {
-    return countryName(code);
-  } catch {
-    return code;
-  }
+/** REST an order's `billing_address` and `shipping_address`: the hosted platform's keys in its order, with the name the names make. */
+export function restOrderAddress(a: Address) {
+  return {
+    first_name: a.firstName,
+    address1: a.address1,
+    phone: a.phone,
+    city: a.city,
+    zip: a.zip,
+    province: a.province,
+    country: a.country,
+    last_name: a.lastName,
+    address2: a.address2,
+    company: a.company,
+    name: addressName(a) ?? '',
+    country_code: a.countryCode,
+    province_code: a.provinceCode,
+  };
 }

@@ -28,10 +28,30 @@ registerEnumType(LanguageCode, { name: 'LanguageCode', description: 'ISO 639-1 l
 export const MAX_COUNTRIES = COUNTRY_CODES.length;
 export const MAX_LANGUAGES = LANGUAGE_CODES.length;
 
+// One DisplayNames per locale and kind: building one costs far more than naming with it (a REST page of customers
+// names up to 2,750 addresses' countries).
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+function namesIn(locale: string, type: 'region' | 'language'): Intl.DisplayNames {
+  const key = `${type} ${locale}`;
+  let names = displayNames.get(key);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type });
+    if (displayNames.size < 512) displayNames.set(key, names);
+  }
+  return names;
+}
+
+/** The name of a country code in `locale` (English by default); a code the runtime cannot read keeps its letters. */
 export function countryName(code: string, locale = 'en'): string {
-  return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  const names = namesIn(locale, 'region');
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 export function languageName(code: string, locale = 'en'): string {
-  return new Intl.DisplayNames([locale], { type: 'language' }).of(code.toLowerCase().replace('_', '-')) ?? code;
+  return namesIn(locale, 'language').of(code.toLowerCase().replace('_', '-')) ?? code;
 }

@@ -1,10 +1,10 @@
+import { addressName, formattedArea } from '@platform/contact';
 import { type UserErrorView, userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/ids';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import { displayName } from '../../customer-account.rules.js';
 import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
-import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
 import type { UserErrorCodeValue } from '@platform/graphql-types';
 import type { ConsentErrorCodeValue, InviteErrorCodeValue } from './customer-mutations.type.js';

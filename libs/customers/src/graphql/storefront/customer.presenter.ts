@@ -1,9 +1,9 @@
+import { addressName, formattedArea } from '@platform/contact';
 import { userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/ids';
 import { displayName } from '../../customer-account.rules.js';
 import type { AccessTokenDeletion, AccessTokenResult, AccountResult, AddressRecord, CustomerRecord, IssuedAccessToken } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
-import { addressName, formattedArea } from '../../mailing-address.rules.js';
 import type { StorefrontCustomer, StorefrontMailingAddress } from './customer.type.js';
 import type {
   CustomerAccessTokenCreatePayload,

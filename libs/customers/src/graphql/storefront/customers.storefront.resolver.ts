@@ -1,9 +1,9 @@
 import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { MAX_ADDRESS_LINES, formattedAddress } from '@platform/contact';
 import { BoundedList, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerAccountsService } from '../../customer-accounts.service.js';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
-import { MAX_ADDRESS_LINES, formattedAddress } from '../../mailing-address.rules.js';
 import { MailingAddressFormattedArgs } from './customer.args.js';
 import { StorefrontCustomer, StorefrontMailingAddress, StorefrontMailingAddressConnection } from './customer.type.js';
 import { customerView, mailingAddressView } from './customer.presenter.js';

@@ -1,6 +1,6 @@
 // The provinces of the countries whose addresses name one from a fixed list: code → English name, as the hosted
 // platform lists them (US states, the District of Columbia, territories and armed forces; Canadian provinces and
-// territories). Countries not listed take any province text.
+// territories). Countries not listed take any province text. The one table every address is checked against.
 
 export const SUBDIVISIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   US: {
