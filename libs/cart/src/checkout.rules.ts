@@ -1,27 +1,16 @@
-import { isEmail } from '@platform/contact';
-import type { NewOrderLineItem, OrderAddress } from '@platform/orders';
+import { type Address, type AddressField, MAX_ADDRESS_FIELD_LENGTH, blankAddress, checkAddress, isEmail } from '@platform/contact';
+import type { NewOrderLineItem } from '@platform/orders';
 import type { CartCost, CartLineRecord } from './cart.records.js';
 
 /** The checkout form as posted: contact, shipping address, the wallet token (checked by the handler's schema). */
 export interface CheckoutForm {
   email: string;
-  address: CheckoutAddress;
+  /** Checked and normalised as every address is (`checkAddress`): the order's shipping and billing address. */
+  address: Address;
   /** As posted (any shape): the payment handler's schema decides what it may be. */
   walletToken: unknown;
   /** The total the buyer was shown, to refuse a payment of a cart that changed since. */
   expectedTotal: string | null;
-}
-
-export interface CheckoutAddress {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string;
-  city: string;
-  province: string;
-  zip: string;
-  countryCode: string;
-  phone: string;
 }
 
 /** A cart line as the checkout shows and orders it: the catalog's names beside the cart's price. */
@@ -35,21 +24,22 @@ export interface CheckoutLine {
   total: string;
 }
 
-// Form fields: name, label, required, most characters.
-const ADDRESS_FIELDS: [keyof CheckoutAddress, string, string, boolean, number][] = [
-  ['firstName', 'first_name', 'First name', false, 255],
-  ['lastName', 'last_name', 'Last name', true, 255],
-  ['address1', 'address1', 'Address', true, 255],
-  ['address2', 'address2', 'Apartment, suite, etc.', false, 255],
-  ['city', 'city', 'City', true, 255],
-  ['province', 'province', 'Province or state', false, 255],
-  ['zip', 'zip', 'Postal code', false, 32],
-  ['countryCode', 'country', 'Country', true, 2],
-  ['phone', 'phone', 'Phone', false, 32],
+// The form's address fields: the part of the address each holds, its name in the form, its label, and whether an
+// order needs it to ship (as the hosted checkout asks). `country` takes a name or a two-letter code.
+const ADDRESS_FIELDS: [AddressField, string, string, boolean][] = [
+  ['firstName', 'first_name', 'First name', false],
+  ['lastName', 'last_name', 'Last name', true],
+  ['address1', 'address1', 'Address', true],
+  ['address2', 'address2', 'Apartment, suite, etc.', false],
+  ['city', 'city', 'City', true],
+  ['province', 'province', 'Province or state', false],
+  ['zip', 'zip', 'Postal code', false],
+  ['country', 'country', 'Country', true],
+  ['phone', 'phone', 'Phone', false],
 ];
-export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required, max]) => ({ key, name, label, required, max }));
+export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required]) => ({ key, name, label, required, max: MAX_ADDRESS_FIELD_LENGTH }));
+const LABELS = Object.fromEntries(ADDRESS_FIELDS.map(([key, , label]) => [key, label]));
 
-const COUNTRY = /^[A-Z]{2}$/;
 const MONEY = /^\d{1,18}\.\d{2}$/;
 const HEX_32 = /^[0-9a-f]{32}$/;
 
@@ -62,10 +52,17 @@ export function checkoutLink(token: unknown, key: unknown): { token: string; key
 export function checkoutForm(body: unknown): { form: CheckoutForm; problems: string[] } {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const problems: string[] = [];
-  const text = (name: string, label: string, required: boolean, max: number): string => {
+  // A field sent twice arrives as a list.
+  const once = (name: string, label: string): string | null => {
     const value = fields[name] ?? '';
-    if (typeof value !== 'string') problems.push(`${label} must be given once, as text`);
-    else if (value.includes('\u0000')) problems.push(`${label} contains a character that is not allowed`);
+    if (typeof value === 'string') return value;
+    problems.push(`${label} must be given once, as text`);
+    return null;
+  };
+  const text = (name: string, label: string, required: boolean, max: number): string => {
+    const value = once(name, label);
+    if (value === null) return '';
+    if (value.includes('\u0000')) problems.push(`${label} contains a character that is not allowed`);
     else if (value.trim().length > max) problems.push(`${label} is too long (maximum is ${max} characters)`);
     else if (required && !value.trim()) problems.push(`${label} can't be blank`);
     else return value.trim();
@@ -73,33 +70,24 @@ export function checkoutForm(body: unknown): { form: CheckoutForm; problems: str
   };
   const email = text('email', 'Email', true, 254);
   if (email && !isEmail(email)) problems.push('Email is invalid');
-  const address = {} as CheckoutAddress;
-  for (const [key, name, label, required, max] of ADDRESS_FIELDS) address[key] = text(name, label, required, max);
-  address.countryCode = address.countryCode.toUpperCase();
-  if (address.countryCode && !COUNTRY.test(address.countryCode)) problems.push('Country must be a two-letter country code');
+  // Each address field once, as text; what it may hold is every address's rule.
+  const posted: Partial<Record<AddressField, string>> = {};
+  for (const [key, name, label] of ADDRESS_FIELDS) {
+    const value = once(name, label);
+    if (value !== null) posted[key] = value;
+  }
+  const required = ADDRESS_FIELDS.filter(([key, , , needed]) => needed && key in posted).map(([key]) => key);
+  const checked = checkAddress(posted, { required, labels: LABELS });
+  problems.push(...checked.problems.map((p) => p.message));
   const expected = fields.expected_total;
   return {
-    form: { email, address, walletToken: fields.wallet_token, expectedTotal: typeof expected === 'string' && MONEY.test(expected) ? expected : null },
+    form: {
+      email,
+      address: { ...blankAddress(), ...checked.address },
+      walletToken: fields.wallet_token,
+      expectedTotal: typeof expected === 'string' && MONEY.test(expected) ? expected : null,
+    },
     problems,
-  };
-}
-
-/** The order's copy of the shipping address. */
-export function orderAddress(a: CheckoutAddress): OrderAddress {
-  const orNull = (v: string) => v || null;
-  return {
-    firstName: orNull(a.firstName),
-    lastName: orNull(a.lastName),
-    company: null,
-    address1: orNull(a.address1),
-    address2: orNull(a.address2),
-    city: orNull(a.city),
-    province: orNull(a.province),
-    provinceCode: null,
-    country: null,
-    countryCode: orNull(a.countryCode),
-    zip: orNull(a.zip),
-    phone: orNull(a.phone),
   };
 }
 

@@ -5,7 +5,7 @@ import { OrderPlacementService, type PlacedOrder, type VisitorConsent } from '@p
 import { type RequestContext, inTransaction } from '@platform/request';
 import type { CartSummary } from './cart.records.js';
 import { CartsService } from './carts.service.js';
-import { type CheckoutForm, type CheckoutLine, orderAddress, orderLineItems, totalStillShown } from './checkout.rules.js';
+import { type CheckoutForm, type CheckoutLine, orderLineItems, totalStillShown } from './checkout.rules.js';
 import { type WalletInstrument, WalletPaymentHandler } from './payment-handler/wallet-handler.js';
 
 /** A cart at its checkout: still to pay (with its lines as shown), or paid (its order). */
@@ -81,8 +81,8 @@ export class CheckoutService {
         totalDiscounts: cost.discount,
         totalTax: cost.tax,
         totalPrice: cost.total,
-        shippingAddress: orderAddress(form.address),
-        billingAddress: orderAddress(form.address),
+        shippingAddress: form.address,
+        billingAddress: form.address,
         note: cart.note,
         gateway: charge.gateway,
         test: true,

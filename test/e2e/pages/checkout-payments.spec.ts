@@ -152,6 +152,8 @@ describe('hosted checkout payments', () => {
     });
     const restOrders = await rest('orders.json?status=any');
     expect(restOrders.body.orders.find((o: any) => o.name === '#1001')).toMatchObject({ id: order.id, financial_status: 'paid', total_price: total, currency: 'USD' });
+    // The checkout's address is read as every address is: the country named from its code (it was null).
+    expect(restOrders.body.orders.find((o: any) => o.name === '#1001').shipping_address).toMatchObject({ name: 'Ada Lovelace', city: 'London', zip: 'N1 9GU', country: 'United Kingdom', country_code: 'GB' });
     const customerOrders = await rest(`customers/${demoCustomerId}/orders.json?status=any`);
     expect(customerOrders.body.orders.map((o: any) => o.name)).toContain('#1001');
     const token = (await gql(shop, LOGIN, { input: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } })).customerAccessTokenCreate.customerAccessToken.accessToken;
@@ -222,7 +224,8 @@ describe('hosted checkout payments', () => {
       [{ email: '' }, "Email can&#39;t be blank"],
       [{ city: 'x'.repeat(300) }, 'City is too long (maximum is 255 characters)'],
       [{ last_name: 'a\u0000b' }, 'Last name contains a character that is not allowed'],
-      [{ country: 'Britain' }, 'Country is too long'],
+      [{ country: 'Britain' }, 'Country is not a known country'],
+      [{ country: 'US', province: 'Ontario' }, 'Province or state is not a province of United States'],
       [{ wallet_token: 'tok_test_declined' }, 'Your payment was declined'],
       [{ wallet_token: '<script>alert(1)</script>' }, 'Wallet token must look like'],
     ];

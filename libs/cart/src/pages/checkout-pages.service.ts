@@ -28,7 +28,7 @@ export class CheckoutPagesService {
     const state = link && (await this.checkouts.checkout(ctx, link.token, link.key));
     if (!state) return cartNotFoundPage(ctx.shop.name);
     if (state.paid) return confirmationPage(ctx.shop.name, state.order);
-    const values: CheckoutValues = { email: state.summary.cart.email ?? '', address: { countryCode: state.summary.cart.countryCode }, walletToken: '' };
+    const values: CheckoutValues = { email: state.summary.cart.email ?? '', address: { country: state.summary.cart.countryCode }, walletToken: '' };
     return this.form(ctx, state, values);
   }
 

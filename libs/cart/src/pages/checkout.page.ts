@@ -1,14 +1,15 @@
 import type { PlacedOrder } from '@platform/orders';
+import type { Address } from '@platform/contact';
 import { type HtmlPage, html, htmlPage } from '@platform/html';
 import type { CartSummary } from '../cart.records.js';
-import { CHECKOUT_ADDRESS_FIELDS, type CheckoutAddress, type CheckoutLine } from '../checkout.rules.js';
+import { CHECKOUT_ADDRESS_FIELDS, type CheckoutLine } from '../checkout.rules.js';
 import type { WalletHandlerResponse } from '../payment-handler/wallet-handler.js';
 import { APPROVED_TEST_TOKEN, DECLINED_TEST_TOKEN, WALLET_HANDLER_NAME } from '../payment-handler/wallet-handler-schemas.js';
 
 /** What the buyer typed, shown again with the problems of the last try. */
 export interface CheckoutValues {
   email: string;
-  address: Partial<CheckoutAddress>;
+  address: Partial<Address>;
   walletToken: string;
 }
 
@@ -31,7 +32,7 @@ export function checkoutPage(shopName: string, summary: CartSummary, lines: Chec
     : null;
   const address = CHECKOUT_ADDRESS_FIELDS.map(
     (f) => html`<label for="${f.name}">${f.label}${f.required ? null : ' (optional)'}</label>
-<input id="${f.name}" name="${f.name}" type="text" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${f.key === 'countryCode' ? html` autocomplete="country"` : null}>`,
+<input id="${f.name}" name="${f.name}" type="text" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${f.key === 'country' ? html` autocomplete="country"` : null}>`,
   );
   const body = html`<h1>Checkout</h1>
 <p><strong>${shopName}</strong></p>
