@@ -7,7 +7,6 @@ export {
   type FulfillmentState,
   type FulfillmentStatus,
   type ImportedOrder,
-  type OrderAddress,
   type OrderLineItemRecord,
   type OrderRecord,
   type OrderShippingLine,

@@ -1,4 +1,4 @@
-import type { OrderAddress } from './order.entity.js';
+import type { Address } from '@platform/contact';
 import type { NewOrderLineItem } from './order.inputs.js';
 
 /** What a visitor agreed to, as the storefront's `visitorConsent` carries it; absent keys were not asked. */
@@ -24,8 +24,8 @@ export interface PlaceOrderInput {
   totalDiscounts: string;
   totalTax: string;
   totalPrice: string;
-  shippingAddress: OrderAddress | null;
-  billingAddress: OrderAddress | null;
+  shippingAddress: Address | null;
+  billingAddress: Address | null;
   note?: string | null;
   gateway: string;
   /** Paid through a test handler: the order and its ledger charge are test money. */

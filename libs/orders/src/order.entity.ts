@@ -1,5 +1,6 @@
 import { BigIntType, type Opt } from '@mikro-orm/core';
 import { Entity, Enum, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { Address } from '@platform/contact';
 import { TenantEntity } from '@platform/database';
 
 export const FINANCIAL_STATUSES = ['pending', 'authorized', 'partially_paid', 'paid', 'partially_refunded', 'refunded', 'voided'] as const;
@@ -11,22 +12,6 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 // `staff` (a staff error) is the admin GraphQL's sixth reason (migration 20261126000400).
 export const CANCEL_REASONS = ['customer', 'fraud', 'inventory', 'declined', 'other', 'staff'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
-
-/** A postal address copied onto the order at checkout (it outlives the customer's address book). */
-export interface OrderAddress {
-  firstName: string | null;
-  lastName: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  province: string | null;
-  provinceCode: string | null;
-  country: string | null;
-  countryCode: string | null;
-  zip: string | null;
-  phone: string | null;
-}
 
 /** A shipping method charged on the order; `price` is an exact decimal string. */
 export interface OrderShippingLine {
@@ -98,11 +83,12 @@ export class Order extends TenantEntity {
   @Property({ type: 'json' })
   shippingLines: Opt<OrderShippingLine[]> = [];
 
+  /** A copy of the address (`@platform/contact`'s) made when the order is placed: it outlives the customer's address book. */
   @Property({ type: 'json', nullable: true })
-  billingAddress?: OrderAddress | null;
+  billingAddress?: Address | null;
 
   @Property({ type: 'json', nullable: true })
-  shippingAddress?: OrderAddress | null;
+  shippingAddress?: Address | null;
 
   @Property({ type: 'text', nullable: true })
   note?: string | null;

@@ -1,4 +1,5 @@
-import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderAddress, OrderShippingLine } from './order.entity.js';
+import type { Address } from '@platform/contact';
+import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderShippingLine } from './order.entity.js';
 import type { FulfillmentState } from './order-fulfillment.entity.js';
 import type { OrderLineProperty } from './order-line-item.entity.js';
 import type { RestockType } from './refund-line-item.entity.js';
@@ -88,8 +89,8 @@ export interface NewOrder {
   totalTax: string;
   totalPrice: string;
   shippingLines?: OrderShippingLine[];
-  billingAddress?: OrderAddress | null;
-  shippingAddress?: OrderAddress | null;
+  billingAddress?: Address | null;
+  shippingAddress?: Address | null;
   note?: string | null;
   test?: boolean;
   processedAt: Date;

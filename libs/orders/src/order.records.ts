@@ -1,10 +1,11 @@
-import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderAddress, OrderShippingLine } from './order.entity.js';
+import type { Address } from '@platform/contact';
+import type { CancelReason, FinancialStatus, FulfillmentStatus, OrderShippingLine } from './order.entity.js';
 import type { FulfillmentState } from './order-fulfillment.entity.js';
 import type { OrderLineProperty } from './order-line-item.entity.js';
 import type { TransactionKind, TransactionStatus } from './order-transaction.entity.js';
 import type { RestockType } from './refund-line-item.entity.js';
 
-export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderAddress, OrderLineProperty, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
+export type { CancelReason, FinancialStatus, FulfillmentState, FulfillmentStatus, OrderLineProperty, OrderShippingLine, RestockType, TransactionKind, TransactionStatus };
 
 /** How orders can be sorted (the hosted platform's OrderSortKeys, without those naming another context's data). */
 export const ORDER_SORT_KEYS = ['PROCESSED_AT', 'TOTAL_PRICE', 'ID', 'RELEVANCE', 'CREATED_AT', 'UPDATED_AT', 'ORDER_NUMBER', 'FINANCIAL_STATUS', 'FULFILLMENT_STATUS'] as const;
@@ -31,8 +32,8 @@ export interface OrderRecord {
   totalTax: string;
   totalPrice: string;
   shippingLines: OrderShippingLine[];
-  billingAddress: OrderAddress | null;
-  shippingAddress: OrderAddress | null;
+  billingAddress: Address | null;
+  shippingAddress: Address | null;
   note: string | null;
   tags: string[];
   test: boolean;

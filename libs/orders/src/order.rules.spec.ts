@@ -26,6 +26,18 @@ describe('orderRows', () => {
     expect(rows.lineItems[1]).toMatchObject({ price: '20.00', productId: null });
   });
 
+  it('keeps a copy of every part of its addresses, checked and completed as every address is (@platform/contact)', () => {
+    const rows = orderRows({ ...order, shippingAddress: { city: ' Toronto ', countryCode: 'ca', provinceCode: 'on' } as NewOrder['shippingAddress'] });
+    expect(rows.order.shippingAddress).toEqual({
+      firstName: null, lastName: null, company: null, address1: null, address2: null, city: 'Toronto', province: 'Ontario', provinceCode: 'ON',
+      country: 'Canada', countryCode: 'CA', zip: null, phone: null,
+    });
+    expect(rows.order.billingAddress).toBeNull();
+    expect(() => orderRows({ ...order, billingAddress: { country: 'Atlantis' } as NewOrder['billingAddress'] })).toThrow(
+      expect.objectContaining({ field: 'order.billingAddress.country', code: 'INVALID' }),
+    );
+  });
+
   it('refuses a subtotal that is not the sum of the lines, and a total that is not subtotal plus tax', () => {
     expect(() => orderRows({ ...order, subtotalPrice: '50.31', totalPrice: '53.96' })).toThrow(expect.objectContaining({ code: 'TOTALS_MISMATCH', field: 'order.subtotalPrice' }));
     expect(() => orderRows({ ...order, totalPrice: '54.00' })).toThrow(expect.objectContaining({ code: 'TOTALS_MISMATCH', field: 'order.totalPrice' }));

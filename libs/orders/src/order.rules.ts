@@ -1,6 +1,7 @@
+import { type Address, blankAddress, checkAddress } from '@platform/contact';
 import { Decimal, parseMoney } from '@platform/money';
 import type { NewOrder, NewOrderTransaction } from './order.inputs.js';
-import { CANCEL_REASONS, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, type OrderAddress, type OrderShippingLine } from './order.entity.js';
+import { CANCEL_REASONS, FINANCIAL_STATUSES, FULFILLMENT_STATUSES, type OrderShippingLine } from './order.entity.js';
 import { FULFILLMENT_STATES } from './order-fulfillment.entity.js';
 import { TRANSACTION_KINDS, TRANSACTION_STATUSES, type TransactionKind, type TransactionStatus } from './order-transaction.entity.js';
 import { RESTOCK_TYPES } from './refund-line-item.entity.js';
@@ -40,8 +41,6 @@ export interface TransactionRow {
   message: string | null;
 }
 
-const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'province', 'provinceCode', 'country', 'countryCode', 'zip', 'phone'] as const;
-
 /** Validates a new order (statuses, money, totals that add up, refunds within what was paid) and turns it into rows. */
 export function orderRows(input: NewOrder, field = 'order') {
   const invalid = (path: string, message: string, code: OrderErrorCode = 'INVALID') => OrderErrors[code](message, { field: `${field}.${path}` });
@@ -54,15 +53,12 @@ export function orderRows(input: NewOrder, field = 'order') {
     if (!values.includes(value)) throw invalid(path, `must be one of ${values.join(', ')}`);
     return value;
   };
-  const address = (value: OrderAddress | null | undefined, path: string): OrderAddress | null => {
+  // The address every context takes (`checkAddress`): the order keeps a copy of every part, blank ones null.
+  const address = (value: Partial<Address> | null | undefined, path: string): Address | null => {
     if (!value) return null;
-    const out = {} as OrderAddress;
-    for (const key of ADDRESS_FIELDS) {
-      const v = value[key];
-      if (v !== null && v !== undefined && typeof v !== 'string') throw invalid(`${path}.${key}`, 'must be a string');
-      out[key] = v?.trim() || null;
-    }
-    return out;
+    const { address: checked, problems: [problem] } = checkAddress(value);
+    if (problem) throw invalid(`${path}.${problem.field}`, problem.message, problem.code === 'BLANK' ? 'BLANK' : 'INVALID');
+    return { ...blankAddress(), ...checked };
   };
 
   if (!input.name.trim()) throw invalid('name', "can't be blank", 'BLANK');

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
+import { blankAddress } from '@platform/contact';
 import { Decimal } from '@platform/money';
 import type { NewProduct, NewSellingPlanGroup } from '@platform/catalog';
 import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage } from '@platform/content';
@@ -441,22 +442,7 @@ class ShopDataGenerator {
     // The first orders take one status each, so even a small shop shows every one (the rest are drawn above).
     const { refund, ...shown } = FIRST_ORDER_STATUSES[index] ? statusOf(FIRST_ORDER_STATUSES[index], after) : { ...status, refund: status.financialStatus };
     const shipTo = customer?.addresses?.[0];
-    const orderAddress = shipTo
-      ? {
-          firstName: shipTo.firstName ?? null,
-          lastName: shipTo.lastName ?? null,
-          company: shipTo.company ?? null,
-          address1: shipTo.address1 ?? null,
-          address2: shipTo.address2 ?? null,
-          city: shipTo.city ?? null,
-          province: shipTo.province ?? null,
-          provinceCode: shipTo.provinceCode ?? null,
-          country: shipTo.country ?? null,
-          countryCode: shipTo.countryCode ?? null,
-          zip: shipTo.zip ?? null,
-          phone: shipTo.phone ?? null,
-        }
-      : null;
+    const orderAddress = shipTo ? { ...blankAddress(), ...shipTo } : null;
     // Refunds and fulfillments that make the statuses true: a refunded order gave everything back, a partially
     // refunded one a unit of its first line; a fulfilled order shipped everything, a partial one its first line.
     const refunds =

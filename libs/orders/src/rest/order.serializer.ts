@@ -1,9 +1,8 @@
-import { restAddress } from '@platform/contact';
+import { restAddress, restOrderAddress } from '@platform/contact';
 import type { CustomerDetailRecord } from '@platform/customers';
 import { toGlobalId } from '@platform/ids';
 import type {
   FulfillmentRecord,
-  OrderAddress,
   OrderDetailRecord,
   OrderLineItemRecord,
   OrderShippingLine,
@@ -178,25 +177,6 @@ function restShippingLine(s: OrderShippingLine, money: (amount: string) => Money
     price: s.price,
     price_set: money(s.price),
     title: s.title,
-  };
-}
-
-// The hosted platform's order address: its fields in its order, with the name the names make.
-function restOrderAddress(a: OrderAddress) {
-  return {
-    first_name: a.firstName,
-    address1: a.address1,
-    phone: a.phone,
-    city: a.city,
-    zip: a.zip,
-    province: a.province,
-    country: a.country,
-    last_name: a.lastName,
-    address2: a.address2,
-    company: a.company,
-    name: [a.firstName, a.lastName].filter(Boolean).join(' '),
-    country_code: a.countryCode,
-    province_code: a.provinceCode,
   };
 }
 
