@@ -91,6 +91,7 @@ describe('orders for the merchant on Postgres', () => {
       billingAddress: null,
       shippingAddress: null,
       note: null,
+      tags: [],
       test: false,
       createdAt: expect.any(Date),
       updatedAt: expect.any(Date),
