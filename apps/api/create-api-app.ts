@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
+import { HealthProbe } from '@platform/health';
 import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
@@ -40,6 +41,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // GET /healthz next, from the last probe: no other hook, no body, no Nest route, so a flood cannot queue it.
+  app.get(HealthProbe).install(fastify);
   // Browsers call the storefront with a public token: allow any origin and the headers clients send. An OPTIONS
   // request without the preflight headers gets the same empty 204 rather than a text/plain 400.
   await fastify.register(cors, {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { HealthController } from './health.controller.js';
+import { HealthProbe } from './health-probe.js';
 
-@Module({ controllers: [HealthController] })
+// `GET /healthz` is no Nest route: the API app installs HealthProbe's hook ahead of its request pipeline.
+@Module({ providers: [HealthProbe], exports: [HealthProbe] })
 export class HealthModule {}

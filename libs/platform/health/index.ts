@@ -1,1 +1,2 @@
 export { HealthModule } from './health.module.js';
+export { HealthProbe, type HealthReport } from './health-probe.js';

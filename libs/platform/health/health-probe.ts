@@ -1,0 +1,122 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { SqlPool, preparedSql } from '@platform/database';
+import { JOB_QUEUE, type JobQueue } from '@platform/queue';
+import { REDIS } from '@platform/redis';
+
+type Status = 'ok' | 'down' | 'in-process';
+
+/** The body of `GET /healthz`, and its HTTP status. */
+export interface HealthReport {
+  httpStatus: 200 | 503;
+  body: { status: 'ok' | 'degraded' | 'down'; postgres: Status; redis: Status; queue: string };
+}
+
+// An unreachable dependency fails at once (connection refused); the bound is for one that is slow, or a
+// process so busy that connecting takes a while: past it, the dependency is reported down.
+const PROBE_TIMEOUT_MS = 2500;
+// A report younger than this is served as it is; an older one is still served while a new probe runs in the
+// background (one at a time), so a flood of probes costs one Postgres and one Redis round trip a second.
+const REFRESH_AFTER_MS = 1000;
+// Older than this (nobody asked for a while) it is not served: the request waits for a new probe, which the
+// probe timeout bounds. Above PROBE_TIMEOUT_MS + REFRESH_AFTER_MS, so a busy server always has one to serve.
+const MAX_AGE_MS = 5000;
+const PATH = '/healthz';
+
+const SELECT_ONE = preparedSql('select 1');
+
+/**
+ * Liveness and dependencies; 503 only when Postgres is unreachable (nothing can be served then). Answered from the
+ * last probe, before the request pipeline, the body parser and Nest's routing: under a flood of requests the probe
+ * must not queue for a pool connection or behind GraphQL work (docs/performance.md, "Health under attack").
+ */
+@Injectable()
+export class HealthProbe {
+  private last?: { report: HealthReport; at: number };
+  private running?: Promise<HealthReport>;
+
+  constructor(
+    private readonly sql: SqlPool,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+  ) {}
+
+  /**
+   * Answers `GET` (and `HEAD`) `/healthz` in an onRequest hook. Install it before every other hook but the
+   * request id's, so nothing else runs for a probe.
+   */
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !isHealthPath(request.url)) return done();
+      this.report().then(
+        (report) => void reply.code(report.httpStatus).send(report.body),
+        (error: unknown) => done(error as Error),
+      );
+    });
+  }
+
+  /** The last report when recent enough (refreshed in the background when over a second old), else a new one. */
+  report(now = Date.now()): Promise<HealthReport> {
+    const last = this.last;
+    if (last && now - last.at < MAX_AGE_MS) {
+      if (now - last.at >= REFRESH_AFTER_MS) void this.refresh();
+      return Promise.resolve(last.report);
+    }
+    return this.refresh();
+  }
+
+  private refresh(): Promise<HealthReport> {
+    this.running ??= this.probe().then((report) => {
+      this.last = { report, at: Date.now() };
+      this.running = undefined;
+      return report;
+    });
+    return this.running;
+  }
+
+  private async probe(): Promise<HealthReport> {
+    const [postgres, redis] = await Promise.all([this.postgres(), this.redisStatus()]);
+    const status = postgres === 'down' ? 'down' : redis === 'down' ? 'degraded' : 'ok';
+    return { httpStatus: postgres === 'down' ? 503 : 200, body: { status, postgres, redis, queue: this.queue.kind } };
+  }
+
+  private async postgres(): Promise<Status> {
+    return probe(() => this.sql.unscoped(SELECT_ONE, []));
+  }
+
+  private async redisStatus(): Promise<Status> {
+    if (!this.redis) return 'in-process';
+    const redis = this.redis;
+    return probe(async () => {
+      // The shared client keeps no offline queue: wait for it to be ready rather than fail a fresh start.
+      if (redis.status !== 'ready') await new Promise((resolve, reject) => {
+        redis.once('ready', resolve);
+        redis.once('error', reject);
+      });
+      return redis.ping();
+    });
+  }
+}
+
+// `/healthz`, with or without a query string.
+function isHealthPath(url: string): boolean {
+  return url.startsWith(PATH) && (url.length === PATH.length || url[PATH.length] === '?');
+}
+
+// Never rejects: a failed or slow check is a dependency down.
+async function probe(check: () => Promise<unknown>): Promise<Status> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS);
+    timer.unref(); // a probe still running when the app closes must not hold the process
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
