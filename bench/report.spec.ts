@@ -1,4 +1,4 @@
-import { medianOfRounds, withRatios } from './report.js';
+import { formatReport, medianOfRounds, withRatios } from './report.js';
 
 describe('medianOfRounds', () => {
   const round = (requestsPerSecond: number, p99: number, errors = 0) => ({ requestsPerSecond, p50: p99 / 2, p99, requests: requestsPerSecond * 4, errors, throttled: 0 });
@@ -40,8 +40,8 @@ describe('medianOfRounds', () => {
 });
 
 describe('withRatios', () => {
-  const run = (scenario: string, server: 'baseline' | 'platform', connections: number, requestsPerSecond: number) => ({
-    scenario, number: '1', title: scenario, server, connections, rssMb: 0, requestsPerSecond, p50: 5, p99: 10, requests: 1, errors: 0, throttled: 0, cpuMsPerRequest: null,
+  const run = (scenario: string, server: 'baseline' | 'raw-limit' | 'platform', connections: number, requestsPerSecond: number, number = '1') => ({
+    scenario, number, title: scenario, server, connections, rssMb: 0, requestsPerSecond, p50: 5, p99: 10, requests: 1, errors: 0, throttled: 0, cpuMsPerRequest: null,
   });
 
   it("compares a scenario the baseline serves with the baseline's run of it, and the others with its scenario 1", () => {
@@ -57,5 +57,25 @@ describe('withRatios', () => {
       ['rest-customers', 'platform', 0.8],
       ['search', 'platform', 0.5],
     ]);
+  });
+
+  it("gives scenario 1's rows (its token variants too) their ratio to the raw limit at the same connection count, and no other row", () => {
+    const runs = withRatios([
+      run('products', 'baseline', 10, 500),
+      run('products', 'raw-limit', 10, 1000),
+      run('products', 'platform', 10, 450),
+      run('products-public', 'platform', 10, 400),
+      run('products', 'platform', 50, 450),
+      run('search', 'platform', 10, 300, '3'),
+    ]);
+    expect(runs.map((r) => [r.scenario, r.server, r.connections, r.ratio, r.rawRatio])).toEqual([
+      ['products', 'baseline', 10, 1, 0.5],
+      ['products', 'raw-limit', 10, 2, 1],
+      ['products', 'platform', 10, 0.9, 0.45],
+      ['products-public', 'platform', 10, 0.8, 0.4],
+      ['products', 'platform', 50, null, null],
+      ['search', 'platform', 10, 0.6, null],
+    ]);
+    expect(formatReport(runs, [], [], []).split('\n')[0]).toMatch(/x base {2}x raw/);
   });
 });

@@ -9,7 +9,8 @@ import { createBenchDatabase } from './bench-database.js';
 import { readCatalogFacts } from './catalog-facts.js';
 import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
-import { type RunRecord, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
+import { sameStatements } from './baseline/raw-limit.sql.js';
+import { type MeasuredRun, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { countStatements } from './sql-count.js';
@@ -35,11 +36,12 @@ try {
   const facts = await readCatalogFacts(database.url);
   const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.some((o) => s.id.startsWith(o)) || s.id === 'products');
   say('bench: counting SQL statements per request…');
-  const sql = (await countStatements(database.url, facts)).filter((s) => scenarios.some((sc) => sc.id === s.scenario));
+  const sql = await countStatements(database.url, facts, scenarios);
+  checkRawLimitStatements(sql.find((s) => s.scenario === 'products')?.texts ?? []);
 
-  const roles = (['baseline', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
+  const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
   const servers = new Map<ServerRole, ServerProcess>();
-  let runs: Omit<RunRecord, 'ratio' | 'p99Ratio'>[];
+  let runs: MeasuredRun[];
   try {
     // Every server is up for the whole run (an idle one costs nothing), so measurements can take turns.
     for (const [index, role] of roles.entries()) servers.set(role, await startServer(role, database.url, 3101 + index));
@@ -60,7 +62,7 @@ try {
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     options: { ...options, database: database.server },
     runs: measured,
-    sqlStatementsPerRequest: sql,
+    sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
     targets,
     pending: PENDING,
   }, null, 2)}\n`);
@@ -90,6 +92,17 @@ async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: 
           throw new Error(`bench: ${role} and the baseline answer ${scenario.id} differently, first at ${firstDifference(comparable(answer, how), comparable(expected, how))}`);
         }
       }
+    }
+  }
+  // The raw limit writes its JSON by hand: the same bytes as the platform's answer, not only the same values.
+  const raw = servers.get('raw-limit');
+  const platform = servers.get('platform');
+  if (raw && platform) {
+    const sample = sampleRequest(SCENARIOS[0]!, facts);
+    const [rawText, platformText] = await Promise.all([answerText(raw, sample), answerText(platform, sample)]);
+    if (rawText !== platformText) {
+      const at = [...rawText].findIndex((c, i) => c !== platformText[i]);
+      throw new Error(`bench: the raw limit's answer to scenario 1 differs from the platform's at byte ${at}: ${rawText.slice(Math.max(0, at - 80), at + 80)} (platform: ${platformText.slice(Math.max(0, at - 80), at + 80)})`);
     }
   }
   for (const [role, server] of servers) {
@@ -134,7 +147,7 @@ function comparable(value: unknown, how: 'exact' | 'data' | 'shape'): unknown {
  * Each (scenario, server) at each connection count, the measurements of one connection count taking turns
  * in rounds, each round in a rotated order; a figure is the median of its rounds, the warm-up is run once.
  */
-async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scenario[], facts: CatalogFacts): Promise<Omit<RunRecord, 'ratio' | 'p99Ratio'>[]> {
+async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scenario[], facts: CatalogFacts): Promise<MeasuredRun[]> {
   const low = Math.min(...options.connections);
   const plan = options.connections.flatMap((connections) =>
     scenarios
@@ -188,6 +201,7 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number):
   const dist = resolve(import.meta.dirname);
   const env: Record<string, string> = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   if (role === 'baseline') return ServerProcess.start(role, resolve(dist, 'baseline/baseline-server.js'), env, port, resolve(logDir, 'baseline.log'));
+  if (role === 'raw-limit') return ServerProcess.start(role, resolve(dist, 'baseline/raw-limit-server.js'), env, port, resolve(logDir, 'raw-limit.log'));
   // Behind a trusted proxy: the load generator names a buyer of its own in every request's X-Forwarded-For.
   env.TRUST_PROXY = 'true';
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
@@ -197,6 +211,19 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number):
 async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {
   const res = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
   return { status: res.status, headers: res.headers, json: (await res.json()) as { errors?: unknown } };
+}
+
+async function answerText(server: ServerProcess, request: SampleRequest): Promise<string> {
+  const res = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`bench: ${server.name} answered ${request.method} ${request.path} with ${res.status} ${text.slice(0, 500)}`);
+  return text;
+}
+
+/** The raw limit runs the platform's statements for scenario 1, or its ratio compares different work: stop when they drift. */
+function checkRawLimitStatements(platform: string[]): void {
+  const check = sameStatements(platform);
+  if (!check.same) throw new Error(`bench: bench/baseline/raw-limit.sql.ts no longer matches the platform: ${check.problem}`);
 }
 
 async function ask(server: ServerProcess, request: SampleRequest): Promise<{ headers: Headers; json: unknown }> {

@@ -23,8 +23,9 @@ export interface CatalogFacts {
  * `platform` runs with a plus shop's own rate limits behind a trusted proxy: every request comes from a buyer
  * of its own (X-Forwarded-For, or Platform-Storefront-Buyer-IP with a private token), as a storefront's traffic
  * does, so per-IP buckets are checked and never refuse. `platform-unthrottled` leaves the throttle steps out.
+ * `raw-limit` answers scenario 1 only: node:http, the platform's statements, JSON by hand (the second baseline).
  */
-export type ServerRole = 'baseline' | 'platform' | 'platform-unthrottled';
+export type ServerRole = 'baseline' | 'raw-limit' | 'platform' | 'platform-unthrottled';
 
 export interface Scenario {
   id: string;
@@ -181,7 +182,7 @@ export const SCENARIOS: Scenario[] = [
     id: 'products',
     number: '1',
     title: 'products(first: 20), tokenless',
-    servers: ['baseline', 'platform'],
+    servers: ['baseline', 'raw-limit', 'platform'],
     pageSized: true,
     body: (_facts, first) => listingBody(first),
     bodies: () => [listingBody()],

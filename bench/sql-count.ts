@@ -1,15 +1,18 @@
 import { loadConfig } from '@platform/config';
+import { CACHE_FILL } from '@platform/database';
 import { createLogger } from '@platform/logging';
 import { observeStatements } from '../test/support/sql.js';
 import type { Journey } from './load-plan.js';
 import { createBenchApi } from './platform-api.js';
-import { type CatalogFacts, SCENARIOS, type SampleRequest, loadRequest, sampleRequest } from './scenarios.js';
+import { type CatalogFacts, SCENARIOS, type SampleRequest, type Scenario, loadRequest, sampleRequest } from './scenarios.js';
 
 export interface SqlCount {
   scenario: string;
   /** Statements per request by page size (or one entry keyed 'any' for unpaged scenarios). */
   statements: Record<string, number>;
   constant: boolean;
+  /** The texts of the last counted request's statements, cache fills left out (the raw limit is checked against scenario 1's). */
+  texts?: string[];
 }
 
 const PAGE_SIZES = [5, 50];
@@ -18,9 +21,13 @@ const PAGE_SIZES = [5, 50];
  * Statements per request, counted as the tests count them (every statement that reaches Postgres, ORM and SQL
  * reader alike). The platform runs in this process for it (not under load).
  */
-export async function countStatements(databaseUrl: string, facts: CatalogFacts): Promise<SqlCount[]> {
+export async function countStatements(databaseUrl: string, facts: CatalogFacts, scenarios: Scenario[] = SCENARIOS): Promise<SqlCount[]> {
   let statements = 0;
-  const stop = observeStatements(() => statements++);
+  let texts: string[] = [];
+  const stop = observeStatements((text) => {
+    statements++;
+    if (!text.startsWith(CACHE_FILL)) texts.push(text);
+  });
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   const app = await createBenchApi(config, createLogger('warn'), true, 'raised');
   try {
@@ -33,6 +40,7 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
     const counted = async (sample: () => SampleRequest, refused: boolean) => {
       await send(sample(), refused); // warms pools and caches, so only the request's own statements count
       statements = 0;
+      texts = [];
       await send(sample(), refused);
       return statements;
     };
@@ -54,7 +62,7 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
     };
     const counts: SqlCount[] = [];
     // Scenarios that repeat another's request under other load are not counted again.
-    for (const scenario of SCENARIOS.filter((s) => s.servers.includes('platform') && !s.alongside)) {
+    for (const scenario of scenarios.filter((s) => s.servers.includes('platform') && !s.alongside)) {
       const journey = loadRequest(scenario, facts).journey;
       if (journey) {
         counts.push({ scenario: scenario.id, statements: await journeyStatements(journey, sampleRequest(scenario, facts)), constant: true });
@@ -65,7 +73,7 @@ export async function countStatements(databaseUrl: string, facts: CatalogFacts):
       const byPage: Record<string, number> = {};
       // A new sample per request: a write's sample is a new customer each time.
       for (const first of sizes) byPage[first === undefined ? 'any' : `first: ${first}`] = await counted(() => sampleRequest(scenario, facts, first), refused);
-      counts.push({ scenario: scenario.id, statements: byPage, constant: new Set(Object.values(byPage)).size === 1 });
+      counts.push({ scenario: scenario.id, statements: byPage, constant: new Set(Object.values(byPage)).size === 1, texts: [...texts] });
     }
     return counts;
   } finally {
