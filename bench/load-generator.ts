@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import type { AlongsideResult, Journey, LoadPlan, LoadRequest, LoadResult } from './load-plan.js';
+import type { AlongsideLoad, AlongsideResult, Journey, LoadPlan, LoadRequest, LoadResult } from './load-plan.js';
 
 // The load generator process: one plan per line on stdin, one JSON result per line on stdout, until stdin closes.
 
@@ -101,6 +101,18 @@ function journeyCannon(url: string, connections: number, request: LoadRequest, j
   return { result, unexpected: () => unexpected };
 }
 
+// An alongside load that starts `startAfter` seconds into the measurement (at most half of it) and runs to its end.
+function laterCannon(url: string, load: AlongsideLoad, seconds: number): Cannon {
+  const delay = Math.min(load.startAfter ?? 0, seconds / 2);
+  if (delay <= 0) return cannon(url, load.connections, load.request, seconds, load.rate);
+  let started: Cannon | undefined;
+  const result = new Promise((resolve) => setTimeout(resolve, delay * 1000)).then(() => {
+    started = cannon(url, load.connections, load.request, seconds - delay, load.rate);
+    return started.result;
+  });
+  return { result, unexpected: () => started?.unexpected() ?? 0 };
+}
+
 // The path and query of the Link header's rel="next" target (RFC 8288), if any.
 function nextLink(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
   const entry = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'link')?.[1];
@@ -140,7 +152,7 @@ function cpuMs(pid: number | undefined): number | undefined {
 async function measured(plan: LoadPlan, seconds: number): Promise<LoadResult> {
   const cpuBefore = cpuMs(plan.serverPid);
   const main = cannon(plan.url, plan.connections, plan.request, seconds);
-  const others = (plan.alongside ?? []).map((load) => ({ load, cannon: cannon(plan.url, load.connections, load.request, seconds, load.rate) }));
+  const others = (plan.alongside ?? []).map((load) => ({ load, cannon: laterCannon(plan.url, load, seconds) }));
   const [result, ...otherResults] = await Promise.all([main.result, ...others.map((o) => o.cannon.result)]);
   const cpuAfter = cpuMs(plan.serverPid);
   const alongside: AlongsideResult[] = others.map((o, i) => ({

@@ -57,6 +57,12 @@ export interface AlongsideLoad {
   connections: number;
   /** Requests per second in all (a probe); unset: as fast as the server answers. */
   rate?: number;
+  /**
+   * Seconds after the measurement starts before this load starts (at most half the measurement): a probe measured
+   * from the first instant would time the burst of the other clients' connections opening together, which every
+   * measurement starts with and no attack repeats.
+   */
+  startAfter?: number;
   request: LoadRequest;
 }
 

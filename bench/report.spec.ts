@@ -1,4 +1,4 @@
-import { formatReport, medianOfRounds, withRatios } from './report.js';
+import { formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 
 describe('medianOfRounds', () => {
   const round = (requestsPerSecond: number, p99: number, errors = 0) => ({ requestsPerSecond, p50: p99 / 2, p99, requests: requestsPerSecond * 4, errors, throttled: 0 });
@@ -77,5 +77,24 @@ describe('withRatios', () => {
       ['search', 'platform', 10, 0.6, null],
     ]);
     expect(formatReport(runs, [], [], []).split('\n')[0]).toMatch(/x base {2}x raw/);
+  });
+});
+
+describe('healthUnderAttack', () => {
+  it("puts /healthz's latency under attack beside scenario 1's p99 without it, at each connection count", () => {
+    const measured = (scenario: string, connections: number, p99: number, alongside?: { name: string; p50: number; p99: number; requests: number }[]) => ({
+      scenario, number: scenario === 'products' ? '1' : 'hostile', title: scenario, server: 'platform' as const, connections, rssMb: 0, requestsPerSecond: 100,
+      p50: 5, p99, requests: 100, errors: 0, throttled: 0, cpuMsPerRequest: null, ratio: null, p99Ratio: null, rawRatio: null,
+      ...(alongside ? { alongside: alongside.map((a) => ({ ...a, requestsPerSecond: 10, errors: 0, throttled: 0 })) } : {}),
+    });
+    const runs = [
+      measured('products', 50, 300),
+      measured('under-attack', 50, 320, [{ name: 'hostile', p50: 30, p99: 200, requests: 400 }, { name: '/healthz', p50: 15, p99: 90, requests: 110 }]),
+      measured('under-attack', 10, 60, [{ name: '/healthz', p50: 3, p99: 20, requests: 110 }]),
+    ];
+    expect(healthUnderAttack(runs)).toEqual([
+      { connections: 50, healthP50: 15, healthP99: 90, probes: 110, listingP99Calm: 300, listingP99Attacked: 320 },
+      { connections: 10, healthP50: 3, healthP99: 20, probes: 110, listingP99Calm: null, listingP99Attacked: 60 },
+    ]);
   });
 });

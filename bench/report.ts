@@ -193,6 +193,27 @@ function hostileTargets(runs: RunRecord[], connections: number[]): Target[] {
   return targets;
 }
 
+/** `/healthz` under the hostile scenario beside scenario 1 without it, at each connection count (issue 32, item 4). */
+export interface HealthUnderAttack {
+  connections: number;
+  /** The probe's latency under attack, and how many probes it is taken from (a p99 of 100 probes is about the slowest). */
+  healthP50: number;
+  healthP99: number;
+  probes: number;
+  /** Scenario 1's p99 on the platform without the attack, and with it. */
+  listingP99Calm: number | null;
+  listingP99Attacked: number;
+}
+
+export function healthUnderAttack(runs: RunRecord[]): HealthUnderAttack[] {
+  return runs.flatMap((attacked) => {
+    const health = attacked.scenario === 'under-attack' ? attacked.alongside?.find((a) => a.name === '/healthz') : undefined;
+    if (!health) return [];
+    const calm = runs.find((r) => r.scenario === 'products' && r.server === 'platform' && r.connections === attacked.connections);
+    return [{ connections: attacked.connections, healthP50: health.p50, healthP99: health.p99, probes: health.requests, listingP99Calm: calm?.p99 ?? null, listingP99Attacked: attacked.p99 }];
+  });
+}
+
 export function formatReport(runs: RunRecord[], sql: SqlCount[], targets: Target[], pending: { number: string; title: string; waitsFor: string }[]): string {
   const header = ['#', 'scenario', 'server', 'conns', 'req/s', 'x base', 'x raw', 'p50 ms', 'p99 ms', 'p99 x base', 'errors', '429s', 'RSS MiB', 'CPU ms/req'];
   const rows = runs.map((r) => [
@@ -208,6 +229,13 @@ export function formatReport(runs: RunRecord[], sql: SqlCount[], targets: Target
       lines.push(`  ${r.scenario} @${r.connections}: ${a.name}: ${a.requestsPerSecond} req/s, p50 ${a.p50} ms, p99 ${a.p99} ms, ${a.requests} requests, ${a.errors} not as expected`);
     }
   }
+  const health = healthUnderAttack(runs);
+  if (health.length) {
+    lines.push('', '/healthz under the hostile scenario, beside scenario 1 without it (ms):');
+    const header = ['conns', '/healthz p50', '/healthz p99', 'probes', 'scenario 1 p99 without attack', 'scenario 1 p99 under attack'];
+    const cells = health.map((h) => [String(h.connections), String(h.healthP50), String(h.healthP99), String(h.probes), h.listingP99Calm === null ? '' : String(h.listingP99Calm), String(h.listingP99Attacked)]);
+    lines.push(...table(header, cells, 0).split('\n').map((line) => `  ${line}`));
+  }
   lines.push('', 'SQL statements per request:');
   for (const s of sql) lines.push(`  ${s.scenario}: ${Object.entries(s.statements).map(([k, v]) => (k === 'any' ? `${v}` : `${v} (${k})`)).join(', ')}`);
   lines.push('', 'Targets:');
@@ -217,8 +245,9 @@ export function formatReport(runs: RunRecord[], sql: SqlCount[], targets: Target
   return lines.join('\n');
 }
 
-function table(header: string[], rows: string[][]): string {
+/** Text columns (the first `left`) aligned left, figures right. */
+export function table(header: string[], rows: string[][], left = 3): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) => cells.map((c, i) => (i < left ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }

@@ -10,7 +10,7 @@ import { readCatalogFacts } from './catalog-facts.js';
 import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
 import { sameStatements } from './baseline/raw-limit.sql.js';
-import { type MeasuredRun, evaluateTargets, formatReport, medianOfRounds, withRatios } from './report.js';
+import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { countStatements } from './sql-count.js';
@@ -63,6 +63,7 @@ try {
     options: { ...options, database: database.server },
     runs: measured,
     sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
+    healthUnderAttack: healthUnderAttack(measured),
     targets,
     pending: PENDING,
   }, null, 2)}\n`);

@@ -74,6 +74,8 @@ export const BUYER_IP_HEADER = 'Platform-Storefront-Buyer-IP';
 const FORWARDED_FOR_HEADER = 'X-Forwarded-For';
 const HOSTILE_CONNECTIONS = 3;
 const HEALTH_PROBES_PER_SECOND = 10;
+// The probe starts a second into each measurement, once the buyers' and attackers' connections are open.
+const HEALTH_PROBE_START_SECONDS = 1;
 
 // Scenario 1: the listing page of a storefront. The baseline answers exactly this document.
 export const PRODUCT_LISTING = `query ProductListing($first: Int!, $after: String) {
@@ -348,7 +350,7 @@ export const SCENARIOS: Scenario[] = [
     bodies: () => [listingBody()],
     alongside: (facts) => [
       { name: 'hostile', connections: HOSTILE_CONNECTIONS, request: hostileRequest(facts) },
-      { name: '/healthz', connections: 1, rate: HEALTH_PROBES_PER_SECOND, request: { method: 'GET', path: '/healthz', headers: {} } },
+      { name: '/healthz', connections: 1, rate: HEALTH_PROBES_PER_SECOND, startAfter: HEALTH_PROBE_START_SECONDS, request: { method: 'GET', path: '/healthz', headers: {} } },
     ],
   },
 ];
