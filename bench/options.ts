@@ -19,11 +19,19 @@ export interface BenchOptions {
   connections: number[];
   /** Run only the scenarios whose id starts with one of these. */
   only: string[];
-  /** Where the JSON results go (undefined: bench/results/<date>[.smoke].json). */
+  /** Where the JSON results go (undefined: bench/results/<date>[.smoke|.soak].json). */
   out?: string;
+  /**
+   * Soak mode: this many seconds of mixed traffic against the platform alone (no baselines, no comparison table),
+   * its RSS and V8 heap sampled every 10 s, and whether memory grew after the first minute.
+   */
+  soak?: number;
 }
 
-const USAGE = `npm run bench -- [--smoke] [--products N] [--customers N] [--orders N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]`;
+const USAGE = `npm run bench -- [--smoke] [--products N] [--customers N] [--orders N] [--duration S] [--warmup S] [--rounds N] [--connections 10,50] [--only products,search] [--out FILE]
+npm run bench -- --soak S [--products N] [--customers N] [--orders N] [--out FILE]
+  --soak S   S seconds of mixed traffic against the platform alone (storefront listing, cart writes, admin reads, REST
+             customer creates); prints its RSS and V8 heap every 10 s and whether memory grew after the first minute`;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -39,6 +47,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connections: { type: 'string' },
       only: { type: 'string' },
       out: { type: 'string' },
+      soak: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -59,6 +68,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: values.connections ? values.connections.split(',').map((c) => positive(c, 0, 'connections')) : [10, 50],
     only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : [],
     out: values.out,
+    ...(values.soak !== undefined ? { soak: positive(values.soak, 0, 'soak') } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import { sameStatements } from './baseline/raw-limit.sql.js';
 import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
+import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
 import { countStatements } from './sql-count.js';
 
 // `npm run bench`: a fresh seeded database, the baseline and the platform each in their own process,
@@ -34,9 +36,17 @@ const database = await createBenchDatabase(options.products, options.customers, 
 try {
   await usePlusPlan(database.url);
   const facts = await readCatalogFacts(database.url);
+  if (options.soak !== undefined) await soak(database.url, database.server, facts, options.soak);
+  else await compare(database.url, database.server, facts);
+} finally {
+  await database.drop();
+}
+
+/** The comparison: every selected scenario on the baselines and the platform, the table, the targets. */
+async function compare(databaseUrl: string, databaseServer: string, facts: CatalogFacts): Promise<void> {
   const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.some((o) => s.id.startsWith(o)) || s.id === 'products');
   say('bench: counting SQL statements per request…');
-  const sql = await countStatements(database.url, facts, scenarios);
+  const sql = await countStatements(databaseUrl, facts, scenarios);
   checkRawLimitStatements(sql.find((s) => s.scenario === 'products')?.texts ?? []);
 
   const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
@@ -44,7 +54,7 @@ try {
   let runs: MeasuredRun[];
   try {
     // Every server is up for the whole run (an idle one costs nothing), so measurements can take turns.
-    for (const [index, role] of roles.entries()) servers.set(role, await startServer(role, database.url, 3101 + index));
+    for (const [index, role] of roles.entries()) servers.set(role, await startServer(role, databaseUrl, 3101 + index));
     await checkServers(servers, scenarios, facts);
     runs = await measure(servers, scenarios, facts);
   } finally {
@@ -59,8 +69,8 @@ try {
   mkdirSync(resolve(out, '..'), { recursive: true });
   writeFileSync(out, `${JSON.stringify({
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
-    options: { ...options, database: database.server },
+    machine: machine(),
+    options: { ...options, database: databaseServer },
     runs: measured,
     sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
     healthUnderAttack: healthUnderAttack(measured),
@@ -70,8 +80,70 @@ try {
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s; results in ${out}`);
   // Errors in answers are failures of the bench itself; missed speed targets are reported, not fatal.
   if (measured.some((r) => r.errors > 0)) process.exitCode = 1;
-} finally {
-  await database.drop();
+}
+
+/**
+ * The soak: the mixed traffic of SOAK_MIX against the platform alone for `seconds`, its RSS (/proc) and V8 heap (asked
+ * over the IPC channel of the bench's platform entry) sampled every SAMPLE_SECONDS, and whether memory grew.
+ */
+async function soak(databaseUrl: string, databaseServer: string, facts: CatalogFacts, seconds: number): Promise<void> {
+  const parts = SOAK_MIX.map((part) => ({ ...part, scenario: SCENARIOS.find((s) => s.id === part.scenario)! }));
+  const server = await startServer('platform', databaseUrl, 3101, true);
+  const samples: MemorySample[] = [];
+  let load: LoadResult;
+  try {
+    for (const part of parts) await checkAnswers(server, part.scenario, facts);
+    const sampleAt = async (t: number) => {
+      const [rss, usage] = [server.rssBytes(), await server.memoryUsage()];
+      samples.push(memorySample(t, rss, usage));
+      say(`bench: soak ${t} s: RSS ${samples.at(-1)!.rssMiB} MiB, heap used ${samples.at(-1)!.heapUsedMiB} MiB`);
+    };
+    say(`bench: soaking the platform for ${seconds} s…`);
+    const generator = new LoadGenerator();
+    try {
+      const [main, ...others] = parts;
+      const running = generator.run({
+        url: server.url,
+        connections: main!.connections,
+        duration: seconds,
+        warmup: 0,
+        request: loadRequest(main!.scenario, facts),
+        alongside: others.map((part) => ({ name: part.scenario.id, connections: part.connections, rate: part.rate, request: loadRequest(part.scenario, facts) })),
+        serverPid: server.pid,
+      });
+      const began = Date.now();
+      await sampleAt(0);
+      for (let t = SAMPLE_SECONDS; t <= seconds; t += SAMPLE_SECONDS) {
+        await sleep(Math.max(0, began + t * 1000 - Date.now()));
+        await sampleAt(t);
+      }
+      load = await running;
+    } finally {
+      generator.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  const growth = [memoryGrowth(samples, seconds, 'rssMiB'), memoryGrowth(samples, seconds, 'heapUsedMiB')];
+  const loads = soakLoad(SOAK_MIX, load);
+  process.stdout.write(`${formatSoak(seconds, SOAK_MIX, samples, loads, growth)}\n`);
+  const out = options.out ?? resolve('bench/results', `${new Date().toISOString().slice(0, 10)}.soak.json`);
+  mkdirSync(resolve(out, '..'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({
+    date: new Date().toISOString(),
+    machine: machine(),
+    options: { ...options, database: databaseServer },
+    mix: SOAK_MIX,
+    samples,
+    load: loads,
+    growth,
+  }, null, 2)}\n`);
+  say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s; results in ${out}`);
+  if (loads.some((l) => l.errors > 0)) process.exitCode = 1;
+}
+
+function machine() {
+  return { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
 }
 
 /**
@@ -198,7 +270,7 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
   }));
 }
 
-async function startServer(role: ServerRole, databaseUrl: string, port: number): Promise<ServerProcess> {
+async function startServer(role: ServerRole, databaseUrl: string, port: number, memoryReports = false): Promise<ServerProcess> {
   const dist = resolve(import.meta.dirname);
   const env: Record<string, string> = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
   if (role === 'baseline') return ServerProcess.start(role, resolve(dist, 'baseline/baseline-server.js'), env, port, resolve(logDir, 'baseline.log'));
@@ -206,7 +278,7 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number):
   // Behind a trusted proxy: the load generator names a buyer of its own in every request's X-Forwarded-For.
   env.TRUST_PROXY = 'true';
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
-  return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`));
+  return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), memoryReports);
 }
 
 async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {

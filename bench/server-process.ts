@@ -15,14 +15,17 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {}
 
-  /** Runs `script` with `env`; its output goes to `logFile` (the platform logs every request). */
-  static async start(name: string, script: string, env: Record<string, string>, port: number, logFile: string): Promise<ServerProcess> {
+  /**
+   * Runs `script` with `env`; its output goes to `logFile` (the platform logs every request). `ipc` opens a channel
+   * to the child, over which memoryUsage() asks it (the soak; the bench's platform entry answers on it).
+   */
+  static async start(name: string, script: string, env: Record<string, string>, port: number, logFile: string, ipc = false): Promise<ServerProcess> {
     const log = openSync(logFile, 'a');
     // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the servers; node refuses them in NODE_OPTIONS.
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
     const child = spawn(process.execPath, [...nodeArgs, script], {
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', log, log],
+      stdio: ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log],
     });
     const server = new ServerProcess(name, `http://127.0.0.1:${port}`, child);
     await server.waitUntilReady(logFile);
@@ -41,6 +44,28 @@ export class ServerProcess {
     }, 100);
   }
 
+  /**
+   * The server's own `process.memoryUsage()`, asked over the IPC channel (started with `ipc`); it answers when its
+   * event loop gets to the message.
+   */
+  memoryUsage(timeoutMs = 5_000): Promise<NodeJS.MemoryUsage> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.child.off('message', onMessage);
+        reject(new Error(`${this.name} did not report its memory within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (message: unknown) => {
+        const memory = (message as { memory?: NodeJS.MemoryUsage } | null)?.memory;
+        if (!memory) return;
+        clearTimeout(timer);
+        this.child.off('message', onMessage);
+        resolve(memory);
+      };
+      this.child.on('message', onMessage);
+      this.child.send('memory');
+    });
+  }
+
   /** Stops sampling; returns the peak resident memory since startSampling, in MiB. */
   stopSampling(): number {
     clearInterval(this.sampler);
@@ -55,7 +80,8 @@ export class ServerProcess {
     await Promise.race([exited, sleep(5_000).then(() => this.child.kill('SIGKILL'))]);
   }
 
-  private rssBytes(): number {
+  /** VmRSS of /proc/<pid>/status (0 when unknown). */
+  rssBytes(): number {
     try {
       const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
       const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
