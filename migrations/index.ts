@@ -19,6 +19,7 @@ import { InstallationSecrets } from './20261127000900-installation-secrets.js';
 import { OrderLineProperties } from './20261128000000-order-line-properties.js';
 import { CartLineAttributes } from './20261128000100-cart-line-attributes.js';
 import { OrderTags } from './20261129000000-order-tags.js';
+import { MetafieldOwners } from './20261130000000-metafield-owners.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -42,4 +43,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261128000000-order-line-properties', class: OrderLineProperties },
   { name: '20261128000100-cart-line-attributes', class: CartLineAttributes },
   { name: '20261129000000-order-tags', class: OrderTags },
+  { name: '20261130000000-metafield-owners', class: MetafieldOwners },
 ];

@@ -5,9 +5,10 @@ import { AuthModule } from '@platform/auth';
 import { CartPagesApiModule, CartStorefrontApiModule } from '@platform/cart';
 import { CatalogStorefrontApiModule } from '@platform/catalog';
 import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/companies';
-import { ContentAdminApiModule, ContentStorefrontApiModule } from '@platform/content';
+import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
+import { MetafieldsAdminApiModule, MetafieldsStorefrontApiModule } from '@platform/metafields';
 import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
 import { PaymentsAdminApiModule, PaymentsRestApiModule } from '@platform/payments';
 import { RiskAdminApiModule, RiskRestApiModule } from '@platform/risk';
@@ -47,8 +48,8 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule, ContentAdminApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, MetafieldsStorefrontApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
+const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas

@@ -1,9 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { LocalizationModule } from '@platform/localization';
+import { MetafieldsStorefrontApiModule } from '@platform/metafields';
 import type { Access } from '@platform/request';
+import { CollectionMetafieldsStorefrontResolver } from './graphql/storefront/collection-metafields.storefront.resolver.js';
 import { CollectionsStorefrontResolver } from './graphql/storefront/collections.storefront.resolver.js';
 import { collectionView, productView, variantView } from './graphql/storefront/catalog.presenter.js';
+import { ProductMetafieldsStorefrontResolver } from './graphql/storefront/product-metafields.storefront.resolver.js';
 import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
@@ -12,9 +15,9 @@ import { VariantsStorefrontResolver } from './graphql/storefront/variants.storef
 import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 import { SellingPlansStorefrontService } from './storefront/selling-plans-storefront.service.js';
 
-/** Products, variants, collections and a product's selling plan groups on the storefront schema. */
+/** Products, variants, collections, a product's selling plan groups and product and collection metafields on the storefront schema. */
 @Module({
-  imports: [NodeRegistryModule, LocalizationModule],
+  imports: [NodeRegistryModule, LocalizationModule, MetafieldsStorefrontApiModule],
   providers: [
     CatalogStorefrontService,
     ProductsStorefrontResolver,
@@ -24,6 +27,8 @@ import { SellingPlansStorefrontService } from './storefront/selling-plans-storef
     SellingPlansStorefrontService,
     SellingPlanGroupsStorefrontResolver,
     ProductSellingPlansStorefrontResolver,
+    ProductMetafieldsStorefrontResolver,
+    CollectionMetafieldsStorefrontResolver,
   ],
   exports: [CatalogStorefrontService],
 })

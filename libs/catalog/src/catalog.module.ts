@@ -1,5 +1,6 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
+import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CatalogService } from './catalog.service.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
@@ -17,8 +18,30 @@ const SERVICES = [CatalogService, SellingPlansService];
 @Module({
   imports: [
     DatabaseModule.forFeature([Product, ProductOption, ProductVariant, ProductImage, Collection, CollectionProduct, SellingPlanGroup, SellingPlan, SellingPlanGroupProduct]),
+    // Products, variants and collections keep metafields: the catalog registers them as owners, and writes its own
+    // metafields through MetafieldsService in its transactions.
+    MetafieldsModule,
   ],
   providers: SERVICES,
   exports: SERVICES,
 })
-export class CatalogModule {}
+export class CatalogModule implements OnModuleInit {
+  constructor(
+    private readonly owners: MetafieldOwnerRegistry,
+    private readonly catalog: CatalogService,
+  ) {}
+
+  // Written with write_products and read with read_products; the storefront shows them on the products it lists.
+  onModuleInit(): void {
+    for (const [ownerType, type] of [['PRODUCT', 'Product'], ['PRODUCTVARIANT', 'ProductVariant'], ['COLLECTION', 'Collection']] as const) {
+      this.owners.register({
+        ownerType,
+        type,
+        read: 'read_products',
+        write: 'write_products',
+        storefront: true,
+        existing: (ctx, ids) => this.catalog.existingOwners(ctx, ownerType, ids),
+      });
+    }
+  }
+}

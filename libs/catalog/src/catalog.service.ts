@@ -6,6 +6,7 @@ import type { NewCollection, NewProduct } from './catalog.inputs.js';
 import type { ImportedCollection, ImportedProduct, VariantRef } from './catalog.records.js';
 import { CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
 import { LAST_COLLECTION_POSITIONS, LOCK_VARIANTS, REFRESH_VARIANT_AGGREGATES, RESTOCK_VARIANTS } from './catalog-writes.sql.js';
+import { EXISTING_COLLECTIONS, EXISTING_PRODUCTS, EXISTING_VARIANTS } from './metafield-owners.sql.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
 import { ProductImage } from './product-image.entity.js';
@@ -63,6 +64,12 @@ export class CatalogService {
       await this.joinCollections(inTransaction(ctx, em), collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i], productId }))));
       return collections.map((c, i) => ({ id: ids[i], handle: c.handle }));
     }));
+  }
+
+  /** Which of `ids` are products, variants or collections of ctx's shop (the metafields' owner registry asks), in one statement. */
+  async existingOwners(ctx: RequestContext, ownerType: 'PRODUCT' | 'PRODUCTVARIANT' | 'COLLECTION', ids: readonly number[]): Promise<number[]> {
+    const statement = { PRODUCT: EXISTING_PRODUCTS, PRODUCTVARIANT: EXISTING_VARIANTS, COLLECTION: EXISTING_COLLECTIONS }[ownerType];
+    return (await this.sql.rows<{ id: number }>(ctx, statement, [ctx.shop.id, ids])).map((row) => row.id);
   }
 
   /** Variants of this shop with the given SKUs (SKUs are not unique: a SKU may answer several variants). */

@@ -9,11 +9,17 @@ import type { NewCompany } from './company.inputs.js';
 import type { ImportedCompany } from './company.records.js';
 import { companyRows } from './company.rules.js';
 import { OWNED_CUSTOMERS_AND_VARIANTS } from './company.sql.js';
+import { EXISTING_COMPANIES } from './metafield-owners.sql.js';
 
 /** B2B companies: their locations, catalogs and contacts. */
 @Injectable()
 export class CompaniesService {
   constructor(private readonly sql: SqlPool) {}
+
+  /** Which of `ids` are companies of ctx's shop (the metafields' owner registry asks), in one statement. */
+  async existingIds(ctx: RequestContext, ids: readonly number[]): Promise<number[]> {
+    return (await this.sql.rows<{ id: number }>(ctx, EXISTING_COMPANIES, [ctx.shop.id, ids])).map((row) => row.id);
+  }
 
   /**
    * Writes companies (seed, imports) in one transaction, each with its locations, their catalogs and fixed prices,

@@ -2,7 +2,7 @@ import { type DomainError, type ErrorCodeOf, defineErrors } from '@platform/erro
 
 /**
  * Every code content reports, with the error table's kind for it. All are problems with the caller's input
- * (an imported page, menu, metafield… or a storefront argument): imports throw them, as a 422 on REST.
+ * (an imported page, menu, metaobject… or a storefront argument): imports throw them, as a 422 on REST.
  */
 export const ContentErrors = defineErrors({
   BLANK: 'UNPROCESSABLE',

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { insertRows } from '@platform/database';
+import { SqlPool, insertRows } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { Article } from './article.entity.js';
 import { Blog } from './blog.entity.js';
@@ -8,6 +8,7 @@ import type { NewArticle, NewBlog, NewMenu, NewPage } from './content.inputs.js'
 import type { ImportedArticle, ImportedBlog, ImportedMenu, ImportedPage } from './content.records.js';
 import { MenuItem } from './menu-item.entity.js';
 import { Menu } from './menu.entity.js';
+import { EXISTING_ARTICLES, EXISTING_BLOGS, EXISTING_PAGES } from './metafield-owners.sql.js';
 import { menuRows } from './menu.rules.js';
 import { Page } from './page.entity.js';
 import { requireIds, uniqueOn } from './import-checks.js';
@@ -15,6 +16,14 @@ import { requireIds, uniqueOn } from './import-checks.js';
 /** Writes pages, blogs with their articles, and navigation menus of the online store (ContentStorefrontService reads them). */
 @Injectable()
 export class ContentService {
+  constructor(private readonly sql: SqlPool) {}
+
+  /** Which of `ids` are pages, blogs or articles of ctx's shop (the metafields' owner registry asks), in one statement. */
+  async existingOwners(ctx: RequestContext, ownerType: 'PAGE' | 'BLOG' | 'ARTICLE', ids: readonly number[]): Promise<number[]> {
+    const statement = { PAGE: EXISTING_PAGES, BLOG: EXISTING_BLOGS, ARTICLE: EXISTING_ARTICLES }[ownerType];
+    return (await this.sql.rows<{ id: number }>(ctx, statement, [ctx.shop.id, ids])).map((row) => row.id);
+  }
+
   /** Creates pages in one transaction (bulk import and seeding); returns their ids in the order given. */
   async importPages(ctx: RequestContext, pages: NewPage[]): Promise<ImportedPage[]> {
     if (pages.length === 0) return [];

@@ -1,11 +1,8 @@
 // Content's public door: modules, services, the records and import types they take and return, error codes,
-// the storefront GraphQL types other contexts' fields return (search results), and the admin Metafield type
-// with its arguments, for the `metafields`/`metafield` fields of the owners' types.
+// and the storefront GraphQL types other contexts' fields return (search results).
 export { ContentModule } from './content.module.js';
-export { ContentAdminApiModule } from './content-admin-api.module.js';
 export { ContentStorefrontApiModule } from './content-storefront-api.module.js';
 export { ContentService } from './content.service.js';
-export { MetafieldsService } from './metafields.service.js';
 export { MetaobjectsService } from './metaobjects.service.js';
 export { ContentStorefrontService, type RankedMatches, type RankedWalk } from './storefront/content-storefront.service.js';
 export { ContentErrors, type ContentError, type ContentErrorCode } from './content.errors.js';
@@ -22,14 +19,8 @@ export type {
   PageRecord,
 } from './content.records.js';
 export type { MenuItemType } from './menu-item.entity.js';
-export type { MetafieldOwnerType } from './metafield.entity.js';
-export type { MetafieldIdentifier, NewMetafield } from './metafield.inputs.js';
-export { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from './metafield.rules.js';
-export type { MetafieldRecord } from './metafield.records.js';
 export type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
 export type { NewMetaobject, NewMetaobjectDefinition, NewMetaobjectFieldDefinition } from './metaobject.inputs.js';
 export type { ImportedMetaobject, ImportedMetaobjectDefinition, MetaobjectFieldRecord, MetaobjectRecord } from './metaobject.records.js';
 export { StorefrontArticle } from './graphql/storefront/article.type.js';
 export { StorefrontPage } from './graphql/storefront/page.type.js';
-export { AdminMetafield, AdminMetafieldConnection } from './graphql/admin/metafield.type.js';
-export { AdminMetafieldArgs, AdminMetafieldsArgs } from './graphql/admin/metafield.args.js';

@@ -3,7 +3,7 @@ import { checkTitle } from '@platform/errors';
 import { checkHandle } from './content.rules.js';
 import type { MetaobjectFieldDefinition } from './metaobject-definition.entity.js';
 import type { NewMetaobject, NewMetaobjectDefinition } from './metaobject.inputs.js';
-import { KEY_PATTERN, METAFIELD_TYPES, metafieldValueError } from './metafield.rules.js';
+import { KEY_PATTERN, METAFIELD_TYPES, metafieldValueError } from '@platform/metafields';
 
 // Hosted limits: a definition's type is 3-255 characters, field keys 2-64, of letters, digits, hyphens and underscores.
 export const METAOBJECT_TYPE_PATTERN = /^[A-Za-z0-9_-]{3,255}$/;

@@ -1,5 +1,5 @@
-import { KEY_PATTERN, NAMESPACE_PATTERN, metafieldValueError } from '@platform/content';
 import { ADDRESS_FIELDS, type Address, checkAddress, normalizeEmail, normalizePhone } from '@platform/contact';
+import { type MetafieldProblem, REST_METAFIELD_LIMITS, metafieldProblems } from '@platform/metafields';
 import { checkedTags } from '@platform/tags';
 import { accountProblems } from './customer-account.rules.js';
 import {
@@ -23,12 +23,6 @@ const NOTE_MAX = 5_000;
 export const MAX_CUSTOMER_ADDRESSES = 100;
 const METAFIELDS_MAX = 250;
 export const TAX_EXEMPTIONS_MAX = 100;
-// REST's metafield limits (spec 3); content's own patterns still apply so the row it stores is valid.
-const METAFIELD_NAMESPACE_MAX = 20;
-const METAFIELD_KEY_MAX = 30;
-// Content's own minimums (NAMESPACE_PATTERN, KEY_PATTERN), said as such rather than as a pattern.
-const METAFIELD_NAMESPACE_MIN = 3;
-const METAFIELD_KEY_MIN = 2;
 
 /** An address of the input, checked: with `id` it changes that address (only the fields `set` names), else adds one. */
 export interface AddressChange {
@@ -288,6 +282,16 @@ export function checkAddressChange(problems: Problems, path: string, change: Add
   change.set = address;
 }
 
+// The metafields' codes as the customers' own: a type or value the metafield's type refuses is INVALID here.
+const METAFIELD_CODES: Record<MetafieldProblem['code'], CustomerErrorCode> = {
+  BLANK: 'BLANK',
+  INVALID: 'INVALID',
+  TOO_SHORT: 'TOO_SHORT',
+  TOO_LONG: 'TOO_LONG',
+  INVALID_TYPE: 'INVALID',
+  INVALID_VALUE: 'INVALID',
+};
+
 function metafieldChanges(problems: Problems, metafields: unknown): MetafieldChange[] | undefined {
   if (!Array.isArray(metafields) || metafields.length > METAFIELDS_MAX) {
     problems.push(problemOf('metafields', 'INVALID', `Metafields must be a list of at most ${METAFIELDS_MAX}`));
@@ -302,48 +306,23 @@ function metafieldChanges(problems: Problems, metafields: unknown): MetafieldCha
       return;
     }
     const before = problems.length;
-    const namespace = required(problems, `${path}.namespace`, 'Namespace', metafield.namespace, [METAFIELD_NAMESPACE_MIN, METAFIELD_NAMESPACE_MAX], NAMESPACE_PATTERN);
-    const key = required(problems, `${path}.key`, 'Key', metafield.key, [METAFIELD_KEY_MIN, METAFIELD_KEY_MAX], KEY_PATTERN);
-    const value = required(problems, `${path}.value`, 'Value', metafield.value, null, null);
-    const type = required(problems, `${path}.type`, 'Type', metafield.type, [1, TEXT_MAX], null);
+    // The metafields' one validation, with REST's shorter namespace and key (spec 3); a value its type refuses is
+    // reported after the description, as the form reads.
+    const found = metafieldProblems(metafield, REST_METAFIELD_LIMITS);
+    const ofType = (p: MetafieldProblem) => p.code === 'INVALID_TYPE' || p.code === 'INVALID_VALUE';
+    for (const p of found.filter((p) => !ofType(p))) problems.push(problemOf(`${path}.${p.path}`, METAFIELD_CODES[p.code], p.message));
     const description = metafield.description === undefined ? null : text(problems, `${path}.description`, 'Description', metafield.description, TEXT_MAX, false);
-    if (type !== null && value !== null) {
-      const error = metafieldValueError(type, value);
-      if (error?.startsWith('type ')) problems.push(problemOf(`${path}.type`, 'INVALID', 'Type is not a supported metafield type'));
-      else if (error) problems.push(problemOf(`${path}.value`, 'INVALID', `Value ${error}`));
-    }
-    if (namespace !== null && key !== null) {
+    for (const p of found.filter(ofType)) problems.push(problemOf(`${path}.${p.path}`, METAFIELD_CODES[p.code], p.message));
+    const { namespace, key } = metafield;
+    if (!found.some((p) => p.path === 'namespace' || p.path === 'key')) {
       if (seen.has(`${namespace}\n${key}`)) problems.push(problemOf(`${path}.key`, 'TAKEN', 'Key has already been taken in this namespace'));
       seen.add(`${namespace}\n${key}`);
     }
-    if (problems.length === before) changes.push({ namespace: namespace!, key: key!, type: type!, value: value!, description: description ?? null });
+    if (problems.length === before) {
+      changes.push({ namespace: namespace as string, key: key as string, type: metafield.type as string, value: metafield.value as string, description: description ?? null });
+    }
   });
   return changes;
-}
-
-// A required string of a metafield: present, not blank, `min` to `max` characters, of `pattern` when given.
-function required(problems: Problems, field: string, label: string, value: unknown, length: [min: number, max: number] | null, pattern: RegExp | null): string | null {
-  if (value === undefined || value === null || value === '') {
-    problems.push(problemOf(field, 'BLANK', `${label} can't be blank`));
-    return null;
-  }
-  if (typeof value !== 'string' || value.includes('\0')) {
-    problems.push(problemOf(field, 'INVALID', `${label} is invalid`));
-    return null;
-  }
-  if (length !== null && value.length > length[1]) {
-    problems.push(problemOf(field, 'TOO_LONG', `${label} is too long (maximum is ${length[1]} characters)`));
-    return null;
-  }
-  if (length !== null && value.length < length[0]) {
-    problems.push(problemOf(field, 'TOO_SHORT', `${label} is too short (minimum is ${length[0]} characters)`));
-    return null;
-  }
-  if (pattern && !pattern.test(value)) {
-    problems.push(problemOf(field, 'INVALID', `${label} is invalid: use letters, digits, hyphens and underscores`));
-    return null;
-  }
-  return value;
 }
 
 function oneOf(problems: Problems, field: string, label: string, value: unknown, allowed: readonly string[], lowercase: boolean): string | null {

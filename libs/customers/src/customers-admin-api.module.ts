@@ -1,6 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { ContentModule } from '@platform/content';
 import { NodeRegistry, NodeRegistryModule, TaggableRegistry, TaggableRegistryModule, type TagsChange } from '@platform/graphql-types';
+import { MetafieldsAdminApiModule } from '@platform/metafields';
 import { CustomerDirectoryService } from './customer-directory.service.js';
 import type { CustomerDetailRecord, CustomerWriteResult } from './customer.records.js';
 import { CustomersModule } from './customers.module.js';
@@ -15,8 +15,8 @@ import { CustomersAdminResolver } from './graphql/admin/customers.admin.resolver
  * tags for `tagsAdd`/`tagsRemove`. Reads need `read_customers`, writes `write_customers`.
  */
 @Module({
-  // Content reads the customers' metafields (`Customer.metafields`, `Customer.metafield`).
-  imports: [CustomersModule, ContentModule, NodeRegistryModule, TaggableRegistryModule],
+  // The metafields' fields read the customers' metafields (`Customer.metafields`, `Customer.metafield`).
+  imports: [CustomersModule, MetafieldsAdminApiModule, NodeRegistryModule, TaggableRegistryModule],
   providers: [CustomersAdminResolver, CustomerMutationsAdminResolver],
 })
 export class CustomersAdminApiModule implements OnModuleInit {

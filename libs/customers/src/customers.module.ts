@@ -1,7 +1,7 @@
-import { Module } from '@nestjs/common';
-import { ContentModule } from '@platform/content';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { MailModule } from '@platform/mail';
+import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerActivationService } from './customer-activation.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
@@ -16,8 +16,8 @@ import { DeleteExpiredAccessTokensJob } from './jobs/delete-expired-access-token
 // The storefront's account use cases (CustomerAccountsService) live in CustomersStorefrontApiModule: they
 // need the API's rate-limit store, which the CLI and the worker do not have.
 @Module({
-  // Content keeps the customers' metafields (content does not import customers).
-  imports: [DatabaseModule.forFeature([Customer, CustomerAddress, CustomerAccessToken]), MailModule, ContentModule],
+  // Customers keep metafields: they register as their owner and write them in their own transactions.
+  imports: [DatabaseModule.forFeature([Customer, CustomerAddress, CustomerAccessToken]), MailModule, MetafieldsModule],
   providers: [
     CustomersService,
     CustomerDirectoryService,
@@ -29,4 +29,21 @@ import { DeleteExpiredAccessTokensJob } from './jobs/delete-expired-access-token
   ],
   exports: [CustomersService, CustomerDirectoryService],
 })
-export class CustomersModule {}
+export class CustomersModule implements OnModuleInit {
+  constructor(
+    private readonly owners: MetafieldOwnerRegistry,
+    private readonly directory: CustomerDirectoryService,
+  ) {}
+
+  // A customer's metafields are private: read_customers reads them, write_customers writes them, the storefront shows none.
+  onModuleInit(): void {
+    this.owners.register({
+      ownerType: 'CUSTOMER',
+      type: 'Customer',
+      read: 'read_customers',
+      write: 'write_customers',
+      storefront: false,
+      existing: (ctx, ids) => this.directory.existingIds(ctx, ids),
+    });
+  }
+}

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { MetafieldsService } from '@platform/content';
 import { SqlPool, insertRows } from '@platform/database';
 import { MAX_TAGS } from '@platform/errors';
+import { MetafieldsService } from '@platform/metafields';
 import { Decimal, parseMoney } from '@platform/money';
 import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
 import { checkedTags, tagsAfter, tooManyTags } from '@platform/tags';

@@ -2,8 +2,20 @@ import { BigIntType } from '@mikro-orm/core';
 import { Entity, Enum, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
-export const METAFIELD_OWNER_TYPES = ['PRODUCT', 'PRODUCTVARIANT', 'COLLECTION', 'SHOP', 'PAGE', 'BLOG', 'ARTICLE', 'CUSTOMER', 'MARKET'] as const;
-/** The kind of resource a metafield belongs to (the hosted platform's MetafieldOwnerType names). */
+export const METAFIELD_OWNER_TYPES = [
+  'PRODUCT',
+  'PRODUCTVARIANT',
+  'COLLECTION',
+  'SHOP',
+  'PAGE',
+  'BLOG',
+  'ARTICLE',
+  'CUSTOMER',
+  'MARKET',
+  'ORDER',
+  'COMPANY',
+] as const;
+/** The kind of resource a metafield belongs to (the hosted platform's MetafieldOwnerType names); its context registers it. */
 export type MetafieldOwnerType = (typeof METAFIELD_OWNER_TYPES)[number];
 
 /**

@@ -1,4 +1,4 @@
-import { METAFIELD_TYPES, metafieldRow, metafieldValueError } from './metafield.rules.js';
+import { METAFIELD_TYPES, REST_METAFIELD_LIMITS, isMetafieldDigest, metafieldDigest, metafieldProblems, metafieldRow, metafieldValueError } from './metafield.rules.js';
 import type { NewMetafield } from './metafield.inputs.js';
 
 const base: NewMetafield = { ownerType: 'PRODUCT', ownerId: 7, namespace: 'custom', key: 'material', type: 'single_line_text_field', value: 'Linen' };
@@ -17,8 +17,8 @@ describe('metafieldRow', () => {
     expect(ok({ key: 'ab' })).not.toThrow();
     expect(ok({ key: 'K'.repeat(64) })).not.toThrow();
     expect(ok({ key: 'care_guide-2' })).not.toThrow();
-    for (const namespace of ['ab', 'a'.repeat(256), 'my space', 'dots.not', '$apps']) {
-      expect(ok({ namespace })).toThrow(expect.objectContaining({ field: 'metafield.namespace', code: 'INVALID' }));
+    for (const [namespace, code] of [['ab', 'TOO_SHORT'], ['a'.repeat(256), 'TOO_LONG'], ['my space', 'INVALID'], ['dots.not', 'INVALID'], ['$apps', 'INVALID']]) {
+      expect(ok({ namespace })).toThrow(expect.objectContaining({ field: 'metafield.namespace', code }));
     }
     for (const key of ['a', 'k'.repeat(65), 'no space', 'é-accent']) {
       expect(ok({ key })).toThrow(expect.objectContaining({ field: 'metafield.key' }));
@@ -26,11 +26,13 @@ describe('metafieldRow', () => {
   });
 
   it("refuses an unknown owner type or type, a SHOP metafield of another shop and a value that doesn't fit the type", () => {
-    expect(() => metafieldRow({ ...base, ownerType: 'ORDER' as never }, 1)).toThrow(expect.objectContaining({ field: 'metafield.ownerType' }));
-    expect(() => metafieldRow({ ...base, type: 'string' }, 1)).toThrow(expect.objectContaining({ field: 'metafield.type' }));
+    expect(() => metafieldRow({ ...base, ownerType: 'LOCATION' as never }, 1)).toThrow(expect.objectContaining({ field: 'metafield.ownerType' }));
+    expect(metafieldRow({ ...base, ownerType: 'ORDER' }, 1).ownerType).toBe('ORDER');
+    expect(metafieldRow({ ...base, ownerType: 'COMPANY' }, 1).ownerType).toBe('COMPANY');
+    expect(() => metafieldRow({ ...base, type: 'string' }, 1)).toThrow(expect.objectContaining({ field: 'metafield.type', code: 'INVALID_TYPE' }));
     expect(() => metafieldRow({ ...base, ownerType: 'SHOP', ownerId: 2 }, 1)).toThrow(expect.objectContaining({ field: 'metafield.ownerId' }));
     expect(metafieldRow({ ...base, ownerType: 'SHOP', ownerId: 1 }, 1).ownerId).toBe(1);
-    expect(() => metafieldRow({ ...base, type: 'number_integer', value: '1.5' }, 1)).toThrow(expect.objectContaining({ field: 'metafield.value' }));
+    expect(() => metafieldRow({ ...base, type: 'number_integer', value: '1.5' }, 1)).toThrow(expect.objectContaining({ field: 'metafield.value', code: 'INVALID_VALUE' }));
   });
 });
 
@@ -94,5 +96,59 @@ describe('metafieldValueError', () => {
     expect(METAFIELD_TYPES).toContain('list.metaobject_reference');
     expect(METAFIELD_TYPES).not.toContain('list.json');
     expect(METAFIELD_TYPES).not.toContain('list.boolean');
+  });
+});
+
+describe('metafieldProblems', () => {
+  const valid = { namespace: 'custom', key: 'material', type: 'single_line_text_field', value: 'Linen' };
+
+  it('finds nothing wrong with a valid metafield', () => {
+    expect(metafieldProblems(valid)).toEqual([]);
+    expect(metafieldProblems(valid, REST_METAFIELD_LIMITS)).toEqual([]);
+  });
+
+  it('reports every part at once, namespace, key, value then type, each in a whole sentence', () => {
+    expect(metafieldProblems({})).toEqual([
+      { path: 'namespace', code: 'BLANK', message: "Namespace can't be blank" },
+      { path: 'key', code: 'BLANK', message: "Key can't be blank" },
+      { path: 'value', code: 'BLANK', message: "Value can't be blank" },
+      { path: 'type', code: 'BLANK', message: "Type can't be blank" },
+    ]);
+    expect(metafieldProblems({ namespace: 'ab', key: 'k!', type: 'string', value: 'x' })).toEqual([
+      { path: 'namespace', code: 'TOO_SHORT', message: 'Namespace is too short (minimum is 3 characters)' },
+      { path: 'key', code: 'INVALID', message: 'Key is invalid: use letters, digits, hyphens and underscores' },
+      { path: 'type', code: 'INVALID_TYPE', message: 'Type is not a supported metafield type' },
+    ]);
+    expect(metafieldProblems({ ...valid, type: 'number_integer', value: '1.5' })).toEqual([{ path: 'value', code: 'INVALID_VALUE', message: 'Value must be an integer' }]);
+  });
+
+  it("applies the hosted limits by default and REST's shorter ones when told", () => {
+    const long = { ...valid, namespace: 'n'.repeat(21), key: 'k'.repeat(31) };
+    expect(metafieldProblems(long)).toEqual([]);
+    expect(metafieldProblems(long, REST_METAFIELD_LIMITS)).toEqual([
+      { path: 'namespace', code: 'TOO_LONG', message: 'Namespace is too long (maximum is 20 characters)' },
+      { path: 'key', code: 'TOO_LONG', message: 'Key is too long (maximum is 30 characters)' },
+    ]);
+    expect(metafieldProblems({ ...valid, namespace: 'n'.repeat(256), key: 'k'.repeat(65) }).map((p) => p.code)).toEqual(['TOO_LONG', 'TOO_LONG']);
+  });
+
+  it('refuses what is not text, or holds a NUL, and a value over its size', () => {
+    expect(metafieldProblems({ ...valid, value: 42, key: ['k'] }).map((p) => [p.path, p.code])).toEqual([['key', 'INVALID'], ['value', 'INVALID']]);
+    expect(metafieldProblems({ ...valid, value: 'a\u0000b' })).toEqual([{ path: 'value', code: 'INVALID', message: 'Value is invalid' }]);
+    expect(metafieldProblems({ ...valid, type: 'multi_line_text_field', value: 'a'.repeat(65_537) })).toEqual([
+      { path: 'value', code: 'INVALID_VALUE', message: 'Value is too long (maximum is 65536 characters)' },
+    ]);
+  });
+});
+
+describe('metafieldDigest', () => {
+  it('is a SHA-256 of type and value: the same for the same metafield, another when either changes', () => {
+    const digest = metafieldDigest('single_line_text_field', 'Linen');
+    expect(isMetafieldDigest(digest)).toBe(true);
+    expect(metafieldDigest('single_line_text_field', 'Linen')).toBe(digest);
+    expect(metafieldDigest('single_line_text_field', 'Wool')).not.toBe(digest);
+    expect(metafieldDigest('multi_line_text_field', 'Linen')).not.toBe(digest);
+    expect(isMetafieldDigest('nope')).toBe(false);
+    expect(isMetafieldDigest(digest.toUpperCase())).toBe(false);
   });
 });

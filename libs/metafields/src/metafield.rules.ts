@@ -1,11 +1,30 @@
-import { invalidAt } from './content.errors.js';
+import { createHash } from 'node:crypto';
 import type { NewMetafield } from './metafield.inputs.js';
 import { METAFIELD_OWNER_TYPES } from './metafield.entity.js';
+import { MetafieldErrors, invalidAt } from './metafields.errors.js';
 
 // Hosted limits (Admin API metafieldsSet): namespace 3-255 and key 2-64 characters of letters, digits,
 // hyphens and underscores; `$app` and `$app:<name>` are the app-reserved namespaces.
 export const NAMESPACE_PATTERN = /^(?:[A-Za-z0-9_-]{3,255}|\$app(?::[A-Za-z0-9_-]{1,250})?)$/;
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{2,64}$/;
+
+/** How long a namespace and a key may be: the hosted GraphQL limits, or REST's shorter ones (spec 3). */
+export interface MetafieldLimits {
+  readonly namespaceMax: number;
+  readonly keyMax: number;
+}
+/** The admin GraphQL API's limits (`metafieldsSet`, imports, the owners' own writes). */
+export const METAFIELD_LIMITS: MetafieldLimits = { namespaceMax: 255, keyMax: 64 };
+/** REST's limits on a metafield of a resource's body: namespace at most 20 characters, key at most 30. */
+export const REST_METAFIELD_LIMITS: MetafieldLimits = { namespaceMax: 20, keyMax: 30 };
+// The shortest namespace and key the patterns take, said as such rather than as a pattern.
+const NAMESPACE_MIN = 3;
+const KEY_MIN = 2;
+// What a type's name may hold before it is looked up.
+const TYPE_MAX = 255;
+
+/** How many metafields one `metafieldsSet` takes, as the hosted platform allows. */
+export const MAX_METAFIELDS_SET = 25;
 
 /** Global-id type each reference type points at (`gid://platform/<Type>/<id>`); null accepts any type. */
 const REFERENCE_TYPES: Record<string, readonly string[] | null> = {
@@ -161,19 +180,76 @@ function isDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-/** Validates a new metafield and turns it into a row; a SHOP metafield belongs to `shopId` itself. */
+/** What is wrong with one part of a metafield: the part, a code of the metafields' errors and a whole sentence. */
+export interface MetafieldProblem {
+  readonly path: 'namespace' | 'key' | 'type' | 'value';
+  readonly code: 'BLANK' | 'INVALID' | 'TOO_SHORT' | 'TOO_LONG' | 'INVALID_TYPE' | 'INVALID_VALUE';
+  readonly message: string;
+}
+
+/**
+ * Every problem of a metafield's namespace, key, type and value, in that order (value before type, as a form reads),
+ * each part checked whatever shape it came in: present, a string without NUL, within `limits` and the patterns, a
+ * supported type, a value of that type. The one validation every way of writing a metafield goes through.
+ */
+export function metafieldProblems(
+  input: { readonly namespace?: unknown; readonly key?: unknown; readonly type?: unknown; readonly value?: unknown },
+  limits: MetafieldLimits = METAFIELD_LIMITS,
+): MetafieldProblem[] {
+  const problems: MetafieldProblem[] = [];
+  namedPart(problems, 'namespace', 'Namespace', input.namespace, [NAMESPACE_MIN, limits.namespaceMax], NAMESPACE_PATTERN);
+  namedPart(problems, 'key', 'Key', input.key, [KEY_MIN, limits.keyMax], KEY_PATTERN);
+  const value = namedPart(problems, 'value', 'Value', input.value, null, null);
+  const type = namedPart(problems, 'type', 'Type', input.type, [1, TYPE_MAX], null);
+  if (type !== null && value !== null) {
+    if (!METAFIELD_TYPES.includes(type)) problems.push({ path: 'type', code: 'INVALID_TYPE', message: 'Type is not a supported metafield type' });
+    else {
+      const error = metafieldValueError(type, value);
+      if (error) problems.push({ path: 'value', code: 'INVALID_VALUE', message: `Value ${error}` });
+    }
+  }
+  return problems;
+}
+
+// A required string part: present, not blank, a string without NUL, `min` to `max` characters, of `pattern` when given.
+function namedPart(
+  problems: MetafieldProblem[],
+  path: MetafieldProblem['path'],
+  label: string,
+  value: unknown,
+  length: [min: number, max: number] | null,
+  pattern: RegExp | null,
+): string | null {
+  const problem = (code: MetafieldProblem['code'], message: string) => (problems.push({ path, code, message }), null);
+  if (value === undefined || value === null || value === '') return problem('BLANK', `${label} can't be blank`);
+  if (typeof value !== 'string' || value.includes('\0')) return problem('INVALID', `${label} is invalid`);
+  if (length !== null && value.length > length[1]) return problem('TOO_LONG', `${label} is too long (maximum is ${length[1]} characters)`);
+  if (length !== null && value.length < length[0]) return problem('TOO_SHORT', `${label} is too short (minimum is ${length[0]} characters)`);
+  if (pattern && !pattern.test(value)) return problem('INVALID', `${label} is invalid: use letters, digits, hyphens and underscores`);
+  return value;
+}
+
+/**
+ * The digest of a stored metafield (`compareDigest`): SHA-256 of its type and value, hex. A write that names it sets
+ * the metafield only while it still holds what the caller read.
+ */
+export function metafieldDigest(type: string, value: string): string {
+  return createHash('sha256').update(`${type}\n${value}`, 'utf8').digest('hex');
+}
+
+/** Whether `digest` has the shape of one `metafieldDigest` makes. */
+export function isMetafieldDigest(digest: string): boolean {
+  return /^[0-9a-f]{64}$/.test(digest);
+}
+
+/** Validates a new metafield and turns it into a row (imports, the owners' own writes); a SHOP metafield belongs to `shopId` itself. */
 export function metafieldRow(input: NewMetafield, shopId: number, field = 'metafield') {
   const invalid = invalidAt(field);
   if (!METAFIELD_OWNER_TYPES.includes(input.ownerType)) throw invalid('ownerType', `must be one of ${METAFIELD_OWNER_TYPES.join(', ')}`);
   if (!Number.isSafeInteger(input.ownerId) || input.ownerId <= 0) throw invalid('ownerId', 'must be the id of the owner');
   if (input.ownerType === 'SHOP' && input.ownerId !== shopId) throw invalid('ownerId', "must be the shop's own id");
-  if (!NAMESPACE_PATTERN.test(input.namespace)) {
-    throw invalid('namespace', 'must be 3-255 characters of letters, digits, hyphens and underscores');
-  }
-  if (!KEY_PATTERN.test(input.key)) throw invalid('key', 'must be 2-64 characters of letters, digits, hyphens and underscores');
-  if (!METAFIELD_TYPES.includes(input.type)) throw invalid('type', `'${input.type}' is not a supported metafield type`);
-  const error = metafieldValueError(input.type, input.value);
-  if (error) throw invalid('value', error);
+  const [problem] = metafieldProblems(input);
+  if (problem) throw MetafieldErrors[problem.code](problem.message, { field: `${field}.${problem.path}` });
   return {
     ownerType: input.ownerType,
     ownerId: input.ownerId,

@@ -22,22 +22,54 @@ export function metafieldsOfOwnersSql(keyset: KeysetPlan, ownerType: string, whe
 }
 
 /** Metafields of owners of type `$2` by (owner id, namespace, key) triples: `$3`, `$4` and `$5`, position by position. */
-export const METAFIELDS_BY_OWNER_KEYS = `select ${METAFIELD_COLUMNS} from metafields mf
+export const METAFIELDS_BY_OWNER_KEYS = preparedSql(`select ${METAFIELD_COLUMNS} from metafields mf
   join unnest($3::bigint[], $4::text[], $5::text[]) as k(owner_id, namespace, key)
     on mf.owner_id = k.owner_id and mf.namespace = k.namespace and mf.key = k.key
-  where mf.shop_id = $1 and mf.owner_type = $2`;
+  where mf.shop_id = $1 and mf.owner_type = $2`);
+
+/** Metafields of owners (`$2` type, `$3` ids) for (namespace, key) pairs (`$4`, `$5`): the unique index serves it. */
+export const METAFIELDS_OF_OWNERS_BY_IDENTIFIERS = preparedSql(`select ${METAFIELD_COLUMNS} from metafields mf
+  join unnest($4::text[], $5::text[]) as k(namespace, key) on mf.namespace = k.namespace and mf.key = k.key
+  where mf.shop_id = $1 and mf.owner_type = $2 and mf.owner_id = any($3::bigint[])`);
 
 /** The metafields `$2`, in no particular order. */
-export const ADMIN_METAFIELDS_BY_IDS = `select ${METAFIELD_COLUMNS} from metafields mf where mf.shop_id = $1 and mf.id = any($2::bigint[])`;
+export const METAFIELDS_BY_IDS = preparedSql(`select ${METAFIELD_COLUMNS} from metafields mf where mf.shop_id = $1 and mf.id = any($2::bigint[])`);
+
+// Metafields by (owner type, owner id, namespace, key) quadruples, $2 … $5 position by position.
+const BY_QUADRUPLES = `unnest($2::text[], $3::bigint[], $4::text[], $5::text[]) as k(owner_type, owner_id, namespace, key)`;
+const MATCHES_QUADRUPLE = `mf.owner_type = k.owner_type and mf.owner_id = k.owner_id and mf.namespace = k.namespace and mf.key = k.key`;
+
+/** Locks the metafields of the quadruples that exist (a compare-and-set reads them in the write's transaction). */
+export const LOCK_METAFIELDS = preparedSql(`select ${METAFIELD_COLUMNS} from metafields mf join ${BY_QUADRUPLES} on ${MATCHES_QUADRUPLE}
+  where mf.shop_id = $1 order by mf.id for update of mf`);
+
+// The rows to set, one array per column ($2 … $8), and what the write answers: each row as stored, and whether it is new.
+const SET_ROWS = `insert into metafields as mf (shop_id, owner_type, owner_id, namespace, key, type, value, description)
+   select $1, m.owner_type, m.owner_id, m.namespace, m.key, m.type, m.value, m.description
+     from unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       as m(owner_type, owner_id, namespace, key, type, value, description)
+   on conflict (shop_id, owner_type, owner_id, namespace, key)`;
+const SET_RETURNING = `returning ${METAFIELD_COLUMNS}, (mf.xmax = 0) as inserted`;
 
 /**
- * Sets metafields of one owner ($2 type, $3 id) by namespace and key, one array per column ($4 … $8): new ones are
- * created, existing ones take the new type, value and description. One statement whatever their number.
+ * Sets metafields of any owners by owner, namespace and key: new ones are created, existing ones take the new type,
+ * value and description (updated_at moves only when one of them changes). One statement whatever their number.
  */
 export const SET_METAFIELDS = preparedSql(
-  `insert into metafields (shop_id, owner_type, owner_id, namespace, key, type, value, description)
-   select $1, $2, $3, m.namespace, m.key, m.type, m.value, m.description
-     from unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) as m(namespace, key, type, value, description)
-   on conflict (shop_id, owner_type, owner_id, namespace, key)
-   do update set type = excluded.type, value = excluded.value, description = excluded.description, updated_at = now()`,
+  `${SET_ROWS}
+   do update set type = excluded.type, value = excluded.value, description = excluded.description,
+     updated_at = case when (mf.type, mf.value, mf.description) is not distinct from (excluded.type, excluded.value, excluded.description) then mf.updated_at else now() end
+   ${SET_RETURNING}`,
 );
+
+/** As SET_METAFIELDS, keeping the description of existing ones (`metafieldsSet` takes none). */
+export const SET_METAFIELD_VALUES = preparedSql(
+  `${SET_ROWS}
+   do update set type = excluded.type, value = excluded.value,
+     updated_at = case when (mf.type, mf.value) is not distinct from (excluded.type, excluded.value) then mf.updated_at else now() end
+   ${SET_RETURNING}`,
+);
+
+/** Deletes the metafields of the quadruples; answers the quadruples it deleted. */
+export const DELETE_METAFIELDS = preparedSql(`delete from metafields mf using ${BY_QUADRUPLES} where mf.shop_id = $1 and ${MATCHES_QUADRUPLE}
+  returning mf.owner_type as "ownerType", mf.owner_id as "ownerId", mf.namespace, mf.key`);

@@ -19,6 +19,7 @@ import type {
 } from './order.records.js';
 import { FULFILLMENTS_OF_ORDERS, LINE_ITEMS_OF_ORDERS, REFUNDS_OF_ORDERS, TRANSACTIONS_OF_ORDERS, orderCountSql, orderPageSql } from './order.sql.js';
 import { OrdersService } from './orders.service.js';
+import { EXISTING_ORDERS } from './metafield-owners.sql.js';
 
 type OrderRow = OrderRecord & { sortValue?: string };
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
@@ -64,6 +65,11 @@ export class OrderDirectoryService {
   async order(ctx: RequestContext, id: number): Promise<OrderRecord | null> {
     const [order] = await this.orders.ordersByIds(ctx, [id]);
     return order ?? null;
+  }
+
+  /** Which of `ids` are orders of ctx's shop (the metafields' owner registry asks), in one statement. */
+  async existingIds(ctx: RequestContext, ids: readonly number[]): Promise<number[]> {
+    return (await this.sql.rows<{ id: number }>(ctx, EXISTING_ORDERS, [ctx.shop.id, ids])).map((row) => row.id);
   }
 
   /** REST list: id order, the filters of spec 3. */

@@ -69,6 +69,17 @@ export function requireAccess(ctx: RequestContext, access: Access, field: string
   if (denial) throw denial;
 }
 
+/**
+ * The check of a field declared `@RequiresScopeOf(argument)` whose argument names many objects (`metafieldsSet`'s
+ * owners): the scope each one's type asks, as the registry of those types answers it (undefined where a type asks
+ * none, or for an id of no type it knows: an input problem the field answers itself). Throws ACCESS_DENIED for the
+ * first scope the caller lacks. The field's resolver calls it before it reads anything, so a refusal says nothing of
+ * the objects.
+ */
+export function requireScopesOf(ctx: RequestContext, field: string, scopes: Iterable<Scope | undefined>): void {
+  for (const scope of new Set(scopes)) if (scope) requireAccess(ctx, { scope }, field);
+}
+
 // The access table's "token required" areas, in the wording of the hosted platform's scope refusals.
 function tokenRequired(field: string, scope: string | undefined): DomainError {
   const required = scope ? `a storefront access token with \`${scope}\` access scope` : 'a storefront access token';

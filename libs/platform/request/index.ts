@@ -1,4 +1,4 @@
-export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresScopeOf, RequiresToken, accessDenial, requireAccess, type Access } from './access.js';
+export { ACCESS_KEY, OpenAccess, RequiresScope, RequiresScopeOf, RequiresToken, accessDenial, requireAccess, requireScopesOf, type Access } from './access.js';
 export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.decorator.js';
 export { errorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser } from './json-body.js';

@@ -1,7 +1,8 @@
 import { Decimal } from '@platform/money';
 import type { NewCollection, NewProduct, NewSellingPlanGroup } from '@platform/catalog';
-import type { NewArticle, NewMenu, NewMetafield, NewMetaobject, NewPage } from '@platform/content';
+import type { NewArticle, NewMenu, NewMetaobject, NewPage } from '@platform/content';
 import type { NewMarket, NewTranslation } from '@platform/localization';
+import type { NewMetafield } from '@platform/metafields';
 import { type CustomerOrderStats, type NewCustomer, verifyPassword } from '@platform/customers';
 import type { NewOrder } from '@platform/orders';
 import type { RequestContext } from '@platform/request';

@@ -2,16 +2,10 @@ import { Decimal } from '@platform/money';
 import type { CatalogService, SellingPlansService } from '@platform/catalog';
 import type { DiscountCodesService } from '@platform/cart';
 import type { CompaniesService } from '@platform/companies';
-import type {
-  ContentService,
-  MetafieldOwnerType,
-  MetafieldsService,
-  MetaobjectsService,
-  NewMenuItem,
-  NewMetafield,
-} from '@platform/content';
+import type { ContentService, MetaobjectsService, NewMenuItem } from '@platform/content';
 import { type CustomerOrderStats, type CustomersService, hashPassword } from '@platform/customers';
 import type { MarketsService, NewTranslation, TranslatableResourceType, TranslationsService } from '@platform/localization';
+import type { MetafieldOwnerType, MetafieldsService, NewMetafield } from '@platform/metafields';
 import type { NewOrder, OrdersService } from '@platform/orders';
 import type { AuthService } from '@platform/auth';
 import type { OrderRisksService } from '@platform/risk';

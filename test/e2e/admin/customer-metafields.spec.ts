@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { AuthService } from '@platform/auth';
-import { MetafieldsService } from '@platform/content';
 import { createCustomer } from '@platform/customers/testing';
+import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, SystemContexts } from '@platform/request';
 import { sqlDuring } from '../../support/sql.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';

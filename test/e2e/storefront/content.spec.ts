@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { createArticle, createBlog, createMetafield, createPage } from '@platform/content/testing';
+import { createArticle, createBlog, createPage } from '@platform/content/testing';
+import { createMetafield } from '@platform/metafields/testing';
 import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { storefrontQuery } from '../../support/http.js';

@@ -1,3 +1,4 @@
+import { CatalogModule } from '@platform/catalog';
 import { createProduct } from '@platform/catalog/testing';
 import { BuyersService, CompaniesStorefrontApiModule } from '@platform/companies';
 import { createCompany } from '@platform/companies/testing';
@@ -23,7 +24,8 @@ describe('companies and B2B prices on Postgres', () => {
   const fresh = (): RequestContext => ({ ...t.ctxOf(shopA) });
 
   beforeAll(async () => {
-    t = await createContextTestModule([RedisModule.forRoot(undefined), ThrottleModule.forRoot(), CompaniesStorefrontApiModule]);
+    // Catalog: the test's products (fixed prices name their variants).
+    t = await createContextTestModule([RedisModule.forRoot(undefined), ThrottleModule.forRoot(), CatalogModule, CompaniesStorefrontApiModule]);
     buyers = t.moduleRef.get(BuyersService);
     shopA = await t.createShop('companies-a');
     shopB = await t.createShop('companies-b');

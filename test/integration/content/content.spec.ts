@@ -2,8 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { SellingPlansStorefrontService } from '@platform/catalog';
-import { ContentService, ContentStorefrontService, MetafieldsService, MetaobjectsService } from '@platform/content';
+import { ContentService, ContentStorefrontService, MetaobjectsService } from '@platform/content';
 import { DatabaseModule, migrateDatabase } from '@platform/database';
+import { MetafieldsService } from '@platform/metafields';
 import { pageRequest } from '@platform/paging';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
@@ -200,7 +201,7 @@ describe('content, custom data and selling plans on Postgres', () => {
       { namespace: 'custom', key: 'missing' },
       { namespace: 'custom', key: 'designer' },
     ];
-    const { result, count } = await reading('metafields', () => Promise.all(productsA.map((p) => reads.metafields(ctx, 'PRODUCT', p.id, identifiers))));
+    const { result, count } = await reading('metafields', () => Promise.all(productsA.map((p) => metafields.metafieldsByIdentifiers(ctx, 'PRODUCT', p.id, identifiers))));
     expect(count).toBe(1);
     expect(result).toHaveLength(60);
     const generated = [...generateShopData(1, { products: 60, customers: 0, orders: 0 }).products()].flat();
@@ -209,7 +210,7 @@ describe('content, custom data and selling plans on Postgres', () => {
       expect(missing).toBeNull();
       expect(designer!.value).toMatch(/^gid:\/\/platform\/Metaobject\/\d+$/);
     });
-    const [announcement] = await reads.metafields(ctx, 'SHOP', shopA.id, [{ namespace: 'custom', key: 'announcement' }]);
+    const [announcement] = await metafields.metafieldsByIdentifiers(ctx, 'SHOP', shopA.id, [{ namespace: 'custom', key: 'announcement' }]);
     expect(announcement!.value).toBe('Free shipping on US orders over $75');
   });
 
@@ -225,7 +226,7 @@ describe('content, custom data and selling plans on Postgres', () => {
     expect(none).toBeNull();
     expect(await reads.metaobject(ctx, mira!.id)).toEqual(mira);
     // A product's designer reference resolves to a metaobject of the shop.
-    const [designer] = await reads.metafields(ctx, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'designer' }]);
+    const [designer] = await metafields.metafieldsByIdentifiers(ctx, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'designer' }]);
     const referenced = await reads.metaobject(ctx, Number(designer!.value.split('/').pop()));
     expect(referenced!.type).toBe('designer');
   });
@@ -255,7 +256,7 @@ describe('content, custom data and selling plans on Postgres', () => {
     const articleA = await reads.articleByHandle(a, newsA!.id, 'caring-for-wool');
     const designerA = await reads.metaobjectByHandle(a, 'designer', 'ada-lane');
     const [menuA, menuB] = await Promise.all([reads.menuByHandle(a, 'main-menu'), reads.menuByHandle(b, 'main-menu')]);
-    const [metafieldA] = await reads.metafields(a, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }]);
+    const [metafieldA] = await metafields.metafieldsByIdentifiers(a, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }]);
     // Shop B asks for shop A's rows by id (and by A's blog): it gets nothing.
     expect(
       await Promise.all([
@@ -265,10 +266,10 @@ describe('content, custom data and selling plans on Postgres', () => {
         reads.articleByHandle(b, newsA!.id, 'caring-for-wool'),
         reads.menu(b, menuA!.id),
         reads.metaobject(b, designerA!.id),
-        reads.metafield(b, metafieldA!.id),
+        metafields.metafieldsByIds(b, [metafieldA!.id]).then(([found]) => found),
       ]),
     ).toEqual([null, null, null, null, null, null, null]);
-    expect(await reads.metafields(b, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }])).toEqual([null]);
+    expect(await metafields.metafieldsByIdentifiers(b, 'PRODUCT', productsA[0].id, [{ namespace: 'custom', key: 'material' }])).toEqual([null]);
     const groupsB = await Promise.all(productsA.map((p) => planReads.groupsOfProduct(b, p.id, pageRequest({ first: 5 }))));
     expect(groupsB.every((g) => g.items.length === 0)).toBe(true);
     // Lists of shop B hold only its own rows.

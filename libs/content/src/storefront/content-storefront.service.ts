@@ -5,13 +5,10 @@ import { type CursorScope, type ListPage, type PageRequest, type SortSpec, child
 import { type Searchable, searchSql } from '@platform/search-syntax';
 import { SqlParams } from '@platform/sql';
 import { type RequestContext, requestScoped } from '@platform/request';
-import type { MetafieldOwnerType } from '../metafield.entity.js';
-import type { MetafieldIdentifier } from '../metafield.inputs.js';
 import type { MetaobjectFieldDefinition } from '../metaobject-definition.entity.js';
 import type { MenuItemType } from '../menu-item.entity.js';
 import { menuTree } from '../menu.rules.js';
 import type { ArticleRecord, BlogRecord, MenuRecord, PageRecord } from '../content.records.js';
-import type { MetafieldRecord } from '../metafield.records.js';
 import type { MetaobjectRecord } from '../metaobject.records.js';
 import {
   ARTICLES_BY_HANDLES,
@@ -27,8 +24,6 @@ import {
   BLOG_SEARCH,
   MENUS_BY_HANDLES,
   MENUS_BY_IDS,
-  METAFIELDS_BY_IDS,
-  METAFIELDS_OF_OWNERS,
   METAOBJECTS_BY_HANDLES,
   METAOBJECTS_BY_IDS,
   METAOBJECTS_FROM,
@@ -72,8 +67,6 @@ const statements = {
   authorsOfBlogs: preparedSql(AUTHORS_OF_BLOGS),
   menusByHandles: preparedSql(MENUS_BY_HANDLES),
   menusByIds: preparedSql(MENUS_BY_IDS),
-  metafieldsOfOwners: preparedSql(METAFIELDS_OF_OWNERS),
-  metafieldsByIds: preparedSql(METAFIELDS_BY_IDS),
   metaobjectsByIds: preparedSql(METAOBJECTS_BY_IDS),
   metaobjectsByHandles: preparedSql(METAOBJECTS_BY_HANDLES),
 };
@@ -218,33 +211,6 @@ export class ContentStorefrontService {
 
   menu(ctx: RequestContext, id: number): Promise<MenuRecord | null> {
     return this.menuLoader<number>(ctx, 'content:menu', statements.menusByIds, (m) => m.id).load(id);
-  }
-
-  /**
-   * An owner's metafields for `identifiers`, in their order (null where it has none). Every owner of a type
-   * asking the same identifiers in a request shares one statement.
-   */
-  metafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, identifiers: readonly MetafieldIdentifier[]): Promise<(MetafieldRecord | null)[]> {
-    if (identifiers.length === 0) return Promise.resolve([]);
-    const wanted = [...new Map(identifiers.map((i) => [`${i.namespace}\u0000${i.key}`, i])).values()];
-    const loader = requestScoped(ctx, `content:metafields:${ownerType}:${JSON.stringify(wanted)}`, () =>
-      new DataLoader<number, MetafieldRecord[]>(async (ownerIds) => {
-        const rows = await this.sql.rows<MetafieldRecord>(ctx, statements.metafieldsOfOwners, [
-          ctx.shop.id,
-          ownerType,
-          ownerIds,
-          wanted.map((i) => i.namespace),
-          wanted.map((i) => i.key),
-        ]);
-        const byOwner = groupBy(rows, (r) => r.ownerId);
-        return ownerIds.map((id) => byOwner.get(id) ?? []);
-      }),
-    );
-    return loader.load(ownerId).then((found) => identifiers.map((i) => found.find((m) => m.namespace === i.namespace && m.key === i.key) ?? null));
-  }
-
-  metafield(ctx: RequestContext, id: number): Promise<MetafieldRecord | null> {
-    return this.byKey<number, MetafieldRecord>(ctx, 'content:metafield', statements.metafieldsByIds, (r) => r.id).load(id);
   }
 
   metaobject(ctx: RequestContext, id: number): Promise<MetaobjectRecord | null> {

@@ -49,15 +49,6 @@ const MENU_ROWS = `select m.id as "menuId", m.handle as "menuHandle", m.title as
 export const MENUS_BY_HANDLES = `${MENU_ROWS} where m.shop_id = $1 and m.handle = any($2::text[])`;
 export const MENUS_BY_IDS = `${MENU_ROWS} where m.shop_id = $1 and m.id = any($2::bigint[])`;
 
-const METAFIELD_COLUMNS = `mf.id, mf.owner_type as "ownerType", mf.owner_id as "ownerId", mf.namespace, mf.key, mf.type, mf.value,
-  mf.description, mf.created_at as "createdAt", mf.updated_at as "updatedAt"`;
-
-/** Metafields of owners (`$2` type, `$3` ids) for (namespace, key) pairs (`$4`, `$5`): the unique index serves it. */
-export const METAFIELDS_OF_OWNERS = `select ${METAFIELD_COLUMNS} from metafields mf
-  join unnest($4::text[], $5::text[]) as k(namespace, key) on mf.namespace = k.namespace and mf.key = k.key
-  where mf.shop_id = $1 and mf.owner_type = $2 and mf.owner_id = any($3::bigint[])`;
-export const METAFIELDS_BY_IDS = `select ${METAFIELD_COLUMNS} from metafields mf where mf.shop_id = $1 and mf.id = any($2::bigint[])`;
-
 /** Metaobjects with the field definitions of their definition (types and order of the fields). */
 export const METAOBJECT_COLUMNS = `m.id, m.type, m.handle, m.fields, d.field_definitions as "fieldDefinitions",
   m.created_at as "createdAt", m.updated_at as "updatedAt"`;

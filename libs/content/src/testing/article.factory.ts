@@ -1,3 +1,4 @@
+import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { ContentService } from '../content.service.js';
 import type { NewArticle } from '../content.inputs.js';
@@ -13,7 +14,7 @@ let made = 0;
 export async function createArticle(ctx: RequestContext, traits: ArticleTraits = {}): Promise<ImportedArticle> {
   made += 1;
   const blogId = traits.blogId ?? (await createBlog(ctx)).id;
-  const [article] = await new ContentService().importArticles(ctx, [
+  const [article] = await new ContentService(await SqlPool.onOrm(ctx.em)).importArticles(ctx, [
     { handle: `factory-article-${made}`, title: `Factory article ${made}`, contentHtml: `<p>Article ${made}.</p>`, ...traits, blogId },
   ]);
   return article!;

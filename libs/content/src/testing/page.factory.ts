@@ -1,3 +1,4 @@
+import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { ContentService } from '../content.service.js';
 import type { NewPage } from '../content.inputs.js';
@@ -11,6 +12,6 @@ let made = 0;
 /** A page of ctx's shop written by the content's own import. */
 export async function createPage(ctx: RequestContext, traits: PageTraits = {}): Promise<ImportedPage> {
   made += 1;
-  const [page] = await new ContentService().importPages(ctx, [{ handle: `factory-page-${made}`, title: `Factory page ${made}`, bodyHtml: `<p>Page ${made}.</p>`, ...traits }]);
+  const [page] = await new ContentService(await SqlPool.onOrm(ctx.em)).importPages(ctx, [{ handle: `factory-page-${made}`, title: `Factory page ${made}`, bodyHtml: `<p>Page ${made}.</p>`, ...traits }]);
   return page!;
 }

@@ -9,7 +9,7 @@ export type MetafieldTraits = Partial<NewMetafield>;
 
 let made = 0;
 
-/** A metafield of ctx's shop, checked by the content's own rules and written as the import writes it; returns its id. */
+/** A metafield of ctx's shop, checked by the metafields' own rules and written as the import writes it; returns its id. */
 export async function createMetafield(ctx: RequestContext, traits: MetafieldTraits = {}): Promise<number> {
   made += 1;
   const row = metafieldRow(

@@ -1,13 +1,11 @@
 import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { StorefrontCollection } from '@platform/catalog';
-import { Ctx, type RequestContext } from '@platform/request';
-import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
-import { HasMetafieldsFields } from './has-metafields.fields.js';
-import { StorefrontMetafield } from './metafield.type.js';
-import { BoundedList } from '@platform/graphql-types';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { BoundedList } from '@platform/graphql-types';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
+import { Ctx, type RequestContext } from '@platform/request';
+import { StorefrontCollection } from './collection.type.js';
 
-/** The catalog's Collection shows its metafields: content's data, so content resolves them. */
+/** A collection's metafields: the catalog resolves them for its own type, through the metafields' fields. */
 @Resolver(() => StorefrontCollection)
 export class CollectionMetafieldsStorefrontResolver {
   constructor(private readonly metafieldsOf: HasMetafieldsFields) {}

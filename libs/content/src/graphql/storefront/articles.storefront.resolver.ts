@@ -7,12 +7,11 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog } from './blog.type.js';
-import { ArticlesArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { ArticlesArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
 import { articleView, blogView } from './content.presenter.js';
-import { HasMetafieldsFields } from './has-metafields.fields.js';
-import { StorefrontMetafield } from './metafield.type.js';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
 
 @Resolver(() => StorefrontArticle)
 export class ArticlesStorefrontResolver {

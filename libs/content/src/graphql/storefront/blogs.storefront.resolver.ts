@@ -5,12 +5,11 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
 import { StorefrontArticle, StorefrontArticleAuthor, StorefrontArticleConnection } from './article.type.js';
 import { StorefrontBlog, StorefrontBlogConnection } from './blog.type.js';
-import { ArticlesArgs, BlogsArgs, HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
+import { ArticlesArgs, BlogsArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
 import { articleView, authorView, blogView } from './content.presenter.js';
-import { HasMetafieldsFields } from './has-metafields.fields.js';
-import { StorefrontMetafield } from './metafield.type.js';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
 import { MAX_BLOG_AUTHORS } from '../../storefront/content-storefront.service.js';
 
 @Resolver(() => StorefrontBlog)

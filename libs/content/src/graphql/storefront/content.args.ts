@@ -58,24 +58,6 @@ export class MetaobjectsArgs extends ConnectionArgs {
   sortKey?: string | null;
 }
 
-@ArgsType()
-export class MetafieldArgs {
-  @Field(() => String, { description: 'The identifier for the metafield.' })
-  key!: string;
-
-  @Field(() => String, { nullable: true, description: "The container the metafield belongs to; the app's reserved namespace when omitted." })
-  namespace?: string | null;
-}
-
-@InputType('HasMetafieldsIdentifier', { registerIn: () => StorefrontSchema, description: 'A metafield of an owner resource, by namespace and key.' })
-export class HasMetafieldsIdentifier {
-  @Field(() => String, { description: 'The identifier for the metafield.' })
-  key!: string;
-
-  @Field(() => String, { nullable: true, description: "The container the metafield belongs to; the app's reserved namespace when omitted." })
-  namespace?: string | null;
-}
-
 @InputType('MetaobjectHandleInput', { registerIn: () => StorefrontSchema, description: 'A metaobject by its type and handle (handles are unique per type).' })
 export class MetaobjectHandleInput {
   @Field(() => String, { description: 'The handle of the metaobject.' })

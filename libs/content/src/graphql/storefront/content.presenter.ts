@@ -1,12 +1,10 @@
 import { toGlobalId } from '@platform/ids';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuItemRecord, MenuRecord, PageRecord } from '../../content.records.js';
-import type { MetafieldRecord } from '../../metafield.records.js';
 import type { MetaobjectRecord } from '../../metaobject.records.js';
 import type { StorefrontArticle, StorefrontArticleAuthor } from './article.type.js';
 import type { StorefrontBlog } from './blog.type.js';
 import type { StorefrontMenu, StorefrontMenuItem } from './menu.type.js';
-import type { StorefrontMetafield } from './metafield.type.js';
 import type { StorefrontMetaobject } from './metaobject.type.js';
 import type { StorefrontPage } from './page.type.js';
 import type { StorefrontSeo } from './seo.type.js';
@@ -108,20 +106,6 @@ export function metaobjectView(record: MetaobjectRecord): StorefrontMetaobject {
     fields: record.fields.map((f) => ({ key: f.key, type: f.type, value: f.value })),
     onlineStoreUrl: null,
     record,
-  };
-}
-
-export function metafieldView(record: MetafieldRecord): StorefrontMetafield {
-  return {
-    __typename: 'Metafield',
-    id: toGlobalId('Metafield', record.id),
-    namespace: record.namespace,
-    key: record.key,
-    type: record.type,
-    value: record.value,
-    description: record.description,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
   };
 }
 

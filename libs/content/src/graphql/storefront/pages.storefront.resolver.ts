@@ -4,14 +4,13 @@ import { requireGlobalId } from '@platform/ids';
 import { PresentmentService } from '@platform/localization';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ContentStorefrontService } from '../../storefront/content-storefront.service.js';
-import { HasMetafieldsIdentifier, MetafieldArgs, PagesArgs } from './content.args.js';
+import { PagesArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
 import { summarize } from '../../content.rules.js';
 import { pageView } from './content.presenter.js';
-import { HasMetafieldsFields } from './has-metafields.fields.js';
-import { StorefrontMetafield } from './metafield.type.js';
 import { StorefrontPage, StorefrontPageConnection } from './page.type.js';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
 
 @Resolver(() => StorefrontPage)
 export class PagesStorefrontResolver {

@@ -1,9 +1,9 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs, MetafieldsService } from '@platform/content';
 import { DomainError } from '@platform/errors';
-import { AdminCount, BoundedList, NodeRegistry, connectionOf, pageOf } from '@platform/graphql-types';
+import { AdminCount, BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
 import { listSize } from '@platform/paging';
 import { requireGlobalId } from '@platform/ids';
+import { AdminHasMetafieldsFields, AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs } from '@platform/metafields';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { CustomerDirectoryService } from '../../customer-directory.service.js';
 import { MAX_CUSTOMER_ADDRESSES } from '../../customer-input.rules.js';
@@ -17,8 +17,7 @@ const READ = 'read_customers';
 export class CustomersAdminResolver {
   constructor(
     private readonly directory: CustomerDirectoryService,
-    private readonly metafieldStore: MetafieldsService,
-    private readonly nodes: NodeRegistry,
+    private readonly metafieldsOf: AdminHasMetafieldsFields,
   ) {}
 
   @RequiresScope(READ)
@@ -64,18 +63,16 @@ export class CustomersAdminResolver {
     return address && adminAddressView(address);
   }
 
-  // Content keeps the metafields and makes their view (the one it registered for the Metafield node).
+  // The metafields context keeps them and makes their view.
   @RequiresScope(READ)
   @ResolveField(() => AdminMetafieldConnection, { description: "The customer's metafields, in the order they were created; narrowed by `namespace` or `keys` (`namespace.key`)." })
-  async metafields(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldsArgs) {
-    const page = await this.metafieldStore.metafieldsOfOwner(ctx, 'CUSTOMER', customer.record.id, pageOf(args), args.namespace, args.keys);
-    return connectionOf(page, (record) => this.nodes.view('admin_graphql', 'Metafield', record) as AdminMetafield);
+  metafields(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldsArgs) {
+    return this.metafieldsOf.metafields(ctx, 'CUSTOMER', customer.record.id, args);
   }
 
   @RequiresScope(READ)
   @ResolveField(() => AdminMetafield, { nullable: true, description: 'The customer\'s metafield with this namespace and key; null when it has none.' })
-  async metafield(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldArgs) {
-    const record = await this.metafieldStore.metafieldOfOwner(ctx, 'CUSTOMER', customer.record.id, args.namespace, args.key);
-    return record && (this.nodes.view('admin_graphql', 'Metafield', record) as AdminMetafield);
+  metafield(@Ctx() ctx: RequestContext, @Parent() customer: AdminCustomer, @Args() args: AdminMetafieldArgs) {
+    return this.metafieldsOf.metafield(ctx, 'CUSTOMER', customer.record.id, args);
   }
 }

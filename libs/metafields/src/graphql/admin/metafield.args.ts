@@ -1,5 +1,5 @@
-import { ArgsType, Field } from '@nestjs/graphql';
-import { ConnectionArgs } from '@platform/graphql-types';
+import { ArgsType, Field, ID, InputType } from '@nestjs/graphql';
+import { AdminSchema, ConnectionArgs } from '@platform/graphql-types';
 
 /** `metafields(…)` of an admin type that has metafields (the hosted platform's HasMetafields). */
 @ArgsType()
@@ -16,6 +16,44 @@ export class AdminMetafieldsArgs extends ConnectionArgs {
 export class AdminMetafieldArgs {
   @Field(() => String, { nullable: true, description: "The metafield's namespace; when omitted, the calling app's reserved namespace." })
   namespace?: string | null;
+
+  @Field({ description: 'The key of the metafield within its namespace.' })
+  key!: string;
+}
+
+/** One metafield of `metafieldsSet`: its owner, namespace and key, and what it holds. */
+@InputType('MetafieldsSetInput', { registerIn: () => AdminSchema, description: 'A metafield value to set, on any resource that keeps metafields.' })
+export class MetafieldsSetInput {
+  @Field(() => ID, { description: 'The resource the metafield belongs to (a product, a customer, the shop …).' })
+  ownerId!: string;
+
+  @Field(() => String, { nullable: true, description: "The metafield's namespace (3-255 letters, digits, hyphens and underscores); when omitted, the calling app's reserved namespace." })
+  namespace?: string | null;
+
+  @Field({ description: 'The key of the metafield within its namespace (2-64 letters, digits, hyphens and underscores).' })
+  key!: string;
+
+  @Field(() => String, { nullable: true, description: 'The type of the value (e.g. `single_line_text_field`, `number_integer`, `json`): required, as no definition gives it.' })
+  type?: string | null;
+
+  @Field({ description: 'The value, always a string whatever the type.' })
+  value!: string;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "The metafield's `compareDigest` as it was read: it is set only while it holds that; null: only if it does not exist yet; omitted: whatever it holds.",
+  })
+  compareDigest?: string | null;
+}
+
+/** One metafield of `metafieldsDelete`, by owner, namespace and key. */
+@InputType('MetafieldIdentifierInput', { registerIn: () => AdminSchema, description: 'A metafield by the resource it belongs to, its namespace and key.' })
+export class MetafieldIdentifierInput {
+  @Field(() => ID, { description: 'The resource the metafield belongs to.' })
+  ownerId!: string;
+
+  @Field({ description: "The metafield's namespace." })
+  namespace!: string;
 
   @Field({ description: 'The key of the metafield within its namespace.' })
   key!: string;

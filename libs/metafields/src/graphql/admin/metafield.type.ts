@@ -35,6 +35,9 @@ export class AdminMetafield {
   @Field(() => String, { nullable: true })
   description!: string | null;
 
+  @Field({ description: 'The digest of what the metafield holds: given back as `compareDigest` to `metafieldsSet`, the metafield is set only while it still holds it.' })
+  compareDigest!: string;
+
   @Field(() => AdminMetafieldOwnerType, { description: 'The kind of resource the metafield belongs to.' })
   ownerType!: MetafieldOwnerType;
 

@@ -1,13 +1,11 @@
 import { Args, ResolveField, Resolver } from '@nestjs/graphql';
-import { StorefrontShop } from '@platform/shop';
-import { Ctx, type RequestContext } from '@platform/request';
-import { HasMetafieldsIdentifier, MetafieldArgs } from './content.args.js';
-import { HasMetafieldsFields } from './has-metafields.fields.js';
-import { StorefrontMetafield } from './metafield.type.js';
-import { BoundedList } from '@platform/graphql-types';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { BoundedList } from '@platform/graphql-types';
+import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
+import { Ctx, type RequestContext } from '@platform/request';
+import { StorefrontShop } from './shop.type.js';
 
-/** The `shop` field's Shop shows the shop's metafields: content's data, so content resolves them. */
+/** The `shop` field's Shop shows the shop's metafields, through the metafields' fields. */
 @Resolver(() => StorefrontShop)
 export class ShopMetafieldsStorefrontResolver {
   constructor(private readonly metafieldsOf: HasMetafieldsFields) {}
