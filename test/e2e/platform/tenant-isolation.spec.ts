@@ -226,6 +226,18 @@ const customerMutation = (query: string, variables: Record<string, unknown>, pay
   then: () => expectCustomerOfA(a),
 });
 
+// A's owners of metafields, each of a type a context registered, named by B's metafields mutations.
+const metafieldOwnersOfA = (a: ShopA) => [
+  a.product.id,
+  a.collection.id,
+  a.page.id,
+  a.blog.id,
+  a.article.id,
+  a.customer.id,
+  `gid://platform/Order/${a.risk.orderId}`,
+  `gid://platform/Shop/${alpha.shop.id}`,
+];
+
 const ADMIN_CASES: Cases = {
   'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
   'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
@@ -316,6 +328,27 @@ const ADMIN_CASES: Cases = {
   ],
   'Mutation.orderClose': (a) => [orderMutation(a, 'orderClose(input: { id: $id }) { order { id } userErrors { field code } }', { order: null, userErrors: [{ field: ['input', 'id'], code: 'NOT_FOUND' }] })],
   'Mutation.orderOpen': (a) => [orderMutation(a, 'orderOpen(input: { id: $id }) { order { id } userErrors { field code } }', { order: null, userErrors: [{ field: ['input', 'id'], code: 'NOT_FOUND' }] })],
+  'Mutation.metafieldsSet': (a) => [
+    {
+      query: 'mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { metafields { id value } userErrors { field message code elementIndex } } }',
+      variables: { m: metafieldOwnersOfA(a).map((ownerId) => ({ ownerId, namespace: 'custom', key: 'material', type: 'single_line_text_field', value: 'mallory' })) },
+      // Every owner of A is one that does not exist, as an unknown id would be: nothing tells B it is A's.
+      expect: (d) =>
+        expect(d.metafieldsSet).toEqual({
+          metafields: null,
+          userErrors: metafieldOwnersOfA(a).map((_, i) => ({ field: ['metafields', String(i), 'ownerId'], message: 'Owner does not exist.', code: 'INVALID', elementIndex: i })),
+        }),
+      then: async () => expect(await metafieldsStateOfA()).toBe(metafieldsOfA),
+    },
+  ],
+  'Mutation.metafieldsDelete': (a) => [
+    {
+      query: 'mutation($m: [MetafieldIdentifierInput!]!) { metafieldsDelete(metafields: $m) { deletedMetafields { ownerId key } userErrors { field code } } }',
+      variables: { m: metafieldOwnersOfA(a).map((ownerId) => ({ ownerId, namespace: 'custom', key: 'material' })) },
+      expect: (d) => expect(d.metafieldsDelete).toEqual({ deletedMetafields: metafieldOwnersOfA(a).map(() => null), userErrors: [] }),
+      then: async () => expect(await metafieldsStateOfA()).toBe(metafieldsOfA),
+    },
+  ],
   'Mutation.tagsRemove': (a) => [
     customerMutation('mutation($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
       node: null,
@@ -572,6 +605,14 @@ beforeAll(async () => {
   orderOfA = await orderStateOf(shopA.risk.orderId);
 });
 
+// A's metafields as they were before B's probes: B's metafieldsSet and metafieldsDelete must leave them so.
+let metafieldsOfA = '';
+const metafieldsStateOfA = async () =>
+  JSON.stringify((await db.query('select id, owner_type, owner_id, namespace, key, type, value, updated_at from metafields where shop_id = $1 order by id', [alpha.shop.id])).rows);
+beforeAll(async () => {
+  metafieldsOfA = await metafieldsStateOfA();
+});
+
 afterAll(async () => {
   await db?.end();
   await t?.close();
@@ -665,6 +706,7 @@ describe('tenant isolation: admin', () => {
       expect({ context, status: res.status, errors: res.body.errors }).toEqual({ context, status: 200, errors: undefined });
       probe.expect(res.body.data);
       expect({ context, leaks: leaksIn(res.text, JSON.stringify([probe.query, probe.variables])) }).toEqual({ context, leaks: [] });
+      await probe.then?.();
     }
   });
 });
