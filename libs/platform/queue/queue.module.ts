@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, type DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import type { Logger } from '@platform/logging';
 import { REDIS_PREFIX } from '@platform/redis';
@@ -45,7 +45,7 @@ export function createJobQueue(options: QueueModuleOptions): JobQueue {
 
 @Global()
 @Module({})
-export class QueueModule implements OnApplicationShutdown {
+export class QueueModule implements BeforeApplicationShutdown {
   constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
 
   static forRoot(options: QueueModuleOptions): DynamicModule {
@@ -64,7 +64,9 @@ export class QueueModule implements OnApplicationShutdown {
     };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before any module's shutdown: running jobs finish while the database and Redis are still open. A job that
+  // reached for a connection as the ORM closed its pool held that connection forever, and the pool's end with it.
+  async beforeApplicationShutdown(): Promise<void> {
     await this.queue.close();
   }
 }
