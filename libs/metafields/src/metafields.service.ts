@@ -30,15 +30,7 @@ type MetafieldRow = MetafieldRecord & KeysetRow & { parentId: number; rn: number
 type WrittenRow = MetafieldRecord & { inserted: boolean };
 
 /** A row to write: its owner, namespace and key, and what it holds. */
-interface RowToWrite {
-  ownerType: MetafieldOwnerType;
-  ownerId: number;
-  namespace: string;
-  key: string;
-  type: string;
-  value: string;
-  description: string | null;
-}
+type RowToWrite = Omit<MetafieldRecord, 'id' | 'createdAt' | 'updatedAt'>;
 
 /** An input of `metafieldsSet` and the owner its global id names. */
 interface OwnedInput {

@@ -1,11 +1,11 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { BoundedList, StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
+import { BoundedList, StorefrontNode, StorefrontSchema, enumOf } from '@platform/graphql-types';
 import type { MenuItemRecord } from '../../content.records.js';
 import { MENU_ITEM_TYPES, type MenuItemType } from '../../menu-item.entity.js';
 import { MAX_TAGS } from '@platform/errors';
 import { MAX_MENU_ITEMS } from '../../menu.rules.js';
 
-export const MenuItemTypes = Object.fromEntries(MENU_ITEM_TYPES.map((t) => [t, t])) as Record<MenuItemType, MenuItemType>;
+export const MenuItemTypes = enumOf(MENU_ITEM_TYPES);
 registerEnumType(MenuItemTypes, { registerIn: () => StorefrontSchema, name: 'MenuItemType', description: 'What a menu item links to.' });
 
 // `url` is a resolved field (menus.storefront.resolver.ts): it needs the linked resource's handle.

@@ -1,9 +1,9 @@
 import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, ConnectionType } from '@platform/graphql-types';
+import { AdminNode, AdminSchema, ConnectionType, enumOf } from '@platform/graphql-types';
 import { METAFIELD_OWNER_TYPES, type MetafieldOwnerType } from '../../metafield.entity.js';
 import { JsonScalar } from './json.scalar.js';
 
-export const AdminMetafieldOwnerType = Object.fromEntries(METAFIELD_OWNER_TYPES.map((t) => [t, t])) as Record<MetafieldOwnerType, MetafieldOwnerType>;
+export const AdminMetafieldOwnerType = enumOf(METAFIELD_OWNER_TYPES);
 registerEnumType(AdminMetafieldOwnerType, { registerIn: () => AdminSchema, name: 'MetafieldOwnerType', description: 'The kind of resource a metafield belongs to.' });
 
 /** The admin `Metafield`: custom data on a resource, by namespace and key. Owner contexts' fields return it. */
