@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SqlPool, preparedSql } from '@platform/database';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { REDIS } from '@platform/redis';
+import { REDIS, withDeadline } from '@platform/redis';
 
 type Status = 'ok' | 'down' | 'in-process';
 
@@ -106,17 +106,10 @@ function isHealthPath(url: string): boolean {
 
 // Never rejects: a failed or slow check is a dependency down.
 async function probe(check: () => Promise<unknown>): Promise<Status> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), PROBE_TIMEOUT_MS);
-    timer.unref(); // a probe still running when the app closes must not hold the process
-  });
   try {
-    await Promise.race([check(), timeout]);
+    await withDeadline(PROBE_TIMEOUT_MS, check());
     return 'ok';
   } catch {
     return 'down';
-  } finally {
-    clearTimeout(timer);
   }
 }

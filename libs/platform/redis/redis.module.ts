@@ -21,14 +21,16 @@ export async function installationRedisPrefix(sql: SqlPool): Promise<string> {
 }
 
 /**
- * Options that keep a request from waiting on a dead Redis: no offline queue, a command timeout
- * and one retry, so callers get an error in bounded time and pick fail-open or fail-closed.
+ * Options that keep a request from waiting on a dead Redis: no offline queue and one retry, so callers get an error
+ * in bounded time (each bounds its wait with withDeadline) and pick fail-open or fail-closed.
  */
 export function createRedisClient(url: string, logger?: Logger): Redis {
   const client = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: false,
-    commandTimeout: 500,
+    // Only frees the commands a connected but stalled Redis never answers: callers' deadlines are shorter and,
+    // unlike this timer, do not fire on a CPU-starved process before the waiting reply is read.
+    commandTimeout: 5000,
     maxRetriesPerRequest: 1,
     connectTimeout: 1000,
     retryStrategy: (times) => Math.min(times * 200, 2000),

@@ -7,6 +7,7 @@ import {
   type BucketConfig,
   type BucketResult,
 } from './leaky-bucket.js';
+import { withDeadline } from '@platform/redis';
 import { LEAKY_BUCKET_LUA } from './leaky-bucket.lua.js';
 
 export interface RedisBucketStoreOptions {
@@ -78,15 +79,17 @@ export class RedisBucketStore implements BucketStore {
     else this.redis.disconnect();
   }
 
+  private async call(key: string, op: Op, cfg: BucketConfig, amount: number): Promise<ScriptReply> {
+    // A lazyConnect client connects on its first command, but we wait for the connect before sending one.
+    if (this.redis.status === 'wait') this.redis.connect().catch(() => {});
+    // Only the very first connect is waited for: later, a client that is not ready means Redis is down.
+    if (this.redis.status !== 'ready') await this.firstConnect;
+    return this.redis.platformLeakyBucket(this.keyPrefix + key, op, cfg.capacity, cfg.leakPerSecond, amount);
+  }
+
   private async run(key: string, op: Op, cfg: BucketConfig, amount: number): Promise<BucketResult> {
     try {
-      const [allowed, level, retryAfter] = await withDeadline(this.timeoutMs, async () => {
-        // A lazyConnect client connects on its first command, but we wait for the connect before sending one.
-        if (this.redis.status === 'wait') this.redis.connect().catch(() => {});
-        // Only the very first connect is waited for: later, a client that is not ready means Redis is down.
-        if (this.redis.status !== 'ready') await this.firstConnect;
-        return this.redis.platformLeakyBucket(this.keyPrefix + key, op, cfg.capacity, cfg.leakPerSecond, amount);
-      });
+      const [allowed, level, retryAfter] = await withDeadline(this.timeoutMs, this.call(key, op, cfg, amount));
       const levelNumber = Number(level);
       return {
         allowed: allowed === 1,
@@ -106,7 +109,9 @@ function createClient(url: string | undefined, timeoutMs: number, overrides: Red
   const options: RedisOptions = {
     enableOfflineQueue: false, // while disconnected, commands reject at once
     maxRetriesPerRequest: 0, // never replay a take on reconnect (it could charge twice)
-    commandTimeout: timeoutMs, // a connected but stalled Redis still answers in bounded time
+    // Callers are answered by the deadline; this only frees the commands a connected but stalled Redis never
+    // answers. As long as the deadline, it would fire on a starved process before the reply is read.
+    commandTimeout: timeoutMs * 10,
     connectTimeout: timeoutMs * 2,
     // close() only disconnects a client that is not ready, so there is nothing to flush; without this a refused
     // connection leaves ioredis' 2 s destroy timer holding the process open.
@@ -130,16 +135,4 @@ function settledOnce(redis: Redis): Promise<void> {
     };
     redis.on('ready', done).on('close', done).on('end', done);
   });
-}
-
-async function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
