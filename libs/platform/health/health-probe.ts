@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SqlPool, preparedSql } from '@platform/database';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { REDIS, withDeadline } from '@platform/redis';
+import { withDeadline } from '@platform/clock';
+import { REDIS } from '@platform/redis';
 
 type Status = 'ok' | 'down' | 'in-process';
 

@@ -1,2 +1,1 @@
-export { withDeadline } from './deadline.js';
-export { REDIS, REDIS_PREFIX, RedisModule, createRedisClient, firstConnect, installationRedisPrefix } from './redis.module.js';
+export { REDIS, REDIS_PREFIX, RedisModule, createRedisClient, installationRedisPrefix } from './redis.module.js';

@@ -1,8 +1,7 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { SqlPool, readInstallationId } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
-import { withDeadline } from './deadline.js';
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
 
@@ -50,38 +49,10 @@ export function createRedisClient(url: string, logger?: Logger): Redis {
   return client;
 }
 
-/** Resolves when the client's first connection attempt is over, whichever way it went. */
-export function firstConnect(redis: Redis): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      redis.off('ready', done).off('close', done).off('end', done);
-      resolve();
-    };
-    redis.on('ready', done).on('close', done).on('end', done);
-  });
-}
-
-// A slow first connect (a loaded machine) is waited for this long before the app serves.
-const FIRST_CONNECT_WAIT_MS = 5000;
-
 @Global()
 @Module({})
-export class RedisModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis | null,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
-
-  /**
-   * The app serves once Redis is connected, or known down: a request that came first would find no connection and
-   * be served with its rate limits open. A refused connection ends the wait at once.
-   */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.redis) return;
-    await withDeadline(FIRST_CONNECT_WAIT_MS, firstConnect(this.redis)).catch(() => {});
-    if (this.redis.status !== 'ready') this.logger.warn('Redis is not reachable yet: rate limits are open until it is');
-  }
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
 
   /** `prefix` replaces the installation's own (tests and the bench isolate themselves with one). */
   static forRoot(url: string | undefined, prefix?: string): DynamicModule {

@@ -19,6 +19,8 @@ export interface BucketStore {
   adjust(key: string, cfg: BucketConfig, delta: number): Promise<BucketResult>;
   /** What `take(amount)` would answer (amount defaults to 0), without charging. For headers and reporting. */
   peek(key: string, cfg: BucketConfig, amount?: number): Promise<BucketResult>;
+  /** Whether the store can answer, waiting at most `waitMs` for a first connection; never rejects. */
+  ready(waitMs: number): Promise<boolean>;
   /** Releases timers and connections the store owns. */
   close(): Promise<void>;
 }

@@ -74,6 +74,10 @@ export class MemoryBucketStore implements BucketStore {
     return this.entries.size;
   }
 
+  async ready(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.entries.clear();

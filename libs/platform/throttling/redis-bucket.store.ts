@@ -7,7 +7,7 @@ import {
   type BucketConfig,
   type BucketResult,
 } from './leaky-bucket.js';
-import { firstConnect, withDeadline } from '@platform/redis';
+import { withDeadline } from '@platform/clock';
 import { LEAKY_BUCKET_LUA } from './leaky-bucket.lua.js';
 
 export interface RedisBucketStoreOptions {
@@ -49,7 +49,7 @@ export class RedisBucketStore implements BucketStore {
     const redis = options.client ?? createClient(options.url, this.timeoutMs, options.redisOptions);
     redis.defineCommand('platformLeakyBucket', { numberOfKeys: 1, lua: LEAKY_BUCKET_LUA });
     this.redis = redis as ScriptedRedis;
-    this.firstConnect = firstConnect(redis);
+    this.firstConnect = settledOnce(redis);
   }
 
   async take(key: string, cfg: BucketConfig, amount: number): Promise<BucketResult> {
@@ -70,6 +70,12 @@ export class RedisBucketStore implements BucketStore {
   async peek(key: string, cfg: BucketConfig, amount = 0): Promise<BucketResult> {
     assertValidTake(cfg, amount);
     return this.run(key, 'peek', cfg, amount);
+  }
+
+  async ready(waitMs: number): Promise<boolean> {
+    if (this.redis.status === 'wait') this.redis.connect().catch(() => {});
+    await withDeadline(waitMs, this.firstConnect).catch(() => {});
+    return this.redis.status === 'ready';
   }
 
   async close(): Promise<void> {
@@ -123,4 +129,16 @@ function createClient(url: string | undefined, timeoutMs: number, overrides: Red
   // Failures reach callers as BucketStoreUnavailableError; without a listener ioredis would print each one.
   redis.on('error', () => {});
   return redis;
+}
+
+// Resolves when the first connection attempt is over, whichever way it went.
+function settledOnce(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      redis.off('ready', done).off('close', done).off('end', done);
+      resolve();
+    };
+    redis.on('ready', done).on('close', done).on('end', done);
+  });
 }

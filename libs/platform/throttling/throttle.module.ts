@@ -1,5 +1,6 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { LOGGER, type Logger } from '@platform/logging';
 import { REDIS, REDIS_PREFIX } from '@platform/redis';
 import { AdminCostHook } from './admin-cost.hook.js';
 import { BotProtectionHook } from './bot-protection.hook.js';
@@ -10,11 +11,25 @@ import { RedisBucketStore } from './redis-bucket.store.js';
 import { BUCKET_STORE, LIMIT_OVERRIDES, ThrottleService } from './throttle.service.js';
 import { RestThrottleStep, StorefrontThrottleStep } from './throttle.steps.js';
 
+// A slow first connect (a loaded machine) is waited for this long before the app serves.
+const FIRST_CONNECT_WAIT_MS = 5000;
+
 /** Buckets in Redis when REDIS_URL is set (shared by every process of the installation), in memory otherwise. */
 @Global()
 @Module({})
-export class ThrottleModule implements OnApplicationShutdown {
-  constructor(@Inject(BUCKET_STORE) private readonly store: BucketStore) {}
+export class ThrottleModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(BUCKET_STORE) private readonly store: BucketStore,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * The app serves once the buckets' store is connected, or known down: a request that came first would find no
+   * connection and be served with its rate limits open. A refused connection ends the wait at once.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!(await this.store.ready(FIRST_CONNECT_WAIT_MS))) this.logger.warn('throttle store not reachable yet: request-rate limits are open until it is');
+  }
 
   /** Keys go under RedisModule's prefix (REDIS_PREFIX). */
   static forRoot(overrides: LimitOverrides = {}): DynamicModule {

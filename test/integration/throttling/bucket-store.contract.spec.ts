@@ -142,6 +142,10 @@ describe.each(subjects)('%s contract', (_name, createSubject) => {
     expect((await store.take(newKey(), SLOW, 5)).allowed).toBe(true);
   });
 
+  it('is ready to answer', async () => {
+    await expect(store.ready(5_000)).resolves.toBe(true);
+  });
+
   it('rejects amounts that could never fit', async () => {
     await expect(store.take(key, SLOW, 6)).rejects.toThrow(RangeError);
     await expect(store.take(key, SLOW, -1)).rejects.toThrow(RangeError);
@@ -168,5 +172,18 @@ describe('RedisBucketStore in Redis', () => {
     await store.take(key, SLOW, 2);
     await store.refund(key, SLOW, 2);
     expect(await admin.exists(prefix + key)).toBe(0);
+  });
+});
+
+describe('RedisBucketStore without Redis', () => {
+  it('is not ready, and knows it as soon as the connection is refused rather than at the end of the wait', async () => {
+    const store = new RedisBucketStore({ url: 'redis://127.0.0.1:6390', keyPrefix: prefix });
+    try {
+      const started = Date.now();
+      await expect(store.ready(10_000)).resolves.toBe(false);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -2,9 +2,12 @@
 // Protocol: prints "ready" once connected, waits for "go" on stdin, fires TAKES takes at once, prints {"allowed":n}.
 import { registerHooks } from 'node:module';
 
-// The sources import './x.js' (TypeScript's ESM convention); run their .ts files with Node's type stripping.
+// The sources import './x.js' (TypeScript's ESM convention) and platform packages by name (tsconfig's paths); run
+// their .ts files with Node's type stripping.
 registerHooks({
   resolve(specifier, context, nextResolve) {
+    const platform = /^@platform\/([a-z-]+)$/.exec(specifier);
+    if (platform) return nextResolve(new URL(`../../../libs/platform/${platform[1]}/index.ts`, import.meta.url).href, context);
     try {
       return nextResolve(specifier, context);
     } catch (error) {

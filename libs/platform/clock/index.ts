@@ -1,0 +1,1 @@
+export { withDeadline } from './deadline.js';
