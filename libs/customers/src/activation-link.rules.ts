@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '@platform/auth';
 import type { CustomerInviteInput } from './customer.inputs.js';
 import type { CustomerInviteRecord } from './customer.records.js';
@@ -19,6 +19,12 @@ const INVITE_MESSAGE_MAX = 5_000;
 /** When a link issued at `now` stops working. */
 export function activationExpiry(now: Date): Date {
   return new Date(now.getTime() + ACTIVATION_LINK_LIFETIME_MS);
+}
+
+/** A new link issued at `now`: the token to hand out once, and what the customer keeps of it. */
+export function newActivationLink(now: Date): { token: string; hash: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token), expiresAt: activationExpiry(now) };
 }
 
 /** The hosted activation page of a customer's link, on the origin the caller used. */

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import { hashToken } from '@platform/auth';
 import { type RequestContext, shopOrigin } from '@platform/request';
-import { activationExpiry, activationTokenIsLive, activationUrl, alreadyEnabled, inviteRecord, linkExpired } from './activation-link.rules.js';
+import { activationTokenIsLive, activationUrl, alreadyEnabled, inviteRecord, linkExpired, newActivationLink } from './activation-link.rules.js';
 import { accountProblems } from './customer-account.rules.js';
 import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomerEmailQueue } from './customer-email-queue.js';
@@ -28,11 +26,11 @@ export class CustomerActivationService {
 
   /** Gives the customer a new link (replacing the old one) and returns its token; the caller flushes. */
   issueLink(ctx: RequestContext, customer: Customer, now: Date): string {
-    const token = randomBytes(32).toString('base64url');
-    customer.activationTokenHash = hashToken(token);
-    customer.activationExpiresAt = activationExpiry(now);
+    const link = newActivationLink(now);
+    customer.activationTokenHash = link.hash;
+    customer.activationExpiresAt = link.expiresAt;
     customer.updatedAt = now;
-    return token;
+    return link.token;
   }
 
   async activationUrl(ctx: RequestContext, id: number): Promise<ActivationUrlResult> {

@@ -7,7 +7,7 @@ import { MetafieldsService } from '@platform/metafields';
 import { Decimal, parseMoney } from '@platform/money';
 import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
 import { checkedTags, tagsAfter, tooManyTags } from '@platform/tags';
-import { activationUrl, inviteRecord } from './activation-link.rules.js';
+import { activationUrl, inviteRecord, newActivationLink } from './activation-link.rules.js';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerActivationService } from './customer-activation.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
@@ -15,6 +15,7 @@ import { CustomerDirectoryService } from './customer-directory.service.js';
 import { CustomerEmailQueue } from './customer-email-queue.js';
 import {
   type AddressChange,
+  type MetafieldChange,
   checkAddressChange,
   checkCustomerInput,
   consentNeedsEmail,
@@ -24,13 +25,13 @@ import {
   smsConsent,
 } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
-import { Refused, applyFields, clashes, takenBy, replaceAddresses, validId, writeAddresses } from './customer-writes.js';
+import { type CreatedCustomerRow, Refused, applyFields, clashes, createdCustomer, newCustomerValues, replaceAddresses, takenBy, validId } from './customer-writes.js';
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
-import type { ActivationUrlResult, CustomerDeletion, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
+import type { ActivationUrlResult, CustomerDeletion, CustomerDetailRecord, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
 import { Customer } from './customer.entity.js';
 import { normalizeEmail } from '@platform/contact';
 import { customerRows } from './customer.rules.js';
-import { ADD_ORDER_STATS, CUSTOMER_ORDERS_FOR_DELETE } from './customer.sql.js';
+import { ADD_ORDER_STATS, CREATE_CUSTOMER, CUSTOMER_ORDERS_FOR_DELETE } from './customer.sql.js';
 import { type CustomerError, CustomerErrors, customerNotFound } from './customers.errors.js';
 
 
@@ -90,38 +91,40 @@ export class CustomersService {
       problems.push(CustomerErrors.BLANK("Email can't be blank when an account invite is sent", { field: 'email' }));
     }
     if (problems.length > 0) return failed(problems);
-    const clashing = await clashes(ctx.em, contact, null);
-    if (clashing.length > 0) return failed(clashing);
     const passwordHash = changes.password === undefined ? null : await hashPassword(changes.password);
+    const link = inviting ? newActivationLink(now) : null;
+    const state = passwordHash ? 'enabled' : inviting ? 'invited' : 'disabled';
+    const values = newCustomerValues(ctx.shop.id, { state, passwordHash, currency: ctx.shop.currency, activation: link }, changes);
 
-    let created: { id: number; token: string | null };
+    let customer: CustomerDetailRecord;
     try {
-      created = await ctx.em.transactional(async (em) => {
-        const customer = em.create(Customer, {
-          shopId: ctx.shop.id,
-          state: passwordHash ? 'enabled' : inviting ? 'invited' : 'disabled',
-          passwordHash,
-          currency: ctx.shop.currency,
-        });
-        applyFields(customer, changes);
-        const token = inviting ? this.activation.issueLink(inTransaction(ctx, em), customer, now) : null;
-        await em.flush();
-        await writeAddresses(em, ctx.shop.id, customer.id, [], changes.addresses ?? []);
-        await this.metafields.setMetafields(inTransaction(ctx, em), 'CUSTOMER', customer.id, changes.metafields ?? []);
-        return { id: customer.id, token };
-      });
+      customer = await this.insertCustomer(ctx, values, changes.metafields ?? []);
     } catch (error) {
-      return failed(takenBy(error) ?? rethrow(error));
+      const taken = takenBy(error) ?? rethrow(error);
+      // The unique index names one clash; the answer names every field another customer has.
+      const clashing = await clashes(ctx.em, contact, null);
+      return failed(clashing.length > 0 ? clashing : taken);
     }
 
-    if (created.token) {
+    if (link) {
       const invite = inviteRecord({}, contact.email, ctx.shop.domain).invite!;
-      const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), created.id, created.token);
-      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_invite', customerId: created.id, activationUrl: url, invite });
+      const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), customer.id, link.token);
+      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_invite', customerId: customer.id, activationUrl: url, invite });
     } else if (passwordHash && contact.email && input.sendEmailWelcome !== false) {
-      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_welcome', customerId: created.id });
+      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_welcome', customerId: customer.id });
     }
-    return this.answer(ctx, created.id);
+    return { customer, problems: [] };
+  }
+
+  // One statement, atomic on its own, answering the customer; metafields join it in a transaction.
+  private async insertCustomer(ctx: RequestContext, values: unknown[], metafields: MetafieldChange[]): Promise<CustomerDetailRecord> {
+    if (metafields.length === 0) return createdCustomer((await this.sql.rows<CreatedCustomerRow>(ctx, CREATE_CUSTOMER, values))[0]!);
+    return ctx.em.transactional(async (em) => {
+      const tx = inTransaction(ctx, em);
+      const [row] = await this.sql.rows<CreatedCustomerRow>(tx, CREATE_CUSTOMER, values);
+      await this.metafields.setMetafields(tx, 'CUSTOMER', row!.id, metafields);
+      return createdCustomer(row!);
+    });
   }
 
   /**

@@ -10,6 +10,7 @@ export { refreshPlannerStatistics } from './planner-statistics.js';
 export { READ_CACHE_TTL_MS, ReadThroughCache } from './read-through-cache.js';
 export { BACKGROUND, CACHE_FILL, CACHE_FILL_NOTE } from './statement-marks.js';
 export { openDatabase, type OpenDatabase } from './open-database.js';
+export { uniqueViolation } from './unique-violation.js';
 export { SqlPool, preparedSql, type SqlContext, type SqlStatement } from './sql-pool.js';
 export { markTransaction } from './transactions.js';
 export { ormConfig, type MigrationEntry, type OrmConfigInput } from './orm-config.js';

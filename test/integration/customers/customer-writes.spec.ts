@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { hashToken } from '@platform/auth';
-import { type CustomerInput, CustomersModule, CustomersService, verifyPassword } from '@platform/customers';
+import { CustomerDirectoryService, type CustomerInput, CustomersModule, CustomersService, verifyPassword } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
 import { createLogger } from '@platform/logging';
 import { OrdersModule } from '@platform/orders';
@@ -10,6 +10,7 @@ import { QueueModule, ShopJobs } from '@platform/queue';
 import type { RequestContext } from '@platform/request';
 import type { ShopSnapshot } from '@platform/tenancy';
 import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
+import { sqlDuring } from '../../support/sql.js';
 
 interface EnqueuedEmail {
   data: { template: string; customerId: number; activationUrl?: string; invite?: Record<string, unknown> };
@@ -187,6 +188,19 @@ describe('customer writes on Postgres', () => {
       const bad = await customers.create(a(), { firstName: 'Grace', addresses: [{ city: 'Ottawa' }, { countryCode: 'FRA' }] });
       expect(plain(bad.problems)).toEqual([{ code: 'INVALID', field: 'addresses[1].countryCode', message: 'Country code is invalid' }]);
       expect(await counts()).toEqual(before);
+    });
+
+    it('writes the customer and any number of addresses in one statement, answering it as the directory reads it', async () => {
+      for (const count of [1, 12]) {
+        // The first is the default: with 12, it is not among the ten newest the customer shows, yet it is the default.
+        const addresses = Array.from({ length: count }, (_, i) => ({ address1: `${i} Main St`, city: 'Ottawa', countryCode: 'CA', provinceCode: 'ON', isDefault: i === 0 }));
+        const { result, statements } = await sqlDuring(() => customers.create(a(), { email: email(), tags: ['a'], addresses }));
+        expect(statements).toHaveLength(1);
+        const { customer } = result;
+        expect(customer).toEqual(await t.moduleRef.get(CustomerDirectoryService).customer(a(), customer!.id));
+        expect(customer!.addresses.map((x) => x.address1)).toEqual(addresses.slice(-10).reverse().map((x) => x.address1));
+        expect(customer!.defaultAddress).toMatchObject({ address1: '0 Main St', province: 'Ontario', country: 'Canada', isDefault: true });
+      }
     });
 
     it('stores metafields with the customer, in its transaction', async () => {
