@@ -207,9 +207,10 @@ function firstDifference(a: unknown, b: unknown, path = '$'): string | undefined
   return `${path}: ${JSON.stringify(a)?.slice(0, 300)} (baseline: ${JSON.stringify(b)?.slice(0, 300)})`;
 }
 
-// What must be equal: the whole answer, its GraphQL data, or its keys at every level (a write's values differ).
-function comparable(value: unknown, how: 'exact' | 'data' | 'shape'): unknown {
+// What must be equal: the whole answer, its GraphQL data, or the keys at every level of either (a write's values differ).
+function comparable(value: unknown, how: 'exact' | 'data' | 'shape' | 'data-shape'): unknown {
   if (how === 'data') return (value as { data?: unknown }[]).map((v) => v.data);
+  if (how === 'data-shape') return comparable(comparable(value, 'data'), 'shape');
   if (how === 'exact') return value;
   const keys = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(keys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, keys((v as Record<string, unknown>)[k])])) : typeof v;

@@ -45,9 +45,10 @@ export interface Scenario {
   /**
    * How the baseline's answer to the sample must equal the platform's before measuring: `exact` (the same JSON),
    * `data` (the same GraphQL `data`, extensions aside), `shape` (the same keys at every level: a write's ids and
-   * dates differ). Only scenarios the baseline also serves.
+   * dates differ), `data-shape` (the same keys at every level of the GraphQL `data`). Only scenarios the baseline
+   * also serves.
    */
-  sameAnswer?: 'exact' | 'data' | 'shape';
+  sameAnswer?: 'exact' | 'data' | 'shape' | 'data-shape';
   /** Runs at one connection count only (10, or `connections`) instead of the options' list. */
   singleLevel?: boolean;
   connections?: number;
@@ -126,6 +127,14 @@ export const ADMIN_CUSTOMERS = `query Customers($first: Int!) {
   }
 }`;
 
+// The same new customer through admin GraphQL: created with an address, answered with what the merchant's form shows.
+export const ADMIN_CUSTOMER_CREATE = `mutation CustomerCreate($input: CustomerInput!) {
+  customerCreate(input: $input) {
+    customer { id firstName lastName email state tags note defaultAddress { address1 city provinceCode countryCodeV2 zip } }
+    userErrors { field message }
+  }
+}`;
+
 // The orders scenario: the merchant's orders on both admin surfaces, against the baseline's same JSON. The
 // selection keeps the query under the 1,000-point single query limit (50 × (3 objects + a 10-line connection)).
 export const ADMIN_ORDERS = `query Orders($first: Int!) {
@@ -174,6 +183,18 @@ const adminHeaders = (facts: CatalogFacts, json: boolean): Record<string, string
 });
 
 const graphql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+
+const NEW_CUSTOMER_INPUT = graphql(ADMIN_CUSTOMER_CREATE, {
+  input: {
+    firstName: 'Bench',
+    lastName: 'Buyer',
+    email: `bench.${UNIQUE}@example.com`,
+    tags: ['bench', 'load'],
+    note: 'Created under load',
+    addresses: [{ address1: '1 Bench Street', city: 'Ottawa', provinceCode: 'ON', countryCode: 'CA', zip: 'K1A 0B1', firstName: 'Bench', lastName: 'Buyer' }],
+  },
+});
+
 // The keyset scenarios need 1,000 pages; other scenarios (a soak) run on smaller shops.
 function deepPage(facts: CatalogFacts): { first: number; after: string } {
   if (typeof facts.deepPage === 'string') throw new Error(facts.deepPage);
@@ -293,6 +314,17 @@ export const SCENARIOS: Scenario[] = [
     sameAnswer: 'shape',
     sample: (facts) => ({ method: 'POST', path: `${ADMIN_REST_PATH}/customers.json`, headers: adminHeaders(facts, true), body: NEW_CUSTOMER.replace(UNIQUE, `sample-${Date.now()}-${Math.random()}`) }),
     request: (facts) => ({ method: 'POST', path: `${ADMIN_REST_PATH}/customers.json`, headers: adminHeaders(facts, true), bodies: [NEW_CUSTOMER], unique: UNIQUE }),
+  },
+  {
+    id: 'admin-customer-create',
+    number: '6',
+    title: 'admin GraphQL customerCreate, a new email each request, with an address',
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    writes: true,
+    sameAnswer: 'data-shape',
+    sample: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: NEW_CUSTOMER_INPUT.replace(UNIQUE, `sample-${Date.now()}-${Math.random()}`) }),
+    request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [NEW_CUSTOMER_INPUT], unique: UNIQUE }),
   },
   {
     id: 'admin-customers',

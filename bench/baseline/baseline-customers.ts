@@ -103,17 +103,28 @@ function byCustomer(rows: AddressRow[]): Map<string, AddressRow[]> {
 
 const CUSTOMERS_SDL = `
   type Query { customers(first: Int!): CustomerConnection! }
+  type Mutation { customerCreate(input: CustomerInput!): CustomerCreatePayload }
+  input CustomerInput { firstName: String lastName: String email: String note: String tags: [String!] addresses: [MailingAddressInput!] }
+  input MailingAddressInput { firstName: String lastName: String address1: String city: String provinceCode: String countryCode: String zip: String }
+  type CustomerCreatePayload { customer: Customer userErrors: [UserError!]! }
+  type UserError { field: [String!] message: String! }
   type CustomerConnection { nodes: [Customer!]! pageInfo: PageInfo! }
   type PageInfo { hasNextPage: Boolean! }
   type Customer {
     id: ID! firstName: String lastName: String email: String phone: String state: String! tags: [String!]!
-    numberOfOrders: String! amountSpent: MoneyV2! addresses(first: Int): [MailingAddress!]!
+    numberOfOrders: String! amountSpent: MoneyV2! addresses(first: Int): [MailingAddress!]! note: String defaultAddress: MailingAddress
   }
   type MoneyV2 { amount: String! currencyCode: String! }
   type MailingAddress { address1: String city: String provinceCode: String countryCodeV2: String zip: String }
 `;
 
 interface Shop { id: string; currency: string }
+type NewAddress = Partial<Record<'first_name' | 'last_name' | 'company' | 'address1' | 'address2' | 'city' | 'province' | 'province_code' | 'country' | 'country_code' | 'zip' | 'phone', string | null>>;
+interface NewCustomer { first_name?: string | null; last_name?: string | null; email?: string | null; note?: string | null; tags: string[]; addresses?: NewAddress[] }
+interface GraphqlCustomerInput {
+  firstName?: string; lastName?: string; email?: string; note?: string; tags?: string[];
+  addresses?: { firstName?: string; lastName?: string; address1?: string; city?: string; provinceCode?: string; countryCode?: string; zip?: string }[];
+}
 
 /** Adds scenario 6's routes to the baseline's Fastify app; `more` adds another context's part of the admin schema. */
 export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop: Shop, more: { sdl: string; root: Record<string, unknown> } = { sdl: '', root: {} }): void {
@@ -140,14 +151,13 @@ export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop
     return { customers: customers.map((c) => restCustomer(c, addresses.get(c.id) ?? [])) };
   });
 
-  app.post('/admin/api/:version/customers.json', async (request, reply) => {
-    const input = (request.body as { customer?: Record<string, string | null> & { addresses?: Record<string, string | null>[] } }).customer ?? {};
-    const tags = (input.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  // The customer and its first address in one transaction; null when the email is taken.
+  async function createCustomer(input: NewCustomer): Promise<{ customer: CustomerRow; addresses: AddressRow[] } | null> {
     const client = await pool.connect();
     try {
       await client.query('begin');
       const { rows: [customer] } = await client.query<CustomerRow>(SQL.insertCustomer, [
-        shop.id, input.first_name ?? null, input.last_name ?? null, input.email?.toLowerCase() ?? null, tags, input.note ?? null, shop.currency,
+        shop.id, input.first_name ?? null, input.last_name ?? null, input.email?.toLowerCase() ?? null, input.tags, input.note ?? null, shop.currency,
       ]);
       const addresses: AddressRow[] = [];
       for (const a of (input.addresses ?? []).slice(0, 1)) {
@@ -159,19 +169,47 @@ export function registerCustomerRoutes(app: FastifyInstance, pool: pg.Pool, shop
         addresses.push(...rows);
       }
       await client.query('commit');
-      reply.code(201);
-      return { customer: restCustomer(customer!, addresses) };
+      return { customer: customer!, addresses };
     } catch (error) {
       await client.query('rollback');
-      if ((error as { code?: string }).code === '23505') return reply.code(422).send({ errors: { email: ['has already been taken'] } });
+      if ((error as { code?: string }).code === '23505') return null;
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  app.post('/admin/api/:version/customers.json', async (request, reply) => {
+    const input = (request.body as { customer?: Record<string, string | null> & { addresses?: Record<string, string | null>[] } }).customer ?? {};
+    const tags = (input.tags ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    const created = await createCustomer({ ...input, tags, addresses: input.addresses });
+    if (!created) return reply.code(422).send({ errors: { email: ['has already been taken'] } });
+    reply.code(201);
+    return { customer: restCustomer(created.customer, created.addresses) };
   });
 
   const rootValue = {
     ...more.root,
+    async customerCreate({ input }: { input: GraphqlCustomerInput }) {
+      const created = await createCustomer({
+        first_name: input.firstName, last_name: input.lastName, email: input.email, note: input.note, tags: input.tags ?? [],
+        addresses: (input.addresses ?? []).map((a) => ({
+          first_name: a.firstName, last_name: a.lastName, address1: a.address1, city: a.city, province_code: a.provinceCode,
+          country_code: a.countryCode, zip: a.zip,
+        })),
+      });
+      if (!created) return { customer: null, userErrors: [{ field: ['input', 'email'], message: 'Email has already been taken' }] };
+      const { customer: c, addresses } = created;
+      const byDefault = addresses.find((a) => a.is_default);
+      return {
+        customer: {
+          id: `gid://platform/Customer/${c.id}`, firstName: c.first_name, lastName: c.last_name, email: c.email, state: c.state.toUpperCase(),
+          tags: c.tags, note: c.note,
+          defaultAddress: byDefault && { address1: byDefault.address1, city: byDefault.city, provinceCode: byDefault.province_code, countryCodeV2: byDefault.country_code, zip: byDefault.zip },
+        },
+        userErrors: [],
+      };
+    },
     async customers({ first }: { first: number }) {
       const { customers, hasNext } = await page(first, null);
       const { rows } = await pool.query<AddressRow>(SQL.firstAddresses, [shop.id, customers.map((c) => c.id), MAX_ADDRESSES]);

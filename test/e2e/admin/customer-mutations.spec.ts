@@ -7,6 +7,7 @@ import { fuzzSettings } from '../../support/fuzz-settings.js';
 import { hostileString } from '../../support/hostile-values.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { adminQuery } from '../../support/http.js';
+import { sqlDuring } from '../../support/sql.js';
 
 type Gql = { status: number; data?: any; errors?: any; extensions?: any };
 
@@ -71,6 +72,17 @@ describe('admin GraphQL customers: mutations', () => {
   };
 
   describe('customerCreate', () => {
+    it('writes and answers a customer with its default address in one statement, whatever the number of addresses', async () => {
+      const created = `mutation($input: CustomerInput!) { customerCreate(input: $input) { customer { id email defaultAddress { address1 } } ${ERRORS} } }`;
+      for (const count of [1, 5]) {
+        const addresses = Array.from({ length: count }, (_, i) => ({ address1: `${i} One Statement Way`, countryCode: 'CA', provinceCode: 'ON' }));
+        const email = `one.statement.${count}@example.com`;
+        const { result, statements } = await sqlDuring(() => gql(created, { input: { email, addresses } }));
+        expect(result.data.customerCreate).toEqual({ customer: { id: expect.any(String), email, defaultAddress: { address1: '0 One Statement Way' } }, userErrors: [] });
+        expect(statements).toHaveLength(1);
+      }
+    });
+
     it('creates a disabled customer with addresses, tags and email consent', async () => {
       const res = await gql(CREATE, {
         input: {

@@ -3,7 +3,7 @@ import { type UserErrorView, userErrorsOf } from '@platform/errors';
 import { toGlobalId } from '@platform/ids';
 import { type MoneyV2, moneyV2 } from '@platform/money';
 import { displayName } from '../../customer-account.rules.js';
-import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
+import type { AddressRecord, CustomerDetailRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import type { CustomerError, CustomerErrorCode } from '../../customers.errors.js';
 import { type AdminCustomer, type AdminMailingAddress, CONSENT_SOURCES } from './customer.type.js';
 import type { UserErrorCodeValue } from '@platform/graphql-types';
@@ -29,7 +29,7 @@ class CustomerView implements AdminCustomer {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 
-  constructor(readonly record: CustomerSummaryRecord) {
+  constructor(readonly record: CustomerSummaryRecord | CustomerDetailRecord) {
     this.firstName = record.firstName;
     this.lastName = record.lastName;
     this.email = record.email;
@@ -87,7 +87,7 @@ class CustomerView implements AdminCustomer {
   }
 }
 
-export function adminCustomerView(record: CustomerSummaryRecord): AdminCustomer {
+export function adminCustomerView(record: CustomerSummaryRecord | CustomerDetailRecord): AdminCustomer {
   return new CustomerView(record);
 }
 

@@ -2,7 +2,7 @@ import { Field, GraphQLISODateTime, ID, ObjectType, registerEnumType } from '@ne
 import { AdminNode, AdminSchema, BoundedList, ConnectionType, UnsignedInt64Scalar, enumOf } from '@platform/graphql-types';
 import { CountryCode } from '@platform/locale';
 import { MoneyV2 } from '@platform/money';
-import type { AddressRecord, CustomerSummaryRecord } from '../../customer.records.js';
+import type { AddressRecord, CustomerDetailRecord, CustomerSummaryRecord } from '../../customer.records.js';
 import { MAX_TAGS } from '@platform/errors';
 import { TAX_EXEMPTIONS_MAX } from '../../customer-input.rules.js';
 
@@ -171,8 +171,11 @@ export class AdminCustomer {
   @Field(() => GraphQLISODateTime)
   updatedAt!: Date;
 
-  /** What the view was made from; `defaultAddress` and `addresses` read the customer's addresses by its id. */
-  record!: CustomerSummaryRecord;
+  /**
+   * What the view was made from; `addresses` reads the customer's addresses by its id, and so does `defaultAddress`
+   * unless the record has it (a customer read or written alone).
+   */
+  record!: CustomerSummaryRecord | CustomerDetailRecord;
 }
 
 @ObjectType('CustomerConnection', { registerIn: () => AdminSchema })

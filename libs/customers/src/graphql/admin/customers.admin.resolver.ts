@@ -59,7 +59,9 @@ export class CustomersAdminResolver {
 
   @ResolveField(() => AdminMailingAddress, { nullable: true, description: "The customer's default address." })
   async defaultAddress(customer: AdminCustomer, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminMailingAddress | null> {
-    const address = await this.directory.defaultAddress(ctx, customer.record.id);
+    // A customer read or written alone came with its default; a page's customers did not.
+    const { record } = customer;
+    const address = 'defaultAddress' in record ? record.defaultAddress : await this.directory.defaultAddress(ctx, record.id);
     return address && adminAddressView(address);
   }
 
