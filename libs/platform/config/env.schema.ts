@@ -96,4 +96,10 @@ export class EnvSchema {
   @IsOptional()
   @IsString()
   PAYMENT_FEES?: string;
+
+  // Read by parseStorageUrl (storage-url.ts), which says what is wrong with it, never repeating the value: its
+  // user-info may hold a secret key.
+  @IsOptional()
+  @IsString()
+  STORAGE_URL?: string;
 }

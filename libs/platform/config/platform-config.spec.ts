@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './platform-config.js';
 
 describe('loadConfig', () => {
@@ -23,6 +24,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
     expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret@x' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret@x' })).not.toThrow(/s3cret/);
+  });
+
+  it('keeps files under DATA_DIR/files unless STORAGE_URL names another place, and refuses a wrong one without repeating it', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data' }).storage).toEqual({ kind: 'local', directory: '/srv/data/files' });
+    expect(loadConfig({}).storage).toEqual({ kind: 'local', directory: join(resolve('.data'), 'files') });
+    expect(loadConfig({ STORAGE_URL: 's3://media/shop-files?endpoint=http://127.0.0.1:9000&region=eu-west-1' }).storage).toMatchObject({
+      kind: 's3',
+      bucket: 'media',
+      prefix: 'shop-files',
+    });
+    expect(() => loadConfig({ STORAGE_URL: 'https://KEY:s3cret@media' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_URL: 'https://KEY:s3cret@media' })).toThrow(/STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 'https://KEY:s3cret@media' })).not.toThrow(/s3cret/);
   });
 
   it('reads and converts the variables', () => {

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { EnvSchema, type PlatformRole } from './env.schema.js';
 import { type PaymentFee, parsePaymentFees } from './payment-fees.js';
+import { type StorageConfig, parseStorageUrl } from './storage-url.js';
 
 export interface PlatformConfig {
   /** Postgres URL; undefined means the embedded Postgres under `dataDir`. */
@@ -28,6 +29,8 @@ export interface PlatformConfig {
   smtpUrl?: string;
   /** Fees the payments ledger takes from a charge, per shop plan (PAYMENT_FEES). */
   paymentFees: Readonly<Record<string, PaymentFee>>;
+  /** Where files are kept (STORAGE_URL): a directory, by default `dataDir/files`, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -46,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   }
   const paymentFees = parsePaymentFees(parsed.PAYMENT_FEES);
   if (!paymentFees) throw new ConfigError(['PAYMENT_FEES must be a comma list of <plan>:<percent>%+<fixed>, e.g. standard:2.9%+0.30,plus:2.4%+0.30']);
+  const dataDir = resolve(parsed.DATA_DIR ?? '.data');
+  const storage = parseStorageUrl(parsed.STORAGE_URL, dataDir, env);
+  if ('problem' in storage) throw new ConfigError([storage.problem]);
   return {
     databaseUrl: parsed.DATABASE_URL,
     redisUrl: parsed.REDIS_URL,
@@ -60,12 +66,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     embeddedPostgresPort: parsed.EMBEDDED_POSTGRES_PORT ?? 54329,
-    dataDir: resolve(parsed.DATA_DIR ?? '.data'),
+    dataDir,
     trustProxy: parsed.TRUST_PROXY === 'true',
     checkoutCreationsPerMinute: parsed.CHECKOUT_CREATIONS_PER_MINUTE ?? 30,
     cartExpiryDays: parsed.CART_EXPIRY_DAYS ?? 10,
     visitorConsentSecret: parsed.VISITOR_CONSENT_SECRET,
     smtpUrl: parsed.SMTP_URL,
     paymentFees,
+    storage,
   };
 }
