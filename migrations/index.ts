@@ -20,6 +20,7 @@ import { OrderLineProperties } from './20261128000000-order-line-properties.js';
 import { CartLineAttributes } from './20261128000100-cart-line-attributes.js';
 import { OrderTags } from './20261129000000-order-tags.js';
 import { MetafieldOwners } from './20261130000000-metafield-owners.js';
+import { Jobs } from './20261201000000-jobs.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261128000100-cart-line-attributes', class: CartLineAttributes },
   { name: '20261129000000-order-tags', class: OrderTags },
   { name: '20261130000000-metafield-owners', class: MetafieldOwners },
+  { name: '20261201000000-jobs', class: Jobs },
 ];

@@ -19,7 +19,7 @@ import { type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions,
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
 import { type Logger, LoggingModule } from '@platform/logging';
-import { QueueModule } from '@platform/queue';
+import { QueueModule, type QueueOverrides } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
 import { RequestModule } from '@platform/request';
 import { RestModule } from '@platform/rest';
@@ -45,6 +45,8 @@ export interface ApiRuntime {
   graphqlLimits?: Partial<Record<'storefront' | 'admin_graphql', GraphqlLimits>>;
   /** How long a client may take to send a request, instead of HTTP_TIMEOUTS (tests shrink them). */
   httpTimeouts?: HttpTimeouts;
+  /** Job queue settings to replace (tests shorten backoffs). */
+  queues?: QueueOverrides;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
@@ -68,7 +70,7 @@ export class ApiModule {
         LoggingModule.forRoot(logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
         RedisModule.forRoot(config.redisUrl, runtime.redisPrefix),
-        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger }),
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, queues: runtime.queues }),
         EventsModule,
         TenancyModule,
         AuthModule,

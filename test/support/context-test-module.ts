@@ -31,6 +31,8 @@ export async function createContextTestModule(imports: (Type<unknown> | DynamicM
     ],
     providers,
   }).compile();
+  // As the app starts: event subscribers register, job processors and handlers are found.
+  await moduleRef.init();
   return {
     moduleRef,
     databaseUrl: database.url,

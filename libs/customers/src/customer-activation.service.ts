@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { JobsAfterCommit } from '@platform/events';
 import { LockMode } from '@mikro-orm/core';
 import { type RequestContext, shopOrigin } from '@platform/request';
 import { activationTokenIsLive, activationUrl, alreadyEnabled, inviteRecord, linkExpired, newActivationLink } from './activation-link.rules.js';
 import { accountProblems } from './customer-account.rules.js';
 import { CustomerDirectoryService } from './customer-directory.service.js';
-import { CustomerEmailQueue } from './customer-email-queue.js';
 import { confirmationMismatch } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
+import { SendCustomerEmailJob } from './jobs/send-customer-email.job.js';
 import { Refused, validId } from './customer-writes.js';
 import type { CustomerInviteInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerInviteResult, CustomerWriteResult } from './customer.records.js';
@@ -21,7 +22,7 @@ import { type CustomerError, customerNotFound } from './customers.errors.js';
 export class CustomerActivationService {
   constructor(
     private readonly directory: CustomerDirectoryService,
-    private readonly emails: CustomerEmailQueue,
+    private readonly jobs: JobsAfterCommit,
   ) {}
 
   /** Gives the customer a new link (replacing the old one) and returns its token; the caller flushes. */
@@ -57,9 +58,10 @@ export class CustomerActivationService {
         const token = this.issueLink(ctx, customer, new Date());
         customer.state = 'invited';
         // The link is e-mailed: on the shop's domain, never on a Host the caller sent.
-        return { record, url: activationUrl(shopOrigin(ctx.shop, ctx.origin), id, token) };
+        const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), id, token);
+        this.jobs.enqueue(ctx, SendCustomerEmailJob, { template: 'customer_account_invite', customerId: id, activationUrl: url, invite: record });
+        return { record };
       });
-      await this.emails.enqueue(ctx, { template: 'customer_account_invite', customerId: id, activationUrl: sent.url, invite: sent.record });
       return { invite: sent.record, customer: await this.directory.customer(ctx, id), problems: [] };
     } catch (error) {
       if (error instanceof Refused) return { invite: null, customer: null, problems: error.problems };

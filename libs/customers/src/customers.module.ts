@@ -1,5 +1,6 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
+import { EventsModule } from '@platform/events';
 import { MailModule } from '@platform/mail';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CustomerAccessToken } from './customer-access-token.entity.js';
@@ -7,7 +8,6 @@ import { CustomerActivationService } from './customer-activation.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { Customer } from './customer.entity.js';
 import { CustomerDirectoryService } from './customer-directory.service.js';
-import { CustomerEmailQueue } from './customer-email-queue.js';
 import { CustomerEmailsService } from './customer-emails.service.js';
 import { CustomersService } from './customers.service.js';
 import { SendCustomerEmailJob } from './jobs/send-customer-email.job.js';
@@ -17,12 +17,11 @@ import { DeleteExpiredAccessTokensJob } from './jobs/delete-expired-access-token
 // need the API's rate-limit store, which the CLI and the worker do not have.
 @Module({
   // Customers keep metafields: they register as their owner and write them in their own transactions.
-  imports: [DatabaseModule.forFeature([Customer, CustomerAddress, CustomerAccessToken]), MailModule, MetafieldsModule],
+  imports: [DatabaseModule.forFeature([Customer, CustomerAddress, CustomerAccessToken]), EventsModule, MailModule, MetafieldsModule],
   providers: [
     CustomersService,
     CustomerDirectoryService,
     CustomerActivationService,
-    CustomerEmailQueue,
     DeleteExpiredAccessTokensJob,
     SendCustomerEmailJob,
     CustomerEmailsService,

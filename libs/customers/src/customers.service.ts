@@ -3,6 +3,7 @@ import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SqlPool, insertRows } from '@platform/database';
 import { MAX_TAGS } from '@platform/errors';
+import { JobsAfterCommit } from '@platform/events';
 import { MetafieldsService } from '@platform/metafields';
 import { Decimal, parseMoney } from '@platform/money';
 import { type RequestContext, inTransaction, shopOrigin } from '@platform/request';
@@ -12,7 +13,6 @@ import { CustomerAccessToken } from './customer-access-token.entity.js';
 import { CustomerActivationService } from './customer-activation.service.js';
 import { CustomerAddress } from './customer-address.entity.js';
 import { CustomerDirectoryService } from './customer-directory.service.js';
-import { CustomerEmailQueue } from './customer-email-queue.js';
 import {
   type AddressChange,
   type MetafieldChange,
@@ -25,6 +25,7 @@ import {
   smsConsent,
 } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
+import { type CustomerEmailData, SendCustomerEmailJob } from './jobs/send-customer-email.job.js';
 import { type CreatedCustomerRow, Refused, applyFields, clashes, createdCustomer, newCustomerValues, replaceAddresses, takenBy, validId } from './customer-writes.js';
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerDeletion, CustomerDetailRecord, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
@@ -45,7 +46,7 @@ export class CustomersService {
     private readonly directory: CustomerDirectoryService,
     private readonly activation: CustomerActivationService,
     private readonly metafields: MetafieldsService,
-    private readonly emails: CustomerEmailQueue,
+    private readonly jobs: JobsAfterCommit,
     private readonly sql: SqlPool,
   ) {}
 
@@ -79,7 +80,8 @@ export class CustomersService {
 
   /**
    * Creates a customer: with password + passwordConfirmation `enabled` (a welcome email unless sendEmailWelcome is
-   * false), without `disabled` (sendEmailInvite: an invite email, state `invited`). Emails are jobs enqueued after commit.
+   * false), without `disabled` (sendEmailInvite: an invite email, state `invited`). Emails are jobs asked for in the
+   * create's transaction (JobsAfterCommit).
    */
   async create(ctx: RequestContext, input: CustomerInput): Promise<CustomerWriteResult> {
     const now = new Date();
@@ -96,33 +98,40 @@ export class CustomersService {
     const state = passwordHash ? 'enabled' : inviting ? 'invited' : 'disabled';
     const values = newCustomerValues(ctx.shop.id, { state, passwordHash, currency: ctx.shop.currency, activation: link }, changes);
 
-    let customer: CustomerDetailRecord;
+    // Invited: the invite carries the new link; with a password: a welcome (unless declined).
+    const email = link
+      ? (id: number): CustomerEmailData => ({
+          template: 'customer_account_invite',
+          customerId: id,
+          activationUrl: activationUrl(shopOrigin(ctx.shop, ctx.origin), id, link.token),
+          invite: inviteRecord({}, contact.email, ctx.shop.domain).invite!,
+        })
+      : passwordHash && contact.email && input.sendEmailWelcome !== false
+        ? (id: number): CustomerEmailData => ({ template: 'customer_account_welcome', customerId: id })
+        : null;
     try {
-      customer = await this.insertCustomer(ctx, values, changes.metafields ?? []);
+      return { customer: await this.insertCustomer(ctx, values, changes.metafields ?? [], email), problems: [] };
     } catch (error) {
       const taken = takenBy(error) ?? rethrow(error);
       // The unique index names one clash; the answer names every field another customer has.
       const clashing = await clashes(ctx.em, contact, null);
       return failed(clashing.length > 0 ? clashing : taken);
     }
-
-    if (link) {
-      const invite = inviteRecord({}, contact.email, ctx.shop.domain).invite!;
-      const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), customer.id, link.token);
-      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_invite', customerId: customer.id, activationUrl: url, invite });
-    } else if (passwordHash && contact.email && input.sendEmailWelcome !== false) {
-      await this.emails.enqueueOrLog(ctx, { template: 'customer_account_welcome', customerId: customer.id });
-    }
-    return { customer, problems: [] };
   }
 
-  // One statement, atomic on its own, answering the customer; metafields join it in a transaction.
-  private async insertCustomer(ctx: RequestContext, values: unknown[], metafields: MetafieldChange[]): Promise<CustomerDetailRecord> {
-    if (metafields.length === 0) return createdCustomer((await this.sql.rows<CreatedCustomerRow>(ctx, CREATE_CUSTOMER, values))[0]!);
+  // One statement, atomic on its own, answering the customer; metafields and an email join it in a transaction.
+  private async insertCustomer(
+    ctx: RequestContext,
+    values: unknown[],
+    metafields: MetafieldChange[],
+    email: ((id: number) => CustomerEmailData) | null,
+  ): Promise<CustomerDetailRecord> {
+    if (metafields.length === 0 && !email) return createdCustomer((await this.sql.rows<CreatedCustomerRow>(ctx, CREATE_CUSTOMER, values))[0]!);
     return ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
       const [row] = await this.sql.rows<CreatedCustomerRow>(tx, CREATE_CUSTOMER, values);
       await this.metafields.setMetafields(tx, 'CUSTOMER', row!.id, metafields);
+      if (email) this.jobs.enqueue(tx, SendCustomerEmailJob, email(row!.id));
       return createdCustomer(row!);
     });
   }

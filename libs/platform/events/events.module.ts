@@ -6,6 +6,7 @@ import { TenancyModule } from '@platform/tenancy';
 import { DomainEvents } from './domain-events.js';
 import { EventDelivery } from './event-delivery.js';
 import { EventHandlers } from './event-handlers.js';
+import { EnqueueRequestedJob, JobsAfterCommit } from './jobs-after-commit.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { OutboxSweeper } from './outbox-sweeper.js';
 
@@ -16,7 +17,7 @@ import { OutboxSweeper } from './outbox-sweeper.js';
 @Global()
 @Module({
   imports: [DiscoveryModule, DatabaseModule.forFeature([OutboxEvent]), TenancyModule, SystemContextModule],
-  providers: [EventHandlers, EventDelivery, DomainEvents, OutboxSweeper],
-  exports: [DomainEvents, OutboxSweeper],
+  providers: [EventHandlers, EventDelivery, DomainEvents, OutboxSweeper, JobsAfterCommit, EnqueueRequestedJob],
+  exports: [DomainEvents, OutboxSweeper, JobsAfterCommit],
 })
 export class EventsModule {}

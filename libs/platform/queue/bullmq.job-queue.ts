@@ -1,19 +1,35 @@
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { type ConnectionOptions, type Job as BullJob, Queue, Worker } from 'bullmq';
 import { type DailyTime, cronPattern } from './daily-time.js';
-import type { EnqueueOptions, JobHandler, JobQueue } from './job-queue.js';
-
-const QUEUE_NAME = 'platform';
+import type { EnqueueOptions, JobFilter, JobHandler, JobQueue, JobState, JobSummary } from './job-queue.js';
+import { QUEUE_NAMES, type QueueName, type QueueSpec, queueSpecs } from './queues.js';
+import { retryDelay } from './retry-delay.js';
+import { runJob } from './run-job.js';
 
 type ErrorReporter = (error: unknown, jobName: string) => void;
 
-/** BullMQ on Redis: one queue, job names route to handlers; workers run only where the role says so. */
+// BullMQ's names of the states `jobs:list` shows.
+const BULL_STATE: Record<JobState, 'waiting' | 'delayed' | 'active' | 'completed' | 'failed'> = {
+  waiting: 'waiting',
+  delayed: 'delayed',
+  running: 'active',
+  completed: 'completed',
+  failed: 'failed',
+};
+const BACKOFF = { type: 'platform' } as const;
+const DRAIN_POLL_MS = 25;
+
+/**
+ * BullMQ on Redis: one BullMQ queue per named queue (queues.ts), its worker with the queue's concurrency, where the
+ * role runs jobs. Retries wait retryDelay (the embedded queue's rule), a try is bounded by the queue's timeout, and a
+ * job whose tries all failed stays in BullMQ's failed set: the dead letter.
+ */
 export class BullmqJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
-  private readonly queue: Queue;
-  private readonly handlers = new Map<string, JobHandler>();
-  private worker?: Worker;
-  // Whether the worker's last news from Redis was good: closing waits for running jobs only then.
-  private workerConnected = false;
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly handlers = new Map<string, { handler: JobHandler; queue: QueueName }>();
+  private readonly queueOf = new Map<string, QueueName>();
+  private readonly workers = new Map<QueueName, { worker: Worker; connected: boolean }>();
+  private readonly specs: Record<QueueName, QueueSpec>;
 
   constructor(
     private readonly connection: ConnectionOptions,
@@ -21,67 +37,144 @@ export class BullmqJobQueue implements JobQueue {
     /** Every key's prefix: the installation's own (see QueueModule), so no other installation takes its jobs. */
     private readonly prefix: string,
     private readonly onError: ErrorReporter = () => undefined,
+    specs?: Record<QueueName, QueueSpec>,
   ) {
-    this.queue = new Queue(QUEUE_NAME, { connection, prefix });
-    // Without a listener a Redis outage would crash the process; report it and keep serving.
-    this.queue.on('error', (error) => this.onError(error, 'queue'));
+    this.specs = specs ?? queueSpecs();
   }
 
   async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<string> {
-    const job = await this.queue.add(name, data, {
-      attempts: options.attempts ?? 3,
+    const queue = this.queueOf.get(name) ?? 'default';
+    const job = await this.queue(queue).add(name, data, {
+      attempts: options.attempts ?? this.specs[queue].attempts,
       jobId: options.jobId,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: 1000,
-      removeOnFail: 5000,
+      delay: options.delayMs,
+      backoff: BACKOFF,
+      removeOnComplete: { count: 1000, age: 24 * 3600 },
+      // The dead letter: kept for operators (jobs:list, jobs:retry) for a month.
+      removeOnFail: { age: 30 * 24 * 3600 },
     });
     return job.id!;
   }
 
-  process<T>(name: string, handler: JobHandler<T>): void {
-    this.handlers.set(name, handler as JobHandler);
-    if (this.runsJobs && !this.worker) this.startWorker();
+  process<T>(name: string, handler: JobHandler<T>, queue: QueueName = 'default'): void {
+    this.handlers.set(name, { handler: handler as JobHandler, queue });
+    this.queueOf.set(name, queue);
+    if (this.runsJobs && !this.workers.has(queue)) this.startWorker(queue);
   }
 
   async schedule(name: string, at: DailyTime): Promise<void> {
     if (!this.runsJobs) return;
+    const queue = this.queueOf.get(name) ?? 'default';
     // The scheduler's id is the job's name: every worker declaring it updates the one schedule.
-    await this.queue.upsertJobScheduler(name, { pattern: cronPattern(at), tz: 'UTC' }, { name, data: {}, opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } } });
+    await this.queue(queue).upsertJobScheduler(name, { pattern: cronPattern(at), tz: 'UTC' }, { name, data: {}, opts: { attempts: this.specs[queue].attempts, backoff: BACKOFF } });
+  }
+
+  async list(filter: JobFilter = {}): Promise<JobSummary[]> {
+    const limit = Math.min(Math.max(filter.limit ?? 100, 1), 1_000);
+    const states = filter.state ? [filter.state] : (Object.keys(BULL_STATE) as JobState[]);
+    const found: JobSummary[] = [];
+    for (const name of filter.queue ? [filter.queue] : QUEUE_NAMES) {
+      for (const state of states) {
+        const jobs = await this.queue(name).getJobs([BULL_STATE[state]], 0, limit - 1);
+        for (const job of jobs) if (job) found.push(summary(job, name, state));
+      }
+    }
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0)).slice(0, limit);
+  }
+
+  async retry(id: string): Promise<boolean> {
+    for (const name of QUEUE_NAMES) {
+      const job = await this.queue(name).getJob(id);
+      if (job && (await job.getState()) === 'failed') {
+        await job.retry('failed', { resetAttemptsMade: true });
+        return true;
+      }
+    }
+    return false;
+  }
+
+  async retryFailed(queue: QueueName): Promise<number> {
+    const failed = await this.queue(queue).getFailedCount();
+    await this.queue(queue).retryJobs({ state: 'failed' });
+    return failed;
   }
 
   async drain(): Promise<void> {
     // Wait until nothing is waiting, active or delayed, except the next run of a schedule (delayed until its time).
     for (;;) {
-      const counts = await this.queue.getJobCounts('waiting', 'active', 'prioritized');
-      if (Object.values(counts).every((n) => n === 0) && (await this.queue.getDelayed()).every((job) => job.repeatJobKey && job.attemptsMade === 0)) return;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      let busy = false;
+      for (const queue of this.queues.values()) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+        const delayed = await queue.getDelayed();
+        if (Object.values(counts).some((n) => n > 0) || delayed.some((job) => !(job.repeatJobKey && job.attemptsMade === 0))) busy = true;
+      }
+      if (!busy) return;
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
     }
   }
 
   async close(): Promise<void> {
     // A graceful close waits for the jobs running here, and for a Redis that cannot be reached, forever; without
-    // Redis no job runs here, so the worker is then closed at once.
-    await this.worker?.close(!this.workerConnected);
-    await this.queue.close();
+    // Redis no job runs here, so such a worker is closed at once. A job cut short by the process' end is returned
+    // to its queue by BullMQ's stalled-job check.
+    await Promise.all([...this.workers.values()].map(({ worker, connected }) => worker.close(!connected)));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
   }
 
-  private startWorker(): void {
-    this.worker = new Worker(
-      QUEUE_NAME,
-      async (job) => {
-        const handler = this.handlers.get(job.name);
-        if (!handler) throw new Error(`No processor for job ${job.name}`);
-        return handler({ id: job.id!, name: job.name, data: job.data, attempt: job.attemptsMade + 1 });
-      },
-      { connection: this.connection, prefix: this.prefix, concurrency: 4 },
-    );
-    this.worker.on('ready', () => {
-      this.workerConnected = true;
-    });
-    this.worker.on('failed', (job, error) => this.onError(error, job?.name ?? 'unknown'));
-    this.worker.on('error', (error) => {
-      this.workerConnected = false;
-      this.onError(error, 'worker');
-    });
+  private queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      // Without a listener a Redis outage would crash the process; report it and keep serving.
+      queue.on('error', (error) => this.onError(error, `${name} queue`));
+      this.queues.set(name, queue);
+    }
+    return queue;
   }
+
+  private startWorker(name: QueueName): void {
+    const spec = this.specs[name];
+    this.queue(name); // the queue the worker's jobs come from is closed with the others
+    const worker = new Worker(
+      name,
+      async (job) => {
+        const registered = this.handlers.get(job.name);
+        if (!registered) throw new Error(`No processor for job ${job.name}`);
+        await runJob(registered.handler, { id: job.id!, name: job.name, queue: name, data: job.data, attempt: job.attemptsMade + 1 }, spec.timeoutMs);
+      },
+      {
+        connection: this.connection,
+        prefix: this.prefix,
+        concurrency: spec.concurrency,
+        // A try may run up to its timeout: the lock outlives it, so a long job is not taken for stalled.
+        lockDuration: Math.max(30_000, spec.timeoutMs + 10_000),
+        settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade, spec) },
+      },
+    );
+    const entry = { worker, connected: false };
+    worker.on('ready', () => {
+      entry.connected = true;
+    });
+    worker.on('failed', (job, error) => this.onError(error, job?.name ?? 'unknown'));
+    worker.on('error', (error) => {
+      entry.connected = false;
+      this.onError(error, `${name} worker`);
+    });
+    this.workers.set(name, entry);
+  }
+}
+
+function summary(job: BullJob, queue: QueueName, state: JobState): JobSummary {
+  const runAt = state === 'delayed' ? job.timestamp + (job.delay ?? 0) : state === 'waiting' ? job.timestamp : null;
+  return {
+    id: job.id!,
+    queue,
+    name: job.name,
+    state,
+    attemptsMade: job.attemptsMade,
+    maxAttempts: job.opts.attempts ?? 1,
+    runAt: runAt === null ? null : new Date(runAt).toISOString(),
+    lastError: job.failedReason ?? null,
+    createdAt: new Date(job.timestamp).toISOString(),
+  };
 }

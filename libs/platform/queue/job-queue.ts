@@ -1,39 +1,81 @@
 import type { DailyTime } from './daily-time.js';
+import type { QueueName } from './queues.js';
 
 /** A unit of background work; `data` must be JSON. */
 export interface Job<T = unknown> {
   id: string;
   name: string;
+  queue: QueueName;
   data: T;
+  /** 1 on the first try. */
   attempt: number;
+  /** Aborted when the job's queue timeout passes (or the process stops): long work should stop at it. */
+  signal: AbortSignal;
 }
 
 export type JobHandler<T = unknown> = (job: Job<T>) => Promise<unknown>;
 
 export interface EnqueueOptions {
-  /** Total tries before the job is given up (default 3). */
+  /** Total tries before the job is given up (default: its queue's). */
   attempts?: number;
   /** Same id twice enqueues once. */
   jobId?: string;
+  /** Run no sooner than this many milliseconds from now. */
+  delayMs?: number;
+}
+
+/** Where a job is: `failed` is the dead letter (every try failed; an operator lists and retries it). */
+export const JOB_STATES = ['waiting', 'delayed', 'running', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** A job as `platform jobs:list` shows it. */
+export interface JobSummary {
+  id: string;
+  queue: QueueName;
+  name: string;
+  state: JobState;
+  attemptsMade: number;
+  maxAttempts: number;
+  /** When it runs next (waiting, delayed), or null. */
+  runAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+}
+
+export interface JobFilter {
+  queue?: QueueName;
+  state?: JobState;
+  /** Default 100, at most 1,000. */
+  limit?: number;
 }
 
 /**
- * Background work behind one interface: BullMQ on Redis when REDIS_URL is set, an in-process runner
- * otherwise. Contexts register handlers at init; only processes whose role runs jobs execute them.
+ * Background work behind one interface: BullMQ on Redis when REDIS_URL is set, a durable runner on Postgres
+ * otherwise (jobs survive a crash either way). Jobs run on named queues (queues.ts), each with its concurrency,
+ * tries, backoff and timeout. Contexts register handlers at init; only processes whose role runs jobs execute them.
  */
 export interface JobQueue {
-  readonly kind: 'bullmq' | 'in-process';
+  readonly kind: 'bullmq' | 'postgres';
   /** Whether this process executes jobs (roles `all` and `worker`): where the platform's background work runs. */
   readonly runsJobs: boolean;
+  /** Enqueues `name` on the queue its handler was registered for (`default` when none is). */
   enqueue<T>(name: string, data: T, options?: EnqueueOptions): Promise<string>;
-  process<T>(name: string, handler: JobHandler<T>): void;
+  /** Registers the handler of `name`, which runs on `queue`. */
+  process<T>(name: string, handler: JobHandler<T>, queue?: QueueName): void;
   /**
-   * Enqueues `name` (with no data) every day at `at`, UTC, where this process runs jobs: BullMQ keeps one schedule
-   * per name in Redis however many workers declare it; the in-process runner keeps a timer.
+   * Enqueues `name` (with no data) every day at `at`, UTC, where this process runs jobs: one run a day however many
+   * processes declare it.
    */
   schedule(name: string, at: DailyTime): Promise<void>;
+  /** The jobs of a queue and state, newest first. */
+  list(filter?: JobFilter): Promise<JobSummary[]>;
+  /** Puts a failed job back to waiting with its tries reset; false when no failed job has that id. */
+  retry(id: string): Promise<boolean>;
+  /** Puts every failed job of `queue` back to waiting; how many. */
+  retryFailed(queue: QueueName): Promise<number>;
   /** Resolves when every job enqueued so far has finished, scheduled runs still to come aside (tests, shutdown). */
   drain(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones (each bounded by its timeout). */
   close(): Promise<void>;
 }
 

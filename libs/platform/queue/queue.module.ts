@@ -1,12 +1,15 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { SqlPool } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import { REDIS_PREFIX } from '@platform/redis';
 import { SystemContextModule } from '@platform/request';
 import { TenancyModule } from '@platform/tenancy';
 import { BullmqJobQueue } from './bullmq.job-queue.js';
-import { InProcessJobQueue } from './in-process.job-queue.js';
 import { JOB_QUEUE, type JobQueue } from './job-queue.js';
+import { PostgresJobQueue } from './postgres.job-queue.js';
+import { type QueueOverrides, queueSpecs } from './queues.js';
 import { ShopJobs } from './shop-jobs.js';
 
 export interface QueueModuleOptions {
@@ -19,12 +22,25 @@ export interface QueueModuleOptions {
    * installation's own) when it is not given; tests give each file its own.
    */
   prefix?: string;
+  /** BULK_CONCURRENCY: bulk operations one process runs at once. */
+  bulkConcurrency?: number;
+  /** Queue settings to replace (tests shorten backoffs). */
+  queues?: QueueOverrides;
 }
 
-/** Picks the queue implementation once per process. */
-export function createJobQueue(options: QueueModuleOptions): JobQueue {
+/** Where the embedded mode's queue keeps its jobs (QueueModule takes the app's database). */
+export interface JobDatabase {
+  sql: SqlPool;
+  url: string;
+}
+
+/** Picks the queue implementation once per process: BullMQ with Redis, else the durable queue in `database`. */
+export function createJobQueue(options: QueueModuleOptions, database?: JobDatabase): JobQueue {
+  const specs = queueSpecs({ bulkConcurrency: options.bulkConcurrency, overrides: options.queues });
+  const onError = (err: unknown, job: string) => options.logger.error({ err, job }, 'job failed');
   if (!options.redisUrl) {
-    return new InProcessJobQueue(options.runsJobs, (err, job) => options.logger.error({ err, job: job.name }, 'job failed'));
+    if (!database) throw new Error('The embedded job queue keeps its jobs in the database: pass it');
+    return new PostgresJobQueue({ sql: database.sql, databaseUrl: database.url, runsJobs: options.runsJobs, specs, onError });
   }
   // A shared default would let installations on other databases take each other's jobs.
   if (!options.prefix) throw new Error('A job queue on Redis needs the installation\'s key prefix');
@@ -38,9 +54,7 @@ export function createJobQueue(options: QueueModuleOptions): JobQueue {
     tls: url.protocol === 'rediss:' ? {} : undefined,
     maxRetriesPerRequest: null,
   };
-  return new BullmqJobQueue(connection, options.runsJobs, options.prefix, (err, name) =>
-    options.logger.error({ err, job: name }, 'job failed'),
-  );
+  return new BullmqJobQueue(connection, options.runsJobs, options.prefix, onError, specs);
 }
 
 @Global()
@@ -55,8 +69,9 @@ export class QueueModule implements BeforeApplicationShutdown {
       providers: [
         {
           provide: JOB_QUEUE,
-          inject: [{ token: REDIS_PREFIX, optional: true }],
-          useFactory: (redisPrefix?: string | null) => createJobQueue({ ...options, prefix: options.prefix ?? redisPrefix ?? undefined }),
+          inject: [SqlPool, MikroORM, { token: REDIS_PREFIX, optional: true }],
+          useFactory: (sql: SqlPool, orm: MikroORM, redisPrefix?: string | null) =>
+            createJobQueue({ ...options, prefix: options.prefix ?? redisPrefix ?? undefined }, { sql, url: orm.config.get('clientUrl')! }),
         },
         ShopJobs,
       ],

@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { LOGGER, type Logger } from '@platform/logging';
-import { type RequestContext, SystemContexts, shopOrigin } from '@platform/request';
+import { type JobOrigin, type RequestContext, SystemContexts, jobOrigin } from '@platform/request';
 import { ShopService } from '@platform/tenancy';
 import { type EnqueueOptions, JOB_QUEUE, type Job, type JobQueue } from './job-queue.js';
 import { type ShopJobDeclaration, type ShopJobProcessor, type ShopJobType, shopJobOf } from './shop-job.js';
 
-/** What the queue carries for a shop job: whose it is, where its URLs point, and the processor's own data. */
+/** What the queue carries for a shop job: whose it is, the request it runs as, and the processor's own data. */
 interface ShopJobData<T> {
   shopId: number;
-  /** `shopOrigin` of the request that enqueued it (never its Host); null for scheduled runs (the shop's own domain). */
-  origin: string | null;
+  /** The request that enqueued it; null for scheduled runs (the platform's own, on the shop's domain). */
+  from: JobOrigin | null;
   data: T;
 }
 
@@ -33,11 +33,24 @@ export class ShopJobs implements OnApplicationBootstrap {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** Enqueues `processor`'s job for the shop of `ctx`; it runs with that shop and the shop's origin (`shopOrigin`). */
-  enqueue<T>(ctx: RequestContext, processor: ShopJobType<T>, data: T, options?: EnqueueOptions): Promise<string> {
+  /** The job name of a processor class. */
+  static nameOf(processor: ShopJobType<never>): string {
     const job = shopJobOf(processor);
     if (!job) throw new Error(`${processor.name} is not a @ShopJob processor`);
-    return this.queue.enqueue<ShopJobData<T>>(job.name, { shopId: ctx.shop.id, origin: shopOrigin(ctx.shop, ctx.origin), data }, options);
+    return job.name;
+  }
+
+  /**
+   * Enqueues `processor`'s job for the shop of `ctx` now; it runs as `ctx` (its caller, scopes, version and origin).
+   * After a write, ask for it in the write's transaction instead (`JobsAfterCommit`), so it is not lost in between.
+   */
+  enqueue<T>(ctx: RequestContext, processor: ShopJobType<T>, data: T, options?: EnqueueOptions): Promise<string> {
+    return this.enqueueAs(ctx.shop.id, jobOrigin(ctx), ShopJobs.nameOf(processor), data, options);
+  }
+
+  /** Enqueues the job `name` for shop `shopId`, to run as the request `from` describes. */
+  enqueueAs<T>(shopId: number, from: JobOrigin, name: string, data: T, options?: EnqueueOptions): Promise<string> {
+    return this.queue.enqueue<ShopJobData<T>>(name, { shopId, from, data }, options);
   }
 
   onApplicationBootstrap(): void {
@@ -51,26 +64,26 @@ export class ShopJobs implements OnApplicationBootstrap {
   }
 
   private register(job: ShopJobDeclaration, processor: ShopJobProcessor<unknown>): void {
-    this.queue.process<ShopJobData<unknown>>(job.name, ({ data }) => this.runForShop(job, processor, data));
+    this.queue.process<ShopJobData<unknown>>(job.name, ({ data }) => this.runForShop(job, processor, data), job.queue);
     if (!job.dailyAt) return;
     const eachShop = eachShopJobName(job.name);
-    this.queue.process(eachShop, (run) => this.enqueueForEveryShop(job, run));
+    this.queue.process(eachShop, (run) => this.enqueueForEveryShop(job, run), job.queue);
     // Not awaited: a Redis that is down at start must not keep the process from serving (BullMQ waits for it).
     this.queue.schedule(eachShop, job.dailyAt).catch((err: unknown) => this.logger.error({ err, job: eachShop }, 'job schedule failed'));
   }
 
-  private async runForShop(job: ShopJobDeclaration, processor: ShopJobProcessor<unknown>, { shopId, origin, data }: ShopJobData<unknown>): Promise<void> {
+  private async runForShop(job: ShopJobDeclaration, processor: ShopJobProcessor<unknown>, { shopId, from, data }: ShopJobData<unknown>): Promise<void> {
     const shop = await this.shops.findById(shopId);
     // A shop deleted since: nothing left to do for it.
     if (!shop) return this.logger.warn({ job: job.name, shopId }, 'job for a shop that no longer exists');
-    await processor.run(this.contexts.forShop(shop, origin ?? undefined), data);
+    await processor.run(from ? this.contexts.forJob(shop, from) : this.contexts.forShop(shop), data);
   }
 
   private async enqueueForEveryShop(job: ShopJobDeclaration, run: Job): Promise<void> {
     // Ids derived from the run's: a retried run does not enqueue a shop twice (BullMQ ids may not contain ':').
     const runId = run.id.replaceAll(':', '.');
     for (const shopId of await this.shops.ids()) {
-      await this.queue.enqueue<ShopJobData<undefined>>(job.name, { shopId, origin: null, data: undefined }, { jobId: `${runId}.shop-${shopId}` });
+      await this.queue.enqueue<ShopJobData<undefined>>(job.name, { shopId, from: null, data: undefined }, { jobId: `${runId}.shop-${shopId}` });
     }
   }
 }

@@ -4,7 +4,7 @@ export { errorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser } from './json-body.js';
 export { type Scheme, shopOrigin } from './origin.js';
 export { inTransaction, type RequestContext, withEntityManager } from './request-context.js';
-export { SystemContextModule, SystemContexts } from './system-context.js';
+export { type JobOrigin, SystemContextModule, SystemContexts, jobOrigin } from './system-context.js';
 export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';
 export { type InContext, inContextOf, setInContext } from './in-context.js';

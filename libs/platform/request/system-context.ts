@@ -19,23 +19,60 @@ const SYSTEM: Caller = Object.freeze({ kind: 'system', scopes: expandScopes(ALL_
 export class SystemContexts {
   constructor(private readonly em: EntityManager) {}
 
-  /** `origin` is where its URLs point (for a job: the `shopOrigin` of the request that started it); by default the shop's. */
+  /** `origin` is where its URLs point; by default the shop's. */
   forShop(shop: ShopSnapshot, origin = shopOrigin(shop)): RequestContext {
+    return this.context(shop, { requestId: `system-${randomUUID()}`, caller: SYSTEM, version: SUPPORTED_VERSIONS.at(-2)!, origin });
+  }
+
+  /** The context a background job runs in: as the request that enqueued it (`jobOrigin` of its context). */
+  forJob(shop: ShopSnapshot, origin: JobOrigin): RequestContext {
+    return this.context(shop, { requestId: origin.requestId, caller: callerOf(origin.caller), version: origin.version, origin: origin.origin });
+  }
+
+  private context(shop: ShopSnapshot, made: Pick<RequestContext, 'requestId' | 'caller' | 'version' | 'origin'>): RequestContext {
     const root = this.em;
     let em: EntityManager | undefined;
     return {
-      requestId: `system-${randomUUID()}`,
+      ...made,
       surface: 'system',
-      version: SUPPORTED_VERSIONS.at(-2)!,
       shop,
-      caller: SYSTEM,
       buyerIp: '127.0.0.1',
-      origin,
       get em() {
         return (em ??= forkForShop(root, shop.id));
       },
     };
   }
+}
+
+/** What a job keeps of the request that enqueued it (JSON): who asked, with which scopes, version and origin. */
+export interface JobOrigin {
+  requestId: string;
+  version: string;
+  /** The request's scheme and Host (`ctx.origin`): the job's URLs are that request's. */
+  origin: string;
+  caller: { kind: Caller['kind']; appId: number | null; tokenId: number | null; scopes: string[] };
+}
+
+/** `ctx` as a job keeps it. */
+export function jobOrigin(ctx: RequestContext): JobOrigin {
+  const { caller } = ctx;
+  return {
+    requestId: ctx.requestId,
+    version: ctx.version,
+    origin: ctx.origin,
+    caller: {
+      kind: caller.kind,
+      appId: 'appId' in caller ? caller.appId : null,
+      tokenId: 'tokenId' in caller ? caller.tokenId : null,
+      scopes: [...caller.scopes].sort(),
+    },
+  };
+}
+
+function callerOf(kept: JobOrigin['caller']): Caller {
+  const scopes: ReadonlySet<string> = new Set(kept.scopes);
+  if (kept.kind === 'tokenless' || kept.kind === 'system') return { kind: kept.kind, scopes };
+  return { kind: kept.kind, appId: kept.appId ?? 0, tokenId: kept.tokenId ?? 0, scopes };
 }
 
 /** Import it where work runs outside requests (CLI, seed, job processors). */

@@ -53,12 +53,12 @@ describe('customer writes on Postgres', () => {
     db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();
     const jobs = t.moduleRef.get(ShopJobs);
-    const enqueue = jobs.enqueue.bind(jobs);
-    jest.spyOn(jobs, 'enqueue').mockImplementation(async (ctx, processor, data, options) => {
+    const enqueue = jobs.enqueueAs.bind(jobs);
+    jest.spyOn(jobs, 'enqueueAs').mockImplementation(async (shopId, from, name, data, options) => {
       const email = data as EnqueuedEmail['data'];
       const seen = await rows<{ state: string }>('select state from customers where id = $1', [email.customerId]);
       enqueued.push({ data: email, committedState: seen[0]?.state ?? null });
-      return enqueue(ctx, processor, data, options);
+      return enqueue(shopId, from, name, data, options);
     });
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { type TestApp, type TestShop, createTestApp } from '../../support/test-a
 // with nothing set runs both kinds too.
 describe.each([
   ['bullmq', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-  ['in-process', { REDIS_URL: undefined }],
+  ['postgres', { REDIS_URL: undefined }],
 ])('the daily payout run (%s queue)', (kind, env) => {
   let t: TestApp;
   let db: pg.Client;

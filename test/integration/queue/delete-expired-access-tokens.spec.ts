@@ -13,7 +13,7 @@ const WHO = 'query($token: String!) { customer(customerAccessToken: $token) { em
 // with nothing set runs both kinds too.
 describe.each([
   ['bullmq', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
-  ['in-process', { REDIS_URL: undefined }],
+  ['postgres', { REDIS_URL: undefined }],
 ])('the daily deletion of expired customer access tokens (%s queue)', (kind, env) => {
   let t: TestApp;
   let db: pg.Client;

@@ -103,7 +103,7 @@ describe('the default Redis prefix is per installation', () => {
 
   it("never runs a job of installation B on A's worker; B's worker runs it", async () => {
     await apiB.get(ShopJobs).enqueue(apiB.get(SystemContexts).forShop(shopB), RecordJob, { n: 1 });
-    const bull = new Queue('platform', { connection: { url: REDIS_URL }, prefix: apiB.get(REDIS_PREFIX) });
+    const bull = new Queue('default', { connection: { url: REDIS_URL }, prefix: apiB.get(REDIS_PREFIX) });
     try {
       await sleep(500);
       expect(ran).toEqual([]);

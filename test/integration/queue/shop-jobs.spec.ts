@@ -15,8 +15,28 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const logger = createLogger('silent');
 
 // What each processor saw: the context it ran with and its data.
-const ran: { job: string; shop: string; origin: string; surface: string; data: unknown }[] = [];
-const record = (job: string, ctx: RequestContext, data: unknown) => void ran.push({ job, shop: ctx.shop.handle, origin: ctx.origin, surface: ctx.surface, data });
+interface Ran {
+  job: string;
+  shop: string;
+  origin: string;
+  surface: string;
+  caller: { kind: string; appId: number | null; scopes: string[] };
+  version: string;
+  requestId: string;
+  data: unknown;
+}
+const ran: Ran[] = [];
+const record = (job: string, ctx: RequestContext, data: unknown) =>
+  void ran.push({
+    job,
+    shop: ctx.shop.handle,
+    origin: ctx.origin,
+    surface: ctx.surface,
+    caller: { kind: ctx.caller.kind, appId: 'appId' in ctx.caller ? ctx.caller.appId : null, scopes: [...ctx.caller.scopes].sort() },
+    version: ctx.version,
+    requestId: ctx.requestId,
+    data,
+  });
 
 @Injectable()
 @ShopJob('test.record')
@@ -49,7 +69,7 @@ async function bootQueue(databaseUrl: string, redisUrl: string | undefined, pref
 
 describe.each([
   ['bullmq', REDIS_URL],
-  ['in-process', undefined],
+  ['postgres', undefined],
 ])('shop jobs on the %s queue', (kind, redisUrl) => {
   let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
   let moduleRef: TestingModule;
@@ -75,26 +95,43 @@ describe.each([
     ran.length = 0;
   });
 
-  it("runs a job for the enqueuing request's shop, with a system context whose URLs use the shop's domain (a development one on that request's scheme and port)", async () => {
-    const ctx = moduleRef.get(SystemContexts).forShop(acme, 'http://localhost:3000');
-    await moduleRef.get(ShopJobs).enqueue(ctx, RecordJob, { n: 7 });
+  it("runs a job as the request that enqueued it: its shop, app, scopes (never more), version, request id and origin", async () => {
+    const request: RequestContext = {
+      ...moduleRef.get(SystemContexts).forShop(acme, 'http://localhost:3000'),
+      requestId: 'req-42',
+      version: '2025-01',
+      caller: { kind: 'admin', appId: 42, tokenId: 7, scopes: new Set(['read_products', 'write_customers']) },
+    };
+    await moduleRef.get(ShopJobs).enqueue(request, RecordJob, { n: 7 });
     await queue.drain();
-    expect(ran).toEqual([{ job: 'record', shop: 'acme', origin: `http://${acme.domain}:3000`, surface: 'system', data: { n: 7 } }]);
+    expect(ran).toEqual([
+      {
+        job: 'record',
+        shop: 'acme',
+        origin: 'http://localhost:3000',
+        surface: 'system',
+        caller: { kind: 'admin', appId: 42, scopes: ['read_products', 'write_customers'] },
+        version: '2025-01',
+        requestId: 'req-42',
+        data: { n: 7 },
+      },
+    ]);
   });
 
   it("runs a daily job once for every shop, with the shop's own domain as origin", async () => {
     // What the schedule enqueues at 03:00 UTC, enqueued now.
     await queue.enqueue(eachShopJobName('test.sweep'), {});
     await queue.drain();
-    expect(ran.sort((a, b) => a.shop.localeCompare(b.shop))).toEqual([
-      { job: 'sweep', shop: 'acme', origin: `https://${acme.domain}`, surface: 'system', data: undefined },
-      { job: 'sweep', shop: 'globex', origin: `https://${globex.domain}`, surface: 'system', data: undefined },
+    // The platform's own work: a system caller on the shop's own domain.
+    expect(ran.sort((a, b) => a.shop.localeCompare(b.shop)).map(({ job, shop, origin, caller }) => ({ job, shop, origin, kind: caller.kind }))).toEqual([
+      { job: 'sweep', shop: 'acme', origin: `https://${acme.domain}`, kind: 'system' },
+      { job: 'sweep', shop: 'globex', origin: `https://${globex.domain}`, kind: 'system' },
     ]);
   });
 
   if (kind === 'bullmq') {
     it('keeps one schedule in Redis, at 03:00 UTC every day', async () => {
-      const bull = new Queue('platform', { connection: { url: redisUrl }, prefix });
+      const bull = new Queue('default', { connection: { url: redisUrl }, prefix });
       try {
         expect(await bull.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'test.sweep.each-shop', name: 'test.sweep.each-shop', pattern: '0 3 * * *', tz: 'UTC' })]);
       } finally {
@@ -105,7 +142,7 @@ describe.each([
     it('leaves jobs and schedules to the processes whose role runs jobs', async () => {
       const apiPrefix = `test-shop-jobs-${randomBytes(4).toString('hex')}`;
       const api = await bootQueue(database.url, redisUrl, apiPrefix, false);
-      const bull = new Queue('platform', { connection: { url: redisUrl }, prefix: apiPrefix });
+      const bull = new Queue('default', { connection: { url: redisUrl }, prefix: apiPrefix });
       try {
         await api.get(ShopJobs).enqueue(api.get(SystemContexts).forShop(globex), RecordJob, { n: 1 });
         await new Promise((resolve) => setTimeout(resolve, 300));
