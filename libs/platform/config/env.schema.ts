@@ -102,4 +102,11 @@ export class EnvSchema {
   @IsOptional()
   @IsString()
   STORAGE_URL?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'SHUTDOWN_GRACE_MS must be a whole number of milliseconds' })
+  @Min(1, { message: 'SHUTDOWN_GRACE_MS must be at least 1' })
+  @Max(3_600_000, { message: 'SHUTDOWN_GRACE_MS must be at most 3600000 (an hour)' })
+  SHUTDOWN_GRACE_MS?: number;
 }

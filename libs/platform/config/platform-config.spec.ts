@@ -16,7 +16,13 @@ describe('loadConfig', () => {
       checkoutCreationsPerMinute: 30,
       cartExpiryDays: 10,
       smtpUrl: undefined,
+      shutdownGraceMs: 15_000,
     });
+  });
+
+  it('reads SHUTDOWN_GRACE_MS in milliseconds; blank keeps the default', () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '' }).shutdownGraceMs).toBe(15_000);
   });
 
   it('reads SMTP_URL, and refuses another scheme without repeating the value (it may hold a password)', () => {
@@ -61,6 +67,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DEFAULT_SHOP', 'Not A Handle'],
     ['SMTP_URL', 'mail.example.com'],
+    ['SHUTDOWN_GRACE_MS', '15s'],
+    ['SHUTDOWN_GRACE_MS', '1.5'],
+    ['SHUTDOWN_GRACE_MS', '0'],
+    ['SHUTDOWN_GRACE_MS', '-1'],
+    ['SHUTDOWN_GRACE_MS', '3600001'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

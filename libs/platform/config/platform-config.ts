@@ -31,6 +31,8 @@ export interface PlatformConfig {
   paymentFees: Readonly<Record<string, PaymentFee>>;
   /** Where files are kept (STORAGE_URL): a directory, by default `dataDir/files`, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** How long a stop (SIGTERM, SIGINT) may take to finish in-flight requests and jobs before the process exits 1 (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -74,5 +76,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     smtpUrl: parsed.SMTP_URL,
     paymentFees,
     storage,
+    shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? 15_000,
   };
 }
