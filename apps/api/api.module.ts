@@ -15,7 +15,7 @@ import { RiskAdminApiModule, RiskRestApiModule } from '@platform/risk';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
-import { type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
+import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
 import { type Logger, LoggingModule } from '@platform/logging';
@@ -51,7 +51,7 @@ export interface ApiRuntime {
 
 // Each surface's schema is built from the modules listed here, and only those.
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, MetafieldsStorefrontApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
-const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
+export const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, ShopAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas
@@ -78,6 +78,7 @@ export class ApiModule {
         RequestModule.forRoot(runtime.throttling === false ? [] : [RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
+        GraphqlDocumentsModule,
         SeedModule,
         ...REST_MODULES,
         ...PAGE_MODULES,
@@ -87,8 +88,8 @@ export class ApiModule {
           driver: PlatformGraphqlDriver,
           // The buyer of @inContext(buyer:) is checked after the directive is read (companies' hook).
           imports: [CompaniesStorefrontApiModule],
-          inject: [BuyerContextHook, BotProtectionHook],
-          useFactory: (buyer: BuyerContextHook, bots: BotProtectionHook) => ({
+          inject: [BuyerContextHook, BotProtectionHook, GraphqlDocuments],
+          useFactory: (buyer: BuyerContextHook, bots: BotProtectionHook, documents: GraphqlDocuments) => ({
             surface: 'storefront',
             path: '/api/:version/graphql.json',
             autoSchemaFile: true,
@@ -97,22 +98,33 @@ export class ApiModule {
             hooks: [inputLimitsHook, complexityLimitHook(), bots, inContextHook, buyer],
             limits: runtime.graphqlLimits?.storefront,
             logger,
+            documents,
           }),
         }),
-        GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
-          driver: PlatformGraphqlDriver,
-          inject: [AdminCostHook],
-          useFactory: (cost: AdminCostHook) => ({
-            surface: 'admin_graphql',
-            path: '/admin/api/:version/graphql.json',
-            autoSchemaFile: true,
-            include: ADMIN_GRAPHQL_MODULES,
-            hooks: [inputLimitsHook, cost],
-            limits: runtime.graphqlLimits?.admin_graphql,
-            logger,
-          }),
-        }),
+        adminGraphqlModule(runtime),
       ],
     };
   }
+}
+
+/**
+ * The admin GraphQL API: its schema from ADMIN_GRAPHQL_MODULES, served on its route where there is an HTTP server,
+ * and run through GraphqlDocuments everywhere (the worker runs bulk operations' queries with it). Needs
+ * GraphqlDocumentsModule and ThrottleModule (the cost hook) imported beside it.
+ */
+export function adminGraphqlModule(runtime: Pick<ApiRuntime, 'logger' | 'graphqlLimits'>): DynamicModule {
+  return GraphQLModule.forRootAsync<PlatformGraphqlOptions>({
+    driver: PlatformGraphqlDriver,
+    inject: [AdminCostHook, GraphqlDocuments],
+    useFactory: (cost: AdminCostHook, documents: GraphqlDocuments) => ({
+      surface: 'admin_graphql',
+      path: '/admin/api/:version/graphql.json',
+      autoSchemaFile: true,
+      include: ADMIN_GRAPHQL_MODULES,
+      hooks: [inputLimitsHook, cost],
+      limits: runtime.graphqlLimits?.admin_graphql,
+      logger: runtime.logger,
+      documents,
+    }),
+  });
 }

@@ -1,25 +1,38 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from '@platform/auth';
 import { CartModule } from '@platform/cart';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { CustomersModule } from '@platform/customers';
 import { PaymentsModule } from '@platform/payments';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
+import { GraphqlDocumentsModule } from '@platform/graphql';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
+import { TenancyModule } from '@platform/tenancy';
+import { type LimitOverrides, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
+import { ADMIN_GRAPHQL_MODULES, adminGraphqlModule } from '../api/api.module.js';
 
 export interface WorkerRuntime {
   config: PlatformConfig;
   databaseUrl: string;
   logger: Logger;
+  /** Prefix of every Redis key instead of the installation's own (tests isolate themselves with it). */
+  redisPrefix?: string;
+  /** Rate-limit numbers to replace, as the api process's (tests shrink buckets). */
+  limits?: LimitOverrides;
 }
 
 // Every context module that lists job processors (`@ShopJob` providers), so the worker runs them.
 const JOB_MODULES = [CustomersModule, PaymentsModule, CartModule];
 
-/** The job process: no HTTP, only the processors that contexts register on the queue. */
+/**
+ * The job process: no HTTP; the processors that contexts register on the queue, and the admin GraphQL API built as
+ * the api process builds it, so a job can run an admin document as the app that asked (GraphqlDocuments), under the
+ * same throttle buckets in Redis.
+ */
 @Module({})
 export class WorkerModule {
   static forRoot(runtime: WorkerRuntime): DynamicModule {
@@ -29,10 +42,16 @@ export class WorkerModule {
         ConfigModule.forRoot(runtime.config),
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
-        RedisModule.forRoot(runtime.config.redisUrl),
+        RedisModule.forRoot(runtime.config.redisUrl, runtime.redisPrefix),
         QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger }),
         EventsModule,
+        TenancyModule,
+        AuthModule,
+        ThrottleModule.forRoot({ checkoutCreationsPerMinute: runtime.config.checkoutCreationsPerMinute, ...runtime.limits }),
+        GraphqlDocumentsModule,
         ...JOB_MODULES,
+        ...ADMIN_GRAPHQL_MODULES,
+        adminGraphqlModule({ logger: runtime.logger }),
       ],
     };
   }

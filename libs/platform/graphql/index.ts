@@ -1,5 +1,6 @@
 // The GraphQL transport: the driver, execution with its guards, hooks and directives, and the cost of a query.
 // The types a context builds its schema from are @platform/graphql-types.
+export { GraphqlDocuments, GraphqlDocumentsModule } from './graphql-documents.js';
 export { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
 export type { GraphqlHook, PreparedOperation } from './graphql-hooks.js';
 export { inputLimitsHook } from './hooks/input-limits.hook.js';

@@ -9,6 +9,7 @@ import { enforceDeclaredAccess } from './access/declared-access.js';
 import { enforceListBounds } from './cost/list-bounds.js';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
 import { GraphqlExecutor, type GraphqlLimits } from './graphql-executor.js';
+import type { GraphqlDocuments } from './graphql-documents.js';
 import type { GraphqlHook } from './graphql-hooks.js';
 
 export interface PlatformGraphqlOptions extends GqlModuleOptions {
@@ -19,6 +20,8 @@ export interface PlatformGraphqlOptions extends GqlModuleOptions {
   /** Limits on documents and execution; each unset one keeps its documented default (docs/security.md). */
   limits?: GraphqlLimits;
   logger: Logger;
+  /** Where the surface's executor is registered for documents run outside HTTP (jobs). */
+  documents?: GraphqlDocuments;
 }
 
 const ALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -45,11 +48,28 @@ export function servedSchema(fastify: FastifyInstance, surface: GraphqlSurface):
  */
 @Injectable()
 export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphqlOptions> {
-  override async start(options: PlatformGraphqlOptions): Promise<void> {
+  private executor?: { schema: GraphQLSchema; run: GraphqlExecutor };
+
+  // Called in every process that imports the module (start only where there is an HTTP server): the executor is
+  // made here, so a process without HTTP (the worker) runs documents through GraphqlDocuments too.
+  override async generateSchema(options: PlatformGraphqlOptions) {
+    // Nest shares one registry of referenced types between GraphQLModule instances; without a reset the
+    // second surface's schema would also carry the first one's types (two `Shop`s).
+    resetSharedTypeRegistry(this.graphQlFactory);
+    const built = await super.generateSchema(options);
+    if (!built) throw new Error(`No schema was built for the ${options.surface} GraphQL API`);
     const { logger, surface } = options;
-    if (!options.schema) throw new Error(`No schema was built for the ${surface} GraphQL API`);
-    const schema = enforceListBounds(enforceDeclaredAccess(options.schema));
-    const executor = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'), options.limits);
+    const schema = enforceListBounds(enforceDeclaredAccess(built));
+    const run = new GraphqlExecutor(schema, options.hooks, (err) => logger.error({ err, surface }, 'GraphQL resolver failed'), options.limits);
+    this.executor = { schema, run };
+    options.documents?.register(surface, run);
+    return built;
+  }
+
+  override async start(options: PlatformGraphqlOptions): Promise<void> {
+    const { surface } = options;
+    if (!this.executor) throw new Error(`No schema was built for the ${surface} GraphQL API`);
+    const { schema, run: executor } = this.executor;
     const fastify = this.httpAdapterHost.httpAdapter.getInstance<FastifyInstance>();
     serve(fastify, surface, schema);
     fastify.route({
@@ -66,13 +86,6 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
         return response.text === undefined ? sent.send(response.body) : sent.type('application/json; charset=utf-8').send(response.text);
       },
     });
-  }
-
-  // Nest shares one registry of referenced types between GraphQLModule instances; without a reset the
-  // second surface's schema would also carry the first one's types (two `Shop`s).
-  override generateSchema(options: PlatformGraphqlOptions) {
-    resetSharedTypeRegistry(this.graphQlFactory);
-    return super.generateSchema(options);
   }
 
   override async stop(): Promise<void> {}
