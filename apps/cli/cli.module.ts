@@ -6,6 +6,8 @@ import { EventsModule } from '@platform/events';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { MailModule } from '@platform/mail';
 import { PaymentsModule } from '@platform/payments';
+import { QueueModule } from '@platform/queue';
+import { RedisModule } from '@platform/redis';
 import { SystemContextModule } from '@platform/request';
 import { SeedModule } from '@platform/seed';
 import { TenancyModule } from '@platform/tenancy';
@@ -17,7 +19,7 @@ export interface CliRuntime {
   logger: Logger;
 }
 
-/** What operator commands need: the database, shops, apps and the outbox; no HTTP, no queue. */
+/** What operator commands need: the database, shops, apps, the outbox and the job queue (to look at, never to run jobs); no HTTP. */
 @Module({})
 export class CliModule {
   static forRoot(runtime: CliRuntime): DynamicModule {
@@ -27,6 +29,8 @@ export class CliModule {
         ConfigModule.forRoot(runtime.config),
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, poolSize: 4 }),
+        RedisModule.forRoot(runtime.config.redisUrl),
+        QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: false, logger: runtime.logger }),
         EventsModule,
         TenancyModule,
         AuthModule,

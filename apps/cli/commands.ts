@@ -5,6 +5,7 @@ import { DomainError } from '@platform/errors';
 import { migrateDatabase } from '@platform/database';
 import { Mailer, type OutboxEmail } from '@platform/mail';
 import { formatMoney } from '@platform/money';
+import { JOB_QUEUE, JOB_STATES, type JobQueue, type JobState, type JobSummary, QUEUE_NAMES, type QueueName, isQueueName } from '@platform/queue';
 import { LedgerService, OPERATOR_PAYOUT_STATUSES, type OperatorPayoutStatus, type PayoutRecord, PayoutsService } from '@platform/payments';
 import { SystemContexts } from '@platform/request';
 import { DemoShopService, type SeedProgressListener } from '@platform/seed';
@@ -87,6 +88,29 @@ export const COMMANDS: Record<string, Command> = {
     return { json: { emails }, text: emails.length ? emails.map(outboxText).join('\n\n') : 'The outbox is empty' };
   },
 
+  // The jobs of a queue and state, newest first: the dead letter is `--state failed`.
+  async 'jobs:list'(app, flags) {
+    const limit = count(flags, 'limit') ?? 100;
+    if (limit < 1 || limit > 1_000) throw new DomainError('BAD_REQUEST', '--limit must be between 1 and 1000', { field: 'limit' });
+    const jobs = await app.get<JobQueue>(JOB_QUEUE).list({ queue: queueFlag(flags), state: stateFlag(flags), limit });
+    return { json: { jobs }, text: jobs.length ? jobs.map(jobText).join('\n') : 'No jobs' };
+  },
+
+  // A failed job back to waiting, its tries reset: one (--job ID), or every failed job of a queue (--queue Q --failed).
+  async 'jobs:retry'(app, flags) {
+    const jobs = app.get<JobQueue>(JOB_QUEUE);
+    const id = optional(flags, 'job');
+    if (id !== undefined) {
+      if (flags.failed !== undefined || flags.queue !== undefined) throw new DomainError('BAD_REQUEST', 'Give --job ID, or --queue Q --failed, not both', { field: 'job' });
+      if (!(await jobs.retry(id))) throw new DomainError('NOT_FOUND', `No failed job has the id ${id}`, { field: 'job' });
+      return { json: { retried: 1, job: id }, text: `Job ${id} is waiting again` };
+    }
+    const queue = queueFlag(flags);
+    if (!queue || flags.failed !== true) throw new DomainError('BAD_REQUEST', 'jobs:retry needs --job ID, or --queue Q --failed', { field: 'job' });
+    const retried = await jobs.retryFailed(queue);
+    return { json: { retried, queue }, text: `${retried} failed job${retried === 1 ? '' : 's'} of ${queue} waiting again` };
+  },
+
   // An adjustment (or, with --type reserve, money held back: negative holds, positive releases) in the ledger.
   async 'ledger:adjust'(app, flags) {
     const shop = await app.get(ShopService).requireByHandle(required(flags, 'shop'));
@@ -151,6 +175,26 @@ function count(flags: Flags, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d{1,9}$/.test(value)) throw new DomainError('BAD_REQUEST', `--${name} must be a whole number`, { field: name });
   return Number(value);
+}
+
+function queueFlag(flags: Flags): QueueName | undefined {
+  const value = optional(flags, 'queue');
+  if (value === undefined) return undefined;
+  if (!isQueueName(value)) throw new DomainError('BAD_REQUEST', `--queue must be one of ${QUEUE_NAMES.join(', ')}`, { field: 'queue' });
+  return value;
+}
+
+function stateFlag(flags: Flags): JobState | undefined {
+  const value = optional(flags, 'state');
+  if (value === undefined) return undefined;
+  if (!(JOB_STATES as readonly string[]).includes(value)) throw new DomainError('BAD_REQUEST', `--state must be one of ${JOB_STATES.join(', ')}`, { field: 'state' });
+  return value as JobState;
+}
+
+function jobText(job: JobSummary): string {
+  const when = job.runAt ? ` runs at ${job.runAt}` : '';
+  const error = job.lastError ? `\n    last error: ${job.lastError}` : '';
+  return `${job.id}  ${job.queue}  ${job.name}  ${job.state}  tries ${job.attemptsMade}/${job.maxAttempts}${when}  created ${job.createdAt}${error}`;
 }
 
 function required(flags: Flags, name: string): string {

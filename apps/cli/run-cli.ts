@@ -22,7 +22,9 @@ const USAGE = `Usage: npm run platform -- <command> [--json]
   mail:list [--shop H] [--limit 50]   the emails sent or kept in the outbox, newest first
   ledger:adjust --shop H --amount A --currency C --reason R [--type adjustment|reserve]
   payouts:run [--shop H]   pay scheduled payouts whose day has passed, sweep pending balances into new payouts
-  payouts:set-status --shop H --payout ID --status paid|failed|canceled`;
+  payouts:set-status --shop H --payout ID --status paid|failed|canceled
+  jobs:list [--queue Q] [--state failed|waiting|running|delayed|completed] [--limit 100]   newest first; failed is the dead letter
+  jobs:retry --job ID | --queue Q --failed   a failed job (or every failed job of a queue) back to waiting`;
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -44,6 +46,9 @@ const OPTIONS = {
   type: { type: 'string' },
   payout: { type: 'string' },
   status: { type: 'string' },
+  queue: { type: 'string' },
+  job: { type: 'string' },
+  failed: { type: 'boolean' },
 } as const;
 
 /** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */
