@@ -4,8 +4,10 @@ import { LRUCache } from 'lru-cache';
 const TABLE_REFERENCE = /\b(?:from|join|update|into)\s+"?([a-z_][a-z0-9_]*)"?/gi;
 const SHOP_ID = /\bshop_id\b/i;
 
-// Texts already found scoped: listings build a few shapes each, so the set of texts is small.
-const scoped = new LRUCache<string, true>({ max: 2000 });
+// Texts already found scoped: listings build a few shapes each, so the set of texts is small. Bounded in bytes (the
+// text is the statement's own string, kept alive here; the entry around it).
+const SCOPED_TEXTS_BYTES = 2 * 1024 * 1024;
+const scoped = new LRUCache<string, true>({ maxSize: SCOPED_TEXTS_BYTES, sizeCalculation: (_found, text) => 96 + text.length * 2 });
 
 /** The tenant tables (those with a `shop_id`) a statement reads or writes without naming `shop_id` anywhere. */
 export function unscopedTenantTables(text: string, tenantTables: ReadonlySet<string>): string[] {

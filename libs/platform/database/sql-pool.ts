@@ -18,7 +18,10 @@ export interface SqlContext {
 }
 
 // Listings build their statement per request (sort key, direction, shape): the name is hashed once per text.
-const named = new LRUCache<string, SqlStatement>({ max: 1000 });
+// Bounded in bytes (a text's UTF-16 size, stored once, and the entry around it): 2 MiB holds every shape a
+// listing makes many times over.
+const NAMED_STATEMENTS_BYTES = 2 * 1024 * 1024;
+const named = new LRUCache<string, SqlStatement>({ maxSize: NAMED_STATEMENTS_BYTES, sizeCalculation: (_statement, text) => 160 + text.length * 2 });
 
 /** A statement with a stable prepared-statement name derived from its text. */
 export function preparedSql(text: string): SqlStatement {
