@@ -1,0 +1,20 @@
+export { FILE_STORAGE, type FileDownload, type FileInfo, type FileStorage, type GetOptions, type PutOptions, type StoredFile } from './file-storage.js';
+export {
+  FILE_ACCESS,
+  FILE_TYPES,
+  checkedFileKey,
+  fileKeyProblem,
+  fileTypeOf,
+  parseFileKey,
+  type FileAccess,
+  type FileKeyParts,
+  type FileTarget,
+} from './file-key.rules.js';
+export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ByteRange } from './file-response.rules.js';
+export { FILES_PATH, MAX_SIGNED_URL_SECONDS, fileUrl } from './file-url.rules.js';
+export { FileUrls } from './file-urls.js';
+export { FilesRoute } from './files.route.js';
+export { LocalDiskFileStorage } from './local-disk.file-storage.js';
+export { S3FileStorage } from './s3.file-storage.js';
+export { StorageErrors, type StorageErrorCode } from './storage.errors.js';
+export { StorageModule, createFileStorage } from './storage.module.js';
