@@ -70,7 +70,7 @@ export class ApiModule {
         LoggingModule.forRoot(logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
         RedisModule.forRoot(config.redisUrl, runtime.redisPrefix),
-        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, queues: runtime.queues }),
+        QueueModule.forRoot({ redisUrl: config.redisUrl, runsJobs: config.role === 'all', logger, bulkConcurrency: config.bulkConcurrency, queues: runtime.queues }),
         EventsModule,
         TenancyModule,
         AuthModule,

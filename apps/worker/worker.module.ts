@@ -43,7 +43,7 @@ export class WorkerModule {
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
         RedisModule.forRoot(runtime.config.redisUrl, runtime.redisPrefix),
-        QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger }),
+        QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger, bulkConcurrency: runtime.config.bulkConcurrency }),
         EventsModule,
         TenancyModule,
         AuthModule,

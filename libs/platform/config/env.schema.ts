@@ -109,4 +109,11 @@ export class EnvSchema {
   @Min(1, { message: 'SHUTDOWN_GRACE_MS must be at least 1' })
   @Max(3_600_000, { message: 'SHUTDOWN_GRACE_MS must be at most 3600000 (an hour)' })
   SHUTDOWN_GRACE_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'BULK_CONCURRENCY must be a whole number' })
+  @Min(1, { message: 'BULK_CONCURRENCY must be at least 1' })
+  @Max(64, { message: 'BULK_CONCURRENCY must be at most 64' })
+  BULK_CONCURRENCY?: number;
 }

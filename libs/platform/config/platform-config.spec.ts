@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads BULK_CONCURRENCY, 1 by default', () => {
+    expect(loadConfig({}).bulkConcurrency).toBe(1);
+    expect(loadConfig({ BULK_CONCURRENCY: '3' }).bulkConcurrency).toBe(3);
+  });
+
   it('reads SHUTDOWN_GRACE_MS in milliseconds; blank keeps the default', () => {
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '30000' }).shutdownGraceMs).toBe(30_000);
     expect(loadConfig({ SHUTDOWN_GRACE_MS: '' }).shutdownGraceMs).toBe(15_000);
@@ -72,6 +77,9 @@ describe('loadConfig', () => {
     ['SHUTDOWN_GRACE_MS', '0'],
     ['SHUTDOWN_GRACE_MS', '-1'],
     ['SHUTDOWN_GRACE_MS', '3600001'],
+    ['BULK_CONCURRENCY', '0'],
+    ['BULK_CONCURRENCY', 'two'],
+    ['BULK_CONCURRENCY', '65'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

@@ -33,6 +33,8 @@ export interface PlatformConfig {
   storage: StorageConfig;
   /** How long a stop (SIGTERM, SIGINT) may take to finish in-flight requests and jobs before the process exits 1 (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Bulk operations one process runs at once (BULK_CONCURRENCY): the `bulk` queue's concurrency. */
+  bulkConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -77,5 +79,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     paymentFees,
     storage,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? 15_000,
+    bulkConcurrency: parsed.BULK_CONCURRENCY ?? 1,
   };
 }
