@@ -11,7 +11,7 @@ type Status = 'ok' | 'down' | 'in-process';
 /** The body of `GET /healthz`, and its HTTP status. */
 export interface HealthReport {
   httpStatus: 200 | 503;
-  body: { status: 'ok' | 'degraded' | 'down'; postgres: Status; redis: Status; queue: string };
+  body: { status: 'ok' | 'degraded' | 'down' | 'draining'; postgres: Status; redis: Status; queue: string };
 }
 
 // An unreachable dependency fails at once (connection refused); the bound is for one that is slow, or a
@@ -28,7 +28,8 @@ const PATH = '/healthz';
 const SELECT_ONE = preparedSql('select 1');
 
 /**
- * Liveness and dependencies; 503 only when Postgres is unreachable (nothing can be served then). Answered from the
+ * Liveness and dependencies; 503 when Postgres is unreachable (nothing can be served then) and while the process
+ * stops (`draining`: a load balancer sends new requests elsewhere). Answered from the
  * last probe, before the request pipeline, the body parser and Nest's routing: under a flood of requests the probe
  * must not queue for a pool connection or behind GraphQL work (docs/performance.md, "Health under attack").
  */
@@ -36,6 +37,7 @@ const SELECT_ONE = preparedSql('select 1');
 export class HealthProbe {
   private last?: { report: HealthReport; at: number };
   private running?: Promise<HealthReport>;
+  private draining = false;
 
   constructor(
     private readonly sql: SqlPool,
@@ -57,14 +59,23 @@ export class HealthProbe {
     });
   }
 
+  /** From now on every report is a 503 with status `draining` (and the dependencies as they are): the process is stopping. */
+  drain(): void {
+    this.draining = true;
+  }
+
   /** The last report when recent enough (refreshed in the background when over a second old), else a new one. */
   report(now = Date.now()): Promise<HealthReport> {
     const last = this.last;
     if (last && now - last.at < MAX_AGE_MS) {
       if (now - last.at >= REFRESH_AFTER_MS) void this.refresh();
-      return Promise.resolve(last.report);
+      return Promise.resolve(this.asServed(last.report));
     }
-    return this.refresh();
+    return this.refresh().then((report) => this.asServed(report));
+  }
+
+  private asServed(report: HealthReport): HealthReport {
+    return this.draining ? { httpStatus: 503, body: { ...report.body, status: 'draining' } } : report;
   }
 
   private refresh(): Promise<HealthReport> {
