@@ -7,11 +7,21 @@ import { HealthProbe } from '@platform/health';
 import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
+import { FilesRoute } from '@platform/storage';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
+import { HttpDrain } from './http-drain.js';
 import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts.js';
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const drains = new WeakMap<NestFastifyApplication, HttpDrain>();
+
+/** What stops the app's HTTP server gracefully (apps/api/main.ts drains it on SIGTERM and SIGINT). */
+export function httpDrainOf(app: NestFastifyApplication): HttpDrain {
+  const drain = drains.get(app);
+  if (!drain) throw new Error('Not an app createApiApp built');
+  return drain;
+}
 
 /** Builds the HTTP application (not listening yet); the same for `npm start` and the tests. */
 export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyApplication> {
@@ -43,6 +53,10 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   });
   // GET /healthz next, from the last probe: no other hook, no body, no Nest route, so a flood cannot queue it.
   app.get(HealthProbe).install(fastify);
+  // GET and HEAD /files/… (stored files): a route of its own, outside the API pipelines (no shop, no token).
+  app.get(FilesRoute).install(fastify);
+  // Then the stop's own answer (503, Connection: close) to a request that arrives while the server drains.
+  drains.set(app, HttpDrain.install(fastify));
   // Browsers call the storefront with a public token: allow any origin and the headers clients send. An OPTIONS
   // request without the preflight headers gets the same empty 204 rather than a text/plain 400.
   await fastify.register(cors, {
@@ -52,7 +66,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   });
   installJsonBodyParser(fastify);
   app.get(RequestPipeline).install(fastify);
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): its signal listeners closed the app and re-raised the signal while main.ts's own stop
+  // was still draining. The entry points own SIGTERM and SIGINT (stopOnSignals); tests and tools call close().
   await app.init();
   buildOpenApiDocument(app, [RestModule, ...REST_MODULES]);
   return app;

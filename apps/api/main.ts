@@ -4,15 +4,15 @@ import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
 import { migrateDatabaseAt, openDatabase } from '@platform/database';
 import { type Logger, createLogger } from '@platform/logging';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
+import { HealthProbe } from '@platform/health';
 import { startWorker } from '../worker/start-worker.js';
+import { stopOnSignals } from '../worker/stop-on-signals.js';
 import { MIGRATIONS } from '../../migrations/index.js';
-import { createApiApp } from './create-api-app.js';
+import { createApiApp, httpDrainOf } from './create-api-app.js';
 import { applyHeapPolicy } from './heap-policy.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
-/** How long SIGTERM waits for in-flight requests (each bounded by the 10 s execution deadline). */
-const SHUTDOWN_GRACE_MS = 15_000;
 let startLog: Logger | undefined;
 
 async function main(): Promise<void> {
@@ -40,20 +40,22 @@ async function main(): Promise<void> {
   await listen(app, config);
   logStarted(logger, config, demo);
 
-  const shutdown = async (signal: string) => {
-    logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: finishing in-flight requests');
-    // In-flight work is bounded by the execution deadline; whatever still holds the process after the grace
-    // period (a stuck connection, a dependency that does not answer) must not keep it alive.
-    setTimeout(() => {
-      logger.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown grace period over: exiting with work still in flight');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  const http = httpDrainOf(app);
+  stopOnSignals({
+    logger,
+    graceMs: config.shutdownGraceMs,
+    finishing: config.role === 'all' ? 'in-flight requests, then running jobs' : 'in-flight requests',
+    inFlight: () => ({ requestsInFlight: http.requestsInFlight }),
+    stop: async () => {
+      app.get(HealthProbe).drain();
+      // Requests first: one in flight may still enqueue a job (after its commit), which a closed queue would refuse.
+      await http.drain();
+      // The modules' shutdown hooks: the queue takes no more jobs and waits for the running ones, the outbox sweeper
+      // stops, then the Postgres and Redis pools close; last the embedded Postgres, if this process started it.
+      await app.close();
+      await database.close();
+    },
+  });
 }
 
 function logStarted(logger: Logger, config: PlatformConfig, demo: SeededShop | null): void {

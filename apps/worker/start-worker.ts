@@ -2,6 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import type { PlatformConfig } from '@platform/config';
 import { openDatabase } from '@platform/database';
 import { type Logger, NestPinoLogger } from '@platform/logging';
+import { stopOnSignals } from './stop-on-signals.js';
 import { WorkerModule } from './worker.module.js';
 
 /** Runs the job processors only (role `worker`); needs Redis, since jobs come from api processes. */
@@ -15,13 +16,16 @@ export async function startWorker(config: PlatformConfig, logger: Logger): Promi
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, databaseUrl: database.url, logger }), {
     logger: new NestPinoLogger(logger),
   });
-  app.enableShutdownHooks();
   logger.info('worker started: processing background jobs');
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  stopOnSignals({
+    logger,
+    graceMs: config.shutdownGraceMs,
+    finishing: 'running jobs',
+    // The modules' shutdown hooks: the queue takes no more jobs and waits for the running ones, the outbox sweeper
+    // stops, then the Postgres and Redis pools close; last the embedded Postgres, if this process started it.
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  });
 }
