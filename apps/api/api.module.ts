@@ -26,6 +26,7 @@ import { RestModule } from '@platform/rest';
 import { SearchStorefrontApiModule } from '@platform/search';
 import { SeedModule } from '@platform/seed';
 import { ShopAdminApiModule, ShopRestApiModule, ShopStorefrontApiModule } from '@platform/shop';
+import { StorageModule } from '@platform/storage';
 import { TenancyModule } from '@platform/tenancy';
 import { AdminCostHook, BotProtectionHook, type LimitOverrides, RestThrottleStep, StorefrontThrottleStep, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -58,7 +59,7 @@ export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRest
 // `/schemas/…`: the online_store surface): HTML (the schemas JSON), no version, no token.
 const PAGE_MODULES = [CustomersPagesApiModule, CartPagesApiModule];
 
-/** The HTTP process: storefront GraphQL, admin GraphQL, admin REST and health, on one Fastify server. */
+/** The HTTP process: storefront GraphQL, admin GraphQL, admin REST, health and stored files, on one Fastify server. */
 @Module({})
 export class ApiModule {
   static forRoot(runtime: ApiRuntime): DynamicModule {
@@ -78,6 +79,7 @@ export class ApiModule {
         RequestModule.forRoot(runtime.throttling === false ? [] : [RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
+        StorageModule,
         GraphqlDocumentsModule,
         SeedModule,
         ...REST_MODULES,

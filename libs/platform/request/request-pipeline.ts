@@ -151,7 +151,9 @@ export class RequestPipeline {
 }
 
 // A hosted page's URL carries a one-time token (`/account/activate/:id/:token`): its route is logged, never the URL.
+// A stored file's may carry a signature (`/files/…?expires=…&signature=…`): its path is logged, never its query.
 function loggedUrl(request: FastifyRequest): string {
+  if (request.url.startsWith('/files/')) return request.url.split('?')[0]!;
   if (requestTarget(request)?.surface !== 'online_store') return request.url;
   return request.routeOptions?.url ?? '/account/…';
 }
