@@ -15,6 +15,8 @@ export class ByteMeter extends Transform {
 
   constructor(private readonly maxBytes = Number.POSITIVE_INFINITY) {
     super();
+    // NaN or a negative cap would silently let everything through, or nothing.
+    if (!(maxBytes >= 0)) throw new TypeError('maxBytes is a number of bytes, 0 or more');
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {

@@ -41,9 +41,13 @@ export class FilesRoute {
         if (!info) return refuse(reply, 404, 'Not Found');
         const answer = fileAnswer(request as FileRequest, { ...info, access: file.access });
         if (!answer.read) return reply.code(answer.status).headers(answer.headers).send();
-        const download = await this.storage.get(key, answer.read);
-        if (download.etag === info.etag) return reply.code(answer.status).headers(answer.headers).send(download.body);
-        download.body.destroy();
+        const download = await this.storage.get(key, answer.read).catch((error: unknown) => {
+          // A range of the file described, past the end of the one that replaced it.
+          if (isErrorOf(StorageErrors, error) && error.code === 'INVALID_RANGE') return null;
+          throw error;
+        });
+        if (download?.etag === info.etag) return reply.code(answer.status).headers(answer.headers).send(download.body);
+        download?.body.destroy();
       }
       return refuse(reply, 503, 'Service Unavailable');
     } catch (error) {

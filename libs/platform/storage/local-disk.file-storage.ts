@@ -31,8 +31,9 @@ export class LocalDiskFileStorage implements FileStorage {
 
   async put(target: FileTarget, body: Readable, options: PutOptions): Promise<StoredFile> {
     const temporary = join(this.root, TEMPORARY, `${randomBytes(16).toString('hex')}.part`);
-    const meter = new ByteMeter(options.maxBytes);
+    let meter: ByteMeter | undefined;
     try {
+      meter = new ByteMeter(options.maxBytes);
       const planned = plannedFile(target, options.contentType, () => randomBytes(16));
       const path = this.pathOf(planned.key);
       await mkdir(dirname(temporary), { recursive: true });
@@ -54,7 +55,7 @@ export class LocalDiskFileStorage implements FileStorage {
     } catch (error) {
       body.destroy();
       await rm(temporary, { force: true });
-      throw meter.failure ?? error;
+      throw meter?.failure ?? error;
     }
   }
 

@@ -43,10 +43,10 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(target: FileTarget, body: Readable, options: PutOptions): Promise<StoredFile> {
-    const meter = new ByteMeter(options.maxBytes);
     let upload: Upload | undefined;
     const abort = () => void upload?.abort().catch(() => undefined);
     try {
+      const meter = new ByteMeter(options.maxBytes);
       const planned = plannedFile(target, options.contentType, () => randomBytes(16));
       // Check, then write: two puts of one named public file at the same moment could both pass (S3-compatible
       // services do not all take a conditional write); one at a time, the second is refused.

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -203,6 +204,18 @@ describe('GET and HEAD /files/… (local disk)', () => {
   it('answers 404 for a signed URL of a private file that does not exist', async () => {
     const missing = privateKey.replace('result.jsonl', 'missing.jsonl');
     expect((await fetchFile(t.app, await urls.url(ORIGIN, missing))).status).toBe(404);
+  });
+
+  it('answers a storage failure with a 500 that tells nothing of it', async () => {
+    const head = jest.spyOn(storage, 'head').mockRejectedValueOnce(new Error('disk failed at /srv/private/path'));
+    try {
+      const res = await fetchFile(t.app, `/files/${publicKey}`);
+      expect(res.status).toBe(500);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body.toString()).not.toMatch(/disk|srv/);
+    } finally {
+      head.mockRestore();
+    }
   });
 
   it('is no API route: no token, any Host, no shop needed', async () => {

@@ -237,6 +237,14 @@ describe.each(ADAPTERS)('FileStorage contract: %s', (_, make) => {
       expect(await subject.leftovers()).toEqual([]);
     }, 120_000);
 
+    it('refuses a cap that is no number of bytes rather than storing without one', async () => {
+      for (const maxBytes of [Number.NaN, -1]) {
+        const body = chunked(Buffer.from('uncapped'));
+        await expect(storage.put({ shopId: 7, access: 'private', folder: 'bulk' }, body, { contentType: 'application/jsonl', maxBytes })).rejects.toThrow(TypeError);
+        expect(body.destroyed).toBe(true);
+      }
+    });
+
     it('takes a body of exactly maxBytes', async () => {
       const content = bytes(50_000, 5);
       const stored = await storage.put({ shopId: 7, access: 'private', folder: 'bulk' }, chunked(content, 10_000), { contentType: 'application/jsonl', maxBytes: 50_000 });
