@@ -3,7 +3,7 @@ import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** The answer to a request that arrives on an open connection once the server is stopping. */
-export const DRAINING_BODY = Object.freeze({ errors: 'Service Unavailable: the server is shutting down' });
+const DRAINING_BODY = Object.freeze({ errors: 'Service Unavailable: the server is shutting down' });
 
 /**
  * The HTTP half of a graceful stop (docs/architecture.md, "Stopping"). Until `drain()` it only counts the requests in
