@@ -8,8 +8,8 @@ const DRAINING_BODY = Object.freeze({ errors: 'Service Unavailable: the server i
 /**
  * The HTTP half of a graceful stop (docs/architecture.md, "Stopping"). Until `drain()` it only counts the requests in
  * flight; from then on the server accepts no connection, answers a request that arrives on an open one 503 with
- * `Connection: close`, lets every request in flight finish (a streamed @defer response included) and closes each
- * connection once its response is done.
+ * `Connection: close`, lets every request in flight finish (a streamed @defer response included), closes a
+ * connection after the answer that says so, and the idle ones once no request is left.
  */
 export class HttpDrain {
   private readonly inFlight = new Set<ServerResponse>();
