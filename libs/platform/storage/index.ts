@@ -14,6 +14,7 @@ export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ByteRange } from './f
 export { FILES_PATH, MAX_SIGNED_URL_SECONDS, fileUrl } from './file-url.rules.js';
 export { FileUrls } from './file-urls.js';
 export { FilesRoute } from './files.route.js';
+export { FilesService, type FileHttpRequest, type FileHttpResponse } from './files.service.js';
 export { LocalDiskFileStorage } from './local-disk.file-storage.js';
 export { S3FileStorage } from './s3.file-storage.js';
 export { StorageErrors, type StorageErrorCode } from './storage.errors.js';

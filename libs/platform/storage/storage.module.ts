@@ -4,6 +4,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
 import { FilesRoute } from './files.route.js';
+import { FilesService } from './files.service.js';
 import { LocalDiskFileStorage } from './local-disk.file-storage.js';
 import { S3FileStorage } from './s3.file-storage.js';
 
@@ -13,16 +14,17 @@ export function createFileStorage(config: StorageConfig): LocalDiskFileStorage |
 }
 
 /**
- * File storage for the process (FILE_STORAGE, from STORAGE_URL), the URLs files are served at (FileUrls), and the
- * route that serves them (FilesRoute, installed by the api app).
+ * File storage for the process (FILE_STORAGE, from STORAGE_URL), the URLs files are served at (FileUrls), and what
+ * serves them (FilesService's answers, through FilesRoute, which the api app installs).
  */
 @Module({
   providers: [
     { provide: FILE_STORAGE, inject: [PLATFORM_CONFIG], useFactory: (config: PlatformConfig) => createFileStorage(config.storage) },
     FileUrls,
+    FilesService,
     FilesRoute,
   ],
-  exports: [FILE_STORAGE, FileUrls, FilesRoute],
+  exports: [FILE_STORAGE, FileUrls, FilesService, FilesRoute],
 })
 export class StorageModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -1,0 +1,74 @@
+import type { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import { isErrorOf } from '@platform/errors';
+import { LOGGER, type Logger } from '@platform/logging';
+import { parseFileKey } from './file-key.rules.js';
+import { type FileRequest, fileAnswer } from './file-response.rules.js';
+import { FILE_STORAGE, type FileStorage } from './file-storage.js';
+import { FileUrls } from './file-urls.js';
+import { fileKeyOfPath } from './file-url.rules.js';
+import { StorageErrors } from './storage.errors.js';
+
+/** A request for a stored file, as the route reads it. */
+export interface FileHttpRequest extends FileRequest {
+  /** The request's path and query as sent (`/files/<key>?…`). */
+  url: string;
+  query: Record<string, unknown>;
+  requestId: string;
+}
+
+/** The answer: status, headers, and the body (a file's bytes, or a short JSON refusal); none for HEAD, 304 and 416. */
+export interface FileHttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: Readable | string;
+}
+
+const REFUSED = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+
+/**
+ * What `GET` and `HEAD /files/<key>` answer: the key as the path spells it (never decoded, so an escape, a dot
+ * segment or a backslash names no file: 404), a private file's signature checked before anything is looked up
+ * (403), then the file's description, the HTTP rules of `fileAnswer` and its bytes. Never throws.
+ */
+@Injectable()
+export class FilesService {
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly urls: FileUrls,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async answer(request: FileHttpRequest): Promise<FileHttpResponse> {
+    try {
+      const key = fileKeyOfPath(request.url);
+      const file = key ? parseFileKey(key) : null;
+      if (!key || !file) return refusal(404, 'Not Found');
+      if (file.access === 'private' && !(await this.urls.allows(key, request.query))) return refusal(403, 'Forbidden');
+      // A file replaced between its description and its read is described again (a named private file may be).
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const info = await this.storage.head(key);
+        if (!info) return refusal(404, 'Not Found');
+        const answer = fileAnswer(request, { ...info, access: file.access });
+        if (!answer.read) return { status: answer.status, headers: answer.headers };
+        const download = await this.storage.get(key, answer.read).catch((error: unknown) => {
+          // A range of the file described, past the end of the one that replaced it.
+          if (isErrorOf(StorageErrors, error) && error.code === 'INVALID_RANGE') return null;
+          throw error;
+        });
+        if (download?.etag === info.etag) return { status: answer.status, headers: answer.headers, body: download.body };
+        download?.body.destroy();
+      }
+      return refusal(503, 'Service Unavailable');
+    } catch (error) {
+      // Gone between the description and the read.
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return refusal(404, 'Not Found');
+      this.logger.error({ err: error, requestId: request.requestId }, 'serving a file failed');
+      return refusal(500, 'Internal Server Error');
+    }
+  }
+}
+
+function refusal(status: number, message: string): FileHttpResponse {
+  return { status, headers: REFUSED, body: JSON.stringify({ errors: message }) };
+}
