@@ -15,6 +15,12 @@ export interface SmtpSink {
   received: ReceivedEmail[];
   /** The next `n` messages are refused with a 550 after their data (a server that says no). */
   refuseNext(n: number): void;
+  /**
+   * The next `n` messages are never answered after their data (a server that hangs): the sender waits, the message
+   * is not received. `held()` counts them.
+   */
+  holdNext(n: number): void;
+  held(): number;
   /** How many messages were offered, refused ones included. */
   attempts(): number;
   close(): Promise<void>;
@@ -27,6 +33,8 @@ export interface SmtpSink {
 export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pass'): Promise<SmtpSink> {
   const received: ReceivedEmail[] = [];
   let refusals = 0;
+  let holds = 0;
+  let held = 0;
   let attempts = 0;
   const server = new SMTPServer({
     secure: false,
@@ -43,6 +51,11 @@ export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pas
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         attempts += 1;
+        if (holds > 0) {
+          holds -= 1;
+          held += 1;
+          return;
+        }
         if (refusals > 0) {
           refusals -= 1;
           return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
@@ -64,7 +77,16 @@ export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pas
     refuseNext: (n) => {
       refusals = n;
     },
+    holdNext: (n) => {
+      holds = n;
+    },
+    held: () => held,
     attempts: () => attempts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Connections a held message keeps open are cut, or the close would wait for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const connection of (server as unknown as { connections: Set<{ close(): void }> }).connections ?? []) connection.close();
+      }),
   };
 }
