@@ -146,8 +146,7 @@ export class BullmqJobQueue implements JobQueue {
         connection: this.connection,
         prefix: this.prefix,
         concurrency: spec.concurrency,
-        // A try may run up to its timeout: the lock outlives it, so a long job is not taken for stalled.
-        lockDuration: Math.max(30_000, spec.timeoutMs + 10_000),
+        // BullMQ's own lock (30 s, renewed while the job runs): a job whose process died is taken again within it.
         settings: { backoffStrategy: (attemptsMade: number) => retryDelay(attemptsMade, spec) },
       },
     );
