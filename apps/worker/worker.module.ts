@@ -10,6 +10,7 @@ import { GraphqlDocumentsModule } from '@platform/graphql';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
+import { StorageModule } from '@platform/storage';
 import { TenancyModule } from '@platform/tenancy';
 import { type LimitOverrides, ThrottleModule } from '@platform/throttling';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -29,9 +30,9 @@ export interface WorkerRuntime {
 const JOB_MODULES = [CustomersModule, PaymentsModule, CartModule];
 
 /**
- * The job process: no HTTP; the processors that contexts register on the queue, and the admin GraphQL API built as
- * the api process builds it, so a job can run an admin document as the app that asked (GraphqlDocuments), under the
- * same throttle buckets in Redis.
+ * The job process: no HTTP; the processors that contexts register on the queue, the file storage the api serves
+ * from, and the admin GraphQL API built as the api process builds it, so a job can run an admin document as the app
+ * that asked (GraphqlDocuments), under the same throttle buckets in Redis.
  */
 @Module({})
 export class WorkerModule {
@@ -49,6 +50,7 @@ export class WorkerModule {
         AuthModule,
         ThrottleModule.forRoot({ checkoutCreationsPerMinute: runtime.config.checkoutCreationsPerMinute, ...runtime.limits }),
         GraphqlDocumentsModule,
+        StorageModule,
         ...JOB_MODULES,
         ...ADMIN_GRAPHQL_MODULES,
         adminGraphqlModule({ logger: runtime.logger }),

@@ -7,6 +7,8 @@ import { createLogger } from '@platform/logging';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { REDIS_PREFIX } from '@platform/redis';
 import { SystemContexts } from '@platform/request';
+import { FILE_STORAGE, type FileStorage } from '@platform/storage';
+import { Readable } from 'node:stream';
 import { WorkerModule } from '../../../apps/worker/worker.module.js';
 import { VERSION, adminQuery, send } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
@@ -104,5 +106,12 @@ describe('an api process and a worker process on one Postgres and Redis', () => 
     expect(cost(second)).toBeGreaterThan(0);
     expect(available(second)).toBe(available(first) - cost(second));
     expect(available(third)).toBe(available(second) - cost(third));
+  });
+
+  it('writes files the api serves: one storage for both processes', async () => {
+    const stored = await worker.get<FileStorage>(FILE_STORAGE).put({ shopId: shop.shop.id, access: 'public', folder: 'exports' }, Readable.from([Buffer.from('id,email\n')]), { contentType: 'text/csv' });
+    const res = await send(api.app, { method: 'GET', url: `/files/${stored.key}`, host: shop.host });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('id,email\n');
   });
 });
