@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     logger.info({ dataDir: config.dataDir, clusterDir: database.embeddedAt.clusterDir }, 'DATABASE_URL is not set: using the embedded Postgres');
     for (const notice of database.embeddedAt.notices) logger.info(notice);
   }
-  if (!config.redisUrl) logger.info('REDIS_URL is not set: in-process throttle store and job queue (single instance only)');
+  if (!config.redisUrl) logger.info('REDIS_URL is not set: in-process throttle store, job queue in Postgres run in this process (single instance only)');
 
   const applied = await migrateDatabaseAt(database.url, MIGRATIONS);
   if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
