@@ -15,7 +15,7 @@ import { blockedDirectory, postgresSystemUser } from '../../../libs/platform/dat
 
 const [PORT] = (await freePorts(1)) as [number];
 
-// `npm start` with no DATABASE_URL and no REDIS_URL: embedded Postgres, in-process throttle store and queue.
+// `npm start` with no DATABASE_URL and no REDIS_URL: embedded Postgres, in-process throttle store, jobs in that Postgres.
 describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-embedded-'));
   let database: OpenDatabase;
@@ -55,7 +55,7 @@ describe('embedded mode (no DATABASE_URL, no REDIS_URL)', () => {
   it('reports its dependencies on /healthz', async () => {
     const res = await send(app, { url: '/healthz', host: 'localhost:3000' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', postgres: 'ok', redis: 'in-process', queue: 'in-process' });
+    expect(res.body).toEqual({ status: 'ok', postgres: 'ok', redis: 'in-process', queue: 'postgres' });
   });
 
   it('serves the demo shop on localhost with the documented demo tokens', async () => {
