@@ -15,6 +15,7 @@ import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, med
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
+import { formatQueues, measureQueues } from './queue-throughput.js';
 import { countStatements } from './sql-count.js';
 
 // `npm run bench`: a fresh seeded database, the baseline and the platform each in their own process,
@@ -64,6 +65,10 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
   const measured = withRatios(runs);
   const targets = evaluateTargets(measured, sql, options.connections);
   process.stdout.write(`${formatReport(measured, sql, targets, PENDING)}\n`);
+  const jobs = options.smoke ? 1_000 : 10_000;
+  say(`bench: the job queues, ${jobs} no-op jobs each…`);
+  const queues = await measureQueues(databaseUrl, redisUrl, jobs);
+  process.stdout.write(`\n${formatQueues(queues)}\n`);
   const date = new Date().toISOString().slice(0, 10);
   const out = options.out ?? resolve('bench/results', `${date}${options.smoke ? '.smoke' : ''}.json`);
   mkdirSync(resolve(out, '..'), { recursive: true });
@@ -74,6 +79,7 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
     runs: measured,
     sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
     healthUnderAttack: healthUnderAttack(measured),
+    queues,
     targets,
     pending: PENDING,
   }, null, 2)}\n`);
