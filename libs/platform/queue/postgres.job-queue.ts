@@ -57,6 +57,7 @@ export class PostgresJobQueue implements JobQueue {
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pumping = new Set<QueueName>();
+  private readonly wokenWhilePumping = new Set<QueueName>();
   private runner?: { id: number; client: pg.Client };
   private started?: Promise<void>;
   private poller?: NodeJS.Timeout;
@@ -186,13 +187,21 @@ export class PostgresJobQueue implements JobQueue {
     if (ms < POLL_MS * 10) setTimeout(() => this.wake(queue), ms + 5).unref();
   }
 
-  // Fills the queue's free slots with due jobs; one pump per queue at a time.
+  // Fills the queue's free slots with due jobs; one pump per queue at a time. A wake during a pump runs another
+  // after it: the pump's last claim may have looked before the job that woke it was there.
   private wake(queue: QueueName): void {
-    if (!this.runsJobs || this.closed || !this.runner || this.pumping.has(queue)) return;
+    if (!this.runsJobs || this.closed || !this.runner) return;
+    if (this.pumping.has(queue)) {
+      this.wokenWhilePumping.add(queue);
+      return;
+    }
     this.pumping.add(queue);
     this.pump(queue)
       .catch((error: unknown) => this.onError(error, `${queue} queue`))
-      .finally(() => this.pumping.delete(queue));
+      .finally(() => {
+        this.pumping.delete(queue);
+        if (this.wokenWhilePumping.delete(queue)) this.wake(queue);
+      });
   }
 
   private async pump(queue: QueueName): Promise<void> {
