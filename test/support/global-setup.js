@@ -3,8 +3,11 @@
 // (a plain module for this reason), so it works from the same places and fails with the same one-line messages.
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../libs/platform/database/embedded-postgres.mjs';
+import { buildWhenStale, findOrInstallChromium } from './prepare-run.js';
 
 export default async function globalSetup() {
+  buildWhenStale();
+  findOrInstallChromium();
   // Databases of this run carry its id, so teardown drops only its own (two runs may share a server).
   process.env.PLATFORM_TEST_RUN = Math.random().toString(36).slice(2, 10);
   if (process.env.DATABASE_URL) {
