@@ -15,6 +15,7 @@ import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, med
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
 import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
+import { formatOutbound, measureOutbound } from './outbound-overhead.js';
 import { formatQueues, measureQueues } from './queue-throughput.js';
 import { countStatements } from './sql-count.js';
 
@@ -69,6 +70,8 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
   say(`bench: the job queues, ${jobs} no-op jobs each…`);
   const queues = await measureQueues(databaseUrl, redisUrl, jobs);
   process.stdout.write(`\n${formatQueues(queues)}\n`);
+  const outbound = await measureOutbound(options.smoke ? 500 : 5_000);
+  process.stdout.write(`\n${formatOutbound(outbound)}\n`);
   const date = new Date().toISOString().slice(0, 10);
   const out = options.out ?? resolve('bench/results', `${date}${options.smoke ? '.smoke' : ''}.json`);
   mkdirSync(resolve(out, '..'), { recursive: true });
@@ -80,6 +83,7 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
     sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
     healthUnderAttack: healthUnderAttack(measured),
     queues,
+    outbound,
     targets,
     pending: PENDING,
   }, null, 2)}\n`);

@@ -18,6 +18,7 @@ import { EventsModule } from '@platform/events';
 import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
+import { OutboundHttpModule } from '@platform/http';
 import { type Logger, LoggingModule } from '@platform/logging';
 import { QueueModule, type QueueOverrides } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
@@ -81,6 +82,7 @@ export class ApiModule {
         HealthModule,
         StorageModule,
         GraphqlDocumentsModule,
+        OutboundHttpModule,
         SeedModule,
         ...REST_MODULES,
         ...PAGE_MODULES,

@@ -7,6 +7,7 @@ import { PaymentsModule } from '@platform/payments';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { GraphqlDocumentsModule } from '@platform/graphql';
+import { OutboundHttpModule } from '@platform/http';
 import { LoggingModule, type Logger } from '@platform/logging';
 import { QueueModule } from '@platform/queue';
 import { RedisModule } from '@platform/redis';
@@ -50,6 +51,7 @@ export class WorkerModule {
         AuthModule,
         ThrottleModule.forRoot({ checkoutCreationsPerMinute: runtime.config.checkoutCreationsPerMinute, ...runtime.limits }),
         GraphqlDocumentsModule,
+        OutboundHttpModule,
         StorageModule,
         ...JOB_MODULES,
         ...ADMIN_GRAPHQL_MODULES,

@@ -51,6 +51,11 @@ export class EnvSchema {
 
   @IsOptional()
   @IsString()
+  OUTBOUND_ALLOWED_PRIVATE_HOSTS?: string;
+
+  // The older name of OUTBOUND_ALLOWED_PRIVATE_HOSTS, still read (the two lists are joined).
+  @IsOptional()
+  @IsString()
   MEDIA_ALLOWED_PRIVATE_HOSTS?: string;
 
   @IsOptional()

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       platformDomain: 'myplatform.localhost',
       defaultShop: 'demo',
       role: 'all',
-      mediaAllowedPrivateHosts: [],
+      outboundAllowedPrivateHosts: [],
       checkoutCreationsPerMinute: 30,
       cartExpiryDays: 10,
       smtpUrl: undefined,
@@ -56,11 +56,13 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       PORT: '4000',
       PLATFORM_ROLE: 'api',
-      MEDIA_ALLOWED_PRIVATE_HOSTS: 'cdn.local, Images.Local',
+      OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'hooks.internal, Images.Local.',
+      MEDIA_ALLOWED_PRIVATE_HOSTS: 'cdn.local, images.local',
     });
     expect(config.port).toBe(4000);
     expect(config.role).toBe('api');
-    expect(config.mediaAllowedPrivateHosts).toEqual(['cdn.local', 'images.local']);
+    // The older name is still read; both lists are one.
+    expect(config.outboundAllowedPrivateHosts).toEqual(['hooks.internal', 'images.local', 'cdn.local']);
   });
 
   it.each([

@@ -16,7 +16,11 @@ export interface PlatformConfig {
   defaultShop: string;
   logLevel: string;
   role: PlatformRole;
-  mediaAllowedPrivateHosts: string[];
+  /**
+   * Host names every outbound call may reach although they resolve to private or loopback addresses
+   * (OUTBOUND_ALLOWED_PRIVATE_HOSTS, and MEDIA_ALLOWED_PRIVATE_HOSTS, its older name), lower case.
+   */
+  outboundAllowedPrivateHosts: string[];
   embeddedPostgresPort: number;
   dataDir: string;
   trustProxy: boolean;
@@ -65,10 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     defaultShop: parsed.DEFAULT_SHOP ?? 'demo',
     logLevel: parsed.LOG_LEVEL ?? 'info',
     role: parsed.PLATFORM_ROLE ?? 'all',
-    mediaAllowedPrivateHosts: (parsed.MEDIA_ALLOWED_PRIVATE_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    outboundAllowedPrivateHosts: [...new Set([...hostList(parsed.OUTBOUND_ALLOWED_PRIVATE_HOSTS), ...hostList(parsed.MEDIA_ALLOWED_PRIVATE_HOSTS)])],
     embeddedPostgresPort: parsed.EMBEDDED_POSTGRES_PORT ?? 54329,
     dataDir,
     trustProxy: parsed.TRUST_PROXY === 'true',
@@ -81,4 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? 15_000,
     bulkConcurrency: parsed.BULK_CONCURRENCY ?? 1,
   };
+}
+
+// A comma list of host names, lower case; a trailing dot is the same name.
+function hostList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+    .filter(Boolean);
 }
