@@ -12,6 +12,7 @@ import { MetafieldsAdminApiModule, MetafieldsStorefrontApiModule } from '@platfo
 import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
 import { PaymentsAdminApiModule, PaymentsRestApiModule } from '@platform/payments';
 import { RiskAdminApiModule, RiskRestApiModule } from '@platform/risk';
+import { type Clock, ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
@@ -49,6 +50,8 @@ export interface ApiRuntime {
   httpTimeouts?: HttpTimeouts;
   /** Job queue settings to replace (tests shorten backoffs). */
   queues?: QueueOverrides;
+  /** The clock rules and in-process buckets read; the system's by default (tests move a ManualClock). */
+  clock?: Clock;
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
@@ -69,6 +72,7 @@ export class ApiModule {
       module: ApiModule,
       imports: [
         ConfigModule.forRoot(config),
+        ClockModule.forRoot(runtime.clock),
         LoggingModule.forRoot(logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, statementTimeoutMs: REQUEST_STATEMENT_TIMEOUT_MS }),
         RedisModule.forRoot(config.redisUrl, runtime.redisPrefix),

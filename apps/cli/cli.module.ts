@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
+import { ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
@@ -27,6 +28,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(runtime.config),
+        ClockModule.forRoot(),
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS, poolSize: 4 }),
         RedisModule.forRoot(runtime.config.redisUrl),

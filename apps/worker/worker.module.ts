@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { CartModule } from '@platform/cart';
+import { ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { CustomersModule } from '@platform/customers';
 import { PaymentsModule } from '@platform/payments';
@@ -42,6 +43,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [
         ConfigModule.forRoot(runtime.config),
+        ClockModule.forRoot(),
         LoggingModule.forRoot(runtime.logger),
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
         RedisModule.forRoot(runtime.config.redisUrl, runtime.redisPrefix),

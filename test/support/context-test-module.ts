@@ -1,5 +1,6 @@
 import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
+import { ClockModule } from '@platform/clock';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { LoggingModule, createLogger } from '@platform/logging';
@@ -23,6 +24,7 @@ export async function createContextTestModule(imports: (Type<unknown> | DynamicM
   const moduleRef = await Test.createTestingModule({
     imports: [
       ConfigModule.forRoot(loadConfig({})),
+      ClockModule.forRoot(),
       LoggingModule.forRoot(createLogger('silent')),
       DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
       TenancyModule,

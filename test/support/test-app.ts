@@ -37,7 +37,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
   limits?: LimitOverrides,
-  runtime: Pick<ApiRuntime, 'graphqlLimits' | 'httpTimeouts' | 'queues'> = {},
+  runtime: Pick<ApiRuntime, 'graphqlLimits' | 'httpTimeouts' | 'queues' | 'clock'> = {},
 ): Promise<TestApp> {
   const database = await cloneTestDatabase();
   const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { hashToken } from '@platform/auth';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SqlPool } from '@platform/database';
@@ -23,7 +24,13 @@ export class CartsService {
     private readonly sql: SqlPool,
     private readonly presentment: PresentmentService,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and expiries are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** Days a cart lives after its last change. */
   get expiryDays(): number {
@@ -44,7 +51,7 @@ export class CartsService {
 
   /** The cart's exact money in its currency; fixed discount amounts convert as the storefront converts prices for its country. */
   cost(ctx: RequestContext, cart: CartRecord): MaybePromise<CartCost> {
-    return whenReady(this.presentment.forCountry(ctx, cart.countryCode), ({ money }) => cartCost(cart, new Date(), (amount) => money(amount).amount));
+    return whenReady(this.presentment.forCountry(ctx, cart.countryCode), ({ money }) => cartCost(cart, this.now(), (amount) => money(amount).amount));
   }
 
   /** Where the buyer pays: the hosted checkout of the cart, on the origin the client called. */

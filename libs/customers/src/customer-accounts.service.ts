@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { hashToken } from '@platform/auth';
@@ -24,7 +25,15 @@ const MAX_TOKEN_LENGTH = 200;
  */
 @Injectable()
 export class CustomerAccountsService {
-  constructor(private readonly throttle: ThrottleService) {}
+  constructor(
+    private readonly throttle: ThrottleService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  // The time rules and expiries are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** customerCreate: an enabled account with a password. */
   async signUp(ctx: RequestContext, input: AccountInput): Promise<AccountResult> {
@@ -34,7 +43,7 @@ export class CustomerAccountsService {
     const clashes = await this.clashes(ctx.em, changes, 'input', null);
     if (clashes.length > 0) return failed(clashes);
     const passwordHash = await hashPassword(changes.password!);
-    const now = new Date();
+    const now = this.now();
     try {
       const customer = await ctx.em.transactional(async (em) => {
         const row = em.create(Customer, {
@@ -69,7 +78,7 @@ export class CustomerAccountsService {
     const clashes = await this.clashes(ctx.em, changes, 'customer', session.customerId);
     if (clashes.length > 0) return failed(clashes);
     const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
-    const now = new Date();
+    const now = this.now();
     try {
       return await ctx.em.transactional(async (em) => {
         const customer = await em.findOneOrFail(Customer, { id: session.customerId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -105,7 +114,7 @@ export class CustomerAccountsService {
     // as long: without an account's hash the password is checked against a dummy one.
     const matches = await verifyPassword(password, customer?.passwordHash ?? null);
     if (!customer || !matches) return { accessToken: null, problems: [unidentifiedCustomer()] };
-    const now = new Date();
+    const now = this.now();
     const accessToken = await ctx.em.transactional(async (em) => {
       // Logging in is when a customer's expired tokens are swept.
       await em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, customerId: customer.id, expiresAt: { $lte: now } });
@@ -119,8 +128,8 @@ export class CustomerAccountsService {
   async renewAccessToken(ctx: RequestContext, token: string): Promise<AccessTokenResult> {
     const session = await this.session(ctx.em, token);
     if (!session) return { accessToken: null, problems: [accessTokenNotFound()] };
-    const expiresAt = accessTokenExpiry(new Date());
-    const renewed = await ctx.em.nativeUpdate(CustomerAccessToken, { shopId: ctx.shop.id, id: session.tokenId, expiresAt: { $gt: new Date() } }, { expiresAt, updatedAt: new Date() });
+    const expiresAt = accessTokenExpiry(this.now());
+    const renewed = await ctx.em.nativeUpdate(CustomerAccessToken, { shopId: ctx.shop.id, id: session.tokenId, expiresAt: { $gt: this.now() } }, { expiresAt, updatedAt: this.now() });
     if (renewed === 0) return { accessToken: null, problems: [accessTokenNotFound()] };
     return { accessToken: { accessToken: token, expiresAt }, problems: [] };
   }
@@ -158,7 +167,7 @@ export class CustomerAccountsService {
   // A live token and its enabled customer. The tenant filter of ctx.em keeps other shops' tokens unknown.
   private async session(em: EntityManager, token: string): Promise<{ tokenId: number; customerId: number; customer: Customer } | null> {
     if (!isTokenShaped(token)) return null;
-    const row = await em.findOne(CustomerAccessToken, { tokenHash: hashToken(token), expiresAt: { $gt: new Date() } }, { disableIdentityMap: true });
+    const row = await em.findOne(CustomerAccessToken, { tokenHash: hashToken(token), expiresAt: { $gt: this.now() } }, { disableIdentityMap: true });
     if (!row) return null;
     const customer = await em.findOne(Customer, { id: row.customerId, state: 'enabled' }, { disableIdentityMap: true });
     return customer && { tokenId: row.id, customerId: customer.id, customer };

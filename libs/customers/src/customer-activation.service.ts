@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { JobsAfterCommit } from '@platform/events';
 import { LockMode } from '@mikro-orm/core';
 import { type RequestContext, shopOrigin } from '@platform/request';
@@ -23,7 +24,13 @@ export class CustomerActivationService {
   constructor(
     private readonly directory: CustomerDirectoryService,
     private readonly jobs: JobsAfterCommit,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and expiries are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** Gives the customer a new link (replacing the old one) and returns its token; the caller flushes. */
   issueLink(ctx: RequestContext, customer: Customer, now: Date): string {
@@ -39,7 +46,7 @@ export class CustomerActivationService {
       const token = await this.withCustomer(ctx, id, (customer) => {
         if (customer.state === 'enabled') throw new Refused([alreadyEnabled()]);
         // A disabled customer stays disabled until the link is used (the hosted platform's behaviour).
-        return this.issueLink(ctx, customer, new Date());
+        return this.issueLink(ctx, customer, this.now());
       });
       return { url: activationUrl(ctx.origin, id, token), problems: [] };
     } catch (error) {
@@ -55,7 +62,7 @@ export class CustomerActivationService {
         if (customer.state === 'enabled') throw new Refused([alreadyEnabled()]);
         const { invite: record, problems } = inviteRecord(invite ?? {}, customer.email ?? null, ctx.shop.domain);
         if (!record) throw new Refused(problems);
-        const token = this.issueLink(ctx, customer, new Date());
+        const token = this.issueLink(ctx, customer, this.now());
         customer.state = 'invited';
         // The link is e-mailed: on the shop's domain, never on a Host the caller sent.
         const url = activationUrl(shopOrigin(ctx.shop, ctx.origin), id, token);
@@ -75,7 +82,7 @@ export class CustomerActivationService {
    */
   async activate(ctx: RequestContext, id: number, token: string, password: string, passwordConfirmation: string): Promise<CustomerWriteResult> {
     const live = (customer: Customer | null) =>
-      customer !== null && activationTokenIsLive(token, { hash: customer.activationTokenHash ?? null, expiresAt: customer.activationExpiresAt ?? null }, new Date());
+      customer !== null && activationTokenIsLive(token, { hash: customer.activationTokenHash ?? null, expiresAt: customer.activationExpiresAt ?? null }, this.now());
     const found = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
     if (!live(found)) return failed([linkExpired()]);
     const problems: CustomerError[] = accountProblems({ password: typeof password === 'string' ? password : '' }, '', false);
@@ -91,7 +98,7 @@ export class CustomerActivationService {
         customer.activationTokenHash = null;
         customer.activationExpiresAt = null;
         customer.verifiedEmail = true;
-        customer.updatedAt = new Date();
+        customer.updatedAt = this.now();
       });
     } catch (error) {
       if (error instanceof Refused) return failed(error.problems);

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { LockMode } from '@mikro-orm/core';
 import { type EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SqlPool, insertRows } from '@platform/database';
@@ -48,7 +49,13 @@ export class CustomersService {
     private readonly metafields: MetafieldsService,
     private readonly jobs: JobsAfterCommit,
     private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and expiries are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** Creates customers with their addresses in one transaction, with multi-row inserts (bulk import and seeding). */
   async importCustomers(ctx: RequestContext, customers: NewCustomer[]): Promise<ImportedCustomer[]> {
@@ -84,7 +91,7 @@ export class CustomersService {
    * create's transaction (JobsAfterCommit).
    */
   async create(ctx: RequestContext, input: CustomerInput): Promise<CustomerWriteResult> {
-    const now = new Date();
+    const now = this.now();
     const { problems, changes } = checkCustomerInput(input, true, now);
     const contact = { email: changes.email ?? null, phone: changes.phone ?? null, firstName: changes.firstName ?? null, lastName: changes.lastName ?? null };
     problems.push(...contactProblems(contact, changes, problems));
@@ -143,7 +150,7 @@ export class CustomersService {
   async update(ctx: RequestContext, id: number, input: CustomerInput): Promise<CustomerWriteResult> {
     const current = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
     if (!current) return failed([customerNotFound()]);
-    const now = new Date();
+    const now = this.now();
     const { problems, changes } = checkCustomerInput(input, false, now);
     problems.push(...(await this.addressesOfCustomer(ctx, id, changes.addresses ?? [])));
     const contact = {
@@ -204,13 +211,13 @@ export class CustomersService {
       const tags = tagsAfter(customer.tags, adding!, removing!);
       if (tags.length > MAX_TAGS) throw new Refused([tooManyTags()]);
       customer.tags = tags;
-      customer.updatedAt = new Date();
+      customer.updatedAt = this.now();
     });
   }
 
   async updateEmailMarketingConsent(ctx: RequestContext, id: number, consent: MarketingConsentInput): Promise<CustomerWriteResult> {
     const problems: CustomerError[] = [];
-    const now = new Date();
+    const now = this.now();
     const value = emailConsent(problems, 'emailMarketingConsent', consent, now);
     return this.write(ctx, id, (customer) => {
       if (!customer.email) problems.push(consentNeedsEmail());
@@ -222,7 +229,7 @@ export class CustomersService {
 
   async updateSmsMarketingConsent(ctx: RequestContext, id: number, consent: SmsMarketingConsentInput): Promise<CustomerWriteResult> {
     const problems: CustomerError[] = [];
-    const now = new Date();
+    const now = this.now();
     const value = smsConsent(problems, 'smsMarketingConsent', consent, now);
     return this.write(ctx, id, (customer) => {
       if (!customer.phone) problems.push(consentNeedsPhone());
@@ -298,7 +305,7 @@ export class CustomersService {
 
   /** Deletes the shop's customer access tokens that have expired (the daily job; logging in sweeps one customer's). */
   async deleteExpiredAccessTokens(ctx: RequestContext): Promise<number> {
-    return ctx.em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, expiresAt: { $lte: new Date() } });
+    return ctx.em.nativeDelete(CustomerAccessToken, { shopId: ctx.shop.id, expiresAt: { $lte: this.now() } });
   }
 
   /** Customers of this shop with the given emails (case-insensitive). */

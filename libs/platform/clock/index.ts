@@ -1,1 +1,2 @@
+export { CLOCK, ClockModule, ManualClock, systemClock, type Clock } from './clock.js';
 export { withDeadline } from './deadline.js';

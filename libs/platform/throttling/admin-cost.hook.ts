@@ -36,7 +36,7 @@ export class AdminCostHook implements GraphqlHook {
         responseExtensions: { cost: this.report(ctx, op, requested, null, bucket) },
       });
     }
-    if (bucket) reservations.set(op, { bucket, at: Date.now(), cost: requested });
+    if (bucket) reservations.set(op, { bucket, at: this.throttle.now(), cost: requested });
   }
 
   async after(ctx: RequestContext, op: PreparedOperation, result: { data?: unknown }): Promise<Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { LOGGER, type Logger } from '@platform/logging';
 import { REDIS, REDIS_PREFIX } from '@platform/redis';
 import { AdminCostHook } from './admin-cost.hook.js';
@@ -38,9 +39,12 @@ export class ThrottleModule implements OnApplicationBootstrap, OnApplicationShut
       providers: [
         {
           provide: BUCKET_STORE,
-          inject: [REDIS, REDIS_PREFIX],
-          useFactory: (redis: Redis | null, redisPrefix: string | null): BucketStore =>
-            redis && redisPrefix ? new RedisBucketStore({ client: redis, keyPrefix: `${redisPrefix}:throttle:` }) : new MemoryBucketStore(),
+          inject: [REDIS, REDIS_PREFIX, { token: CLOCK, optional: true }],
+          // Redis buckets keep Redis' time (every process agrees on it); in-process ones the process' clock.
+          useFactory: (redis: Redis | null, redisPrefix: string | null, clock?: Clock): BucketStore =>
+            redis && redisPrefix
+              ? new RedisBucketStore({ client: redis, keyPrefix: `${redisPrefix}:throttle:` })
+              : new MemoryBucketStore({ now: () => (clock ?? systemClock).now() }),
         },
         { provide: LIMIT_OVERRIDES, useValue: overrides },
         ThrottleService,

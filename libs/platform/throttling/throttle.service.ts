@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { appIdOf } from '@platform/auth';
@@ -34,7 +35,13 @@ export class ThrottleService {
     @Inject(BUCKET_STORE) private readonly store: BucketStore,
     @Inject(LIMIT_OVERRIDES) private readonly overrides: LimitOverrides,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  /** The process' clock, as the in-process buckets read it. */
+  now(): number {
+    return this.clock.now();
+  }
 
   limits(ctx: RequestContext): PlanLimits {
     let limits = this.limitsByPlan.get(ctx.shop.plan);
@@ -94,7 +101,7 @@ export class ThrottleService {
     if (amount > 0) {
       this.failOpen(() => this.store.refund(adminKey(ctx), cfg, amount)).catch((err: unknown) => this.logger.error({ err }, 'admin cost refund failed'));
     }
-    const leaked = ((Date.now() - reservation.at) / 1000) * cfg.leakPerSecond;
+    const leaked = ((this.now() - reservation.at) / 1000) * cfg.leakPerSecond;
     const level = Math.max(0, reservation.bucket.level - amount - leaked);
     return { allowed: true, level, capacity: reservation.bucket.capacity, available: reservation.bucket.capacity - level, retryAfterSeconds: 0 };
   }

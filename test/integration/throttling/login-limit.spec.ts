@@ -1,3 +1,4 @@
+import { systemClock } from '@platform/clock';
 import { Redis } from 'ioredis';
 import { expandScopes } from '@platform/auth';
 import { CustomerAccountsService } from '@platform/customers';
@@ -35,7 +36,7 @@ describe('customer login limit (service level)', () => {
   it('refuses before looking the customer up or checking the password', async () => {
     const store = new MemoryBucketStore({ sweepIntervalMs: 0 });
     const throttle = new ThrottleService(store, LIMITS, createLogger('silent'));
-    const accounts = new CustomerAccountsService(throttle);
+    const accounts = new CustomerAccountsService(throttle, systemClock);
     try {
       for (let i = 0; i < 2; i++) await throttle.customerLoginAttempt(context('198.51.100.1'), 'buyer@example.com');
       const refused = await accounts.logIn(context('198.51.100.2'), ' Buyer@Example.com ', 'the-right-password').catch((e) => e);
@@ -67,7 +68,7 @@ describe('customer login limit (service level)', () => {
   it('fails closed when the store is unreachable, without looking anyone up', async () => {
     const store = new RedisBucketStore({ url: 'redis://127.0.0.1:6390', keyPrefix: 'x:', timeoutMs: 300 });
     const throttle = new ThrottleService(store, {}, createLogger('silent'));
-    const accounts = new CustomerAccountsService(throttle);
+    const accounts = new CustomerAccountsService(throttle, systemClock);
     try {
       await expect(accounts.logIn(context('198.51.100.1'), 'buyer@example.com', 'secret-1')).rejects.toMatchObject({ kind: 'THROTTLED' });
     } finally {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { hashToken } from '@platform/auth';
 import type { HtmlPage } from '@platform/html';
 import type { RequestContext } from '@platform/request';
@@ -13,7 +14,15 @@ const DEAD_LINK_CODES = new Set(['EXPIRED', 'NOT_FOUND', 'ALREADY_ENABLED']);
 /** The hosted account activation page: which page a link and a posted form get. */
 @Injectable()
 export class ActivationPagesService {
-  constructor(private readonly customers: CustomersService) {}
+  constructor(
+    private readonly customers: CustomersService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  // The time rules and expiries are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** GET: the form while the link is live, else the dead-link page. */
   async form(ctx: RequestContext, customerId: unknown, token: unknown): Promise<HtmlPage> {
@@ -38,7 +47,7 @@ export class ActivationPagesService {
   private async isLive(ctx: RequestContext, customerId: number, token: string): Promise<boolean> {
     const customer = await ctx.em.findOne(
       Customer,
-      { id: customerId, activationTokenHash: hashToken(token), activationExpiresAt: { $gt: new Date() }, state: { $ne: 'enabled' } },
+      { id: customerId, activationTokenHash: hashToken(token), activationExpiresAt: { $gt: this.now() }, state: { $ne: 'enabled' } },
       { fields: ['id'], disableIdentityMap: true },
     );
     return customer !== null;
