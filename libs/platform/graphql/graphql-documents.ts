@@ -1,5 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import type { RequestContext, Surface } from '@platform/request';
+import { type RequestContext, type Surface, onSurface } from '@platform/request';
 import type { GraphqlExecutor, GraphqlResponse } from './graphql-executor.js';
 
 type GraphqlSurface = Extract<Surface, 'storefront' | 'admin_graphql'>;
@@ -31,19 +31,3 @@ export class GraphqlDocuments {
 @Global()
 @Module({ providers: [GraphqlDocuments], exports: [GraphqlDocuments] })
 export class GraphqlDocumentsModule {}
-
-// The same work on another surface: errors take that surface's shape, access that surface's rules.
-function onSurface(ctx: RequestContext, surface: GraphqlSurface): RequestContext {
-  return {
-    requestId: ctx.requestId,
-    surface,
-    version: ctx.version,
-    shop: ctx.shop,
-    caller: ctx.caller,
-    buyerIp: ctx.buyerIp,
-    origin: ctx.origin,
-    get em() {
-      return ctx.em;
-    },
-  };
-}

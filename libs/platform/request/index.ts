@@ -3,7 +3,7 @@ export { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs } from './ctx.dec
 export { errorResponse } from './error-response.js';
 export { MAX_BODY_NESTING, installJsonBodyParser } from './json-body.js';
 export { type Scheme, shopOrigin } from './origin.js';
-export { inTransaction, type RequestContext, withEntityManager } from './request-context.js';
+export { inTransaction, onSurface, type RequestContext, withEntityManager } from './request-context.js';
 export { type JobOrigin, SystemContextModule, SystemContexts, jobOrigin } from './system-context.js';
 export { type MaybePromise, isPromiseLike, whenReady } from './maybe-promise.js';
 export { requestScoped } from './request-scoped.js';

@@ -38,10 +38,19 @@ export function inTransaction(ctx: RequestContext, em: EntityManager): RequestCo
 
 /** The same request on another EntityManager, which `em` gives on first use (a fork is made only if one is used). */
 export function withEntityManager(ctx: RequestContext, em: () => EntityManager): RequestContext {
+  return copyOf(ctx, ctx.surface, em);
+}
+
+/** The same work on another surface (a job running an API's document): errors take its shape, access its rules. */
+export function onSurface(ctx: RequestContext, surface: Surface): RequestContext {
+  return copyOf(ctx, surface, () => ctx.em);
+}
+
+function copyOf(ctx: RequestContext, surface: RequestContext['surface'], em: () => EntityManager): RequestContext {
   let current: EntityManager | undefined;
   return {
     requestId: ctx.requestId,
-    surface: ctx.surface,
+    surface,
     version: ctx.version,
     shop: ctx.shop,
     caller: ctx.caller,
