@@ -1,4 +1,4 @@
-import { runCli } from '../../../apps/cli/run-cli.js';
+import { cliRunner } from '../../support/cli.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
 describe('platform CLI', () => {
@@ -11,12 +11,7 @@ describe('platform CLI', () => {
   });
   afterAll(() => database.drop());
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
-    return { code, out, err, json: argv.includes('--json') && out.length === 1 ? JSON.parse(out[0]) : undefined };
-  }
+  const cli = cliRunner(() => env);
 
   it('migrate --json prints one JSON line (nothing pending on a migrated database)', async () => {
     const res = await cli('migrate', '--json');

@@ -1,5 +1,5 @@
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { runCli } from '../../../apps/cli/run-cli.js';
+import { cliRunner } from '../../support/cli.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
 // `jobs:list` and `jobs:retry` on the embedded queue (the jobs of the database the CLI opens); the BullMQ queue's
@@ -24,12 +24,7 @@ describe('platform CLI: jobs:list and jobs:retry', () => {
   });
   afterAll(() => t?.close());
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
-    return { code, out, err, json: argv.includes('--json') && out.length === 1 ? JSON.parse(out[0]!) : undefined };
-  }
+  const cli = cliRunner(() => env);
 
   it('lists the dead letter with each job’s last error, as one JSON line, and as text', async () => {
     const res = await cli('jobs:list', '--queue', 'default', '--state', 'failed', '--json');

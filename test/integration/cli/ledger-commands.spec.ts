@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { runCli } from '../../../apps/cli/run-cli.js';
+import { cliRunner } from '../../support/cli.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
 // The operator's ledger commands: ledger:adjust books adjustments and reserves, payouts:run sweeps the balance into
@@ -22,12 +22,7 @@ describe('platform CLI: ledger:adjust, payouts:run, payouts:set-status', () => {
     await database?.drop();
   });
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
-    return { code, out, err, json: argv.includes('--json') && out.length === 1 ? JSON.parse(out[0]!) : undefined };
-  }
+  const cli = cliRunner(() => env);
 
   it('books an adjustment and a reserve', async () => {
     const adjusted = await cli('ledger:adjust', '--shop', 'acme', '--amount', '25.5', '--currency', 'USD', '--reason', 'Goodwill credit', '--json');

@@ -1,5 +1,5 @@
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { runCli } from '../../../apps/cli/run-cli.js';
+import { cliRunner } from '../../support/cli.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, send } from '../../support/http.js';
 
@@ -18,12 +18,7 @@ describe('platform CLI: mail:list', () => {
   });
   afterAll(() => t?.close());
 
-  async function cli(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), env });
-    return { code, out, err, json: argv.includes('--json') && out.length === 1 ? JSON.parse(out[0]!) : undefined };
-  }
+  const cli = cliRunner(() => env);
 
   async function createCustomer(customer: Record<string, unknown>): Promise<number> {
     const res = await send(t.app, { method: 'POST', url: `/admin/api/${VERSION}/customers.json`, host: acme.host, headers: { 'x-platform-access-token': acme.tokens.adminAccessToken }, body: { customer } });
