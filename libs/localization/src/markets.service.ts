@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { CACHE_FILL_NOTE, ReadThroughCache, insertRows } from '@platform/database';
+import { CACHE_FILL_NOTE, READ_CACHE_TTL_MS, ReadThroughCache, insertRows } from '@platform/database';
 import { Decimal } from '@platform/money';
 import { type MaybePromise, type RequestContext, whenReady } from '@platform/request';
 import { taken } from './localization.errors.js';
@@ -13,7 +14,11 @@ import type { ImportedMarket, MarketRecord } from './market.records.js';
 @Injectable()
 export class MarketsService {
   // Every storefront price needs the buyer's market: a shop's few markets are cached briefly.
-  private readonly byShop = new ReadThroughCache<number, MarketRecord[]>();
+  private readonly byShop: ReadThroughCache<number, MarketRecord[]>;
+
+  constructor(@Optional() @Inject(CLOCK) clock: Clock = systemClock) {
+    this.byShop = new ReadThroughCache(READ_CACHE_TTL_MS, undefined, clock);
+  }
 
   /** Creates markets in one transaction; refuses a handle taken, a country already in a market, or a second primary market. */
   async importMarkets(ctx: RequestContext, markets: NewMarket[]): Promise<ImportedMarket[]> {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { READ_CACHE_TTL_MS, ReadThroughCache, SqlPool, preparedSql } from '@platform/database';
 import { CALLER_BY_TOKEN, type CallerRow } from './auth.sql.js';
 import type { Caller } from './caller.js';
@@ -25,9 +26,14 @@ const STOREFRONT_SCOPE_SET = new Set<string>(STOREFRONT_SCOPES);
  */
 @Injectable()
 export class TokenLookup {
-  private readonly cache = new ReadThroughCache<string, Caller | null>(TOKEN_CACHE_TTL_MS);
+  private readonly cache: ReadThroughCache<string, Caller | null>;
 
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) clock: Clock = systemClock,
+  ) {
+    this.cache = new ReadThroughCache(TOKEN_CACHE_TTL_MS, undefined, clock);
+  }
 
   callerFor(shopId: number, kind: TokenKind, token: string): Caller | null | Promise<Caller | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;

@@ -1,3 +1,4 @@
+import { ManualClock } from '@platform/clock';
 import { ReadThroughCache } from './read-through-cache.js';
 
 describe('ReadThroughCache', () => {
@@ -90,11 +91,14 @@ describe('ReadThroughCache', () => {
     expect(loads).toBe(1);
   });
 
-  it('expires entries after the TTL', async () => {
-    const cache = new ReadThroughCache<string, number>(20);
+  it('expires entries after the TTL, on its clock', async () => {
+    const clock = new ManualClock();
+    const cache = new ReadThroughCache<string, number>(20, undefined, clock);
     let loads = 0;
     await cache.get('k', async () => ++loads);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    clock.advance(20);
+    expect(cache.get('k', async () => ++loads)).toBe(1);
+    clock.advance(1);
     await expect(cache.get('k', async () => ++loads)).resolves.toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { type Clock, systemClock } from '@platform/clock';
 
 /** How long a process may serve a cached shop, market or credential after another process changed it. */
 export const READ_CACHE_TTL_MS = 2_000;
@@ -25,10 +26,12 @@ export class ReadThroughCache<K extends {}, V> {
   // A load that started before an invalidation must not store what it read.
   private generation = 0;
 
-  constructor(ttlMs = READ_CACHE_TTL_MS, maxBytes = READ_CACHE_BYTES) {
-    // Bounded by estimated bytes, not entries: keys come from the client (a Host header can be 16 KB).
-    this.found = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
-    this.absent = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs });
+  /** `clock` decides when entries expire (the process' clock: tests move it). */
+  constructor(ttlMs = READ_CACHE_TTL_MS, maxBytes = READ_CACHE_BYTES, clock: Clock = systemClock) {
+    // Bounded by estimated bytes, not entries: keys come from the client (a Host header can be 16 KB). The clock is
+    // read at every look (no ttlResolution), so a moved clock expires entries at once.
+    this.found = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs, ttlResolution: 0, perf: clock });
+    this.absent = new LRUCache<K, { value: V }>({ maxSize: maxBytes, sizeCalculation: estimatedBytes, ttl: ttlMs, ttlResolution: 0, perf: clock });
   }
 
   /** The cached value at once on a hit (no promise: callers on hot paths stay synchronous). */

@@ -1,7 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { CACHE_FILL_NOTE, ReadThroughCache } from '@platform/database';
+import { CACHE_FILL_NOTE, READ_CACHE_TTL_MS, ReadThroughCache } from '@platform/database';
 import { DomainError } from '@platform/errors';
 import { SHOP_PLANS, SHOP_STATES, Shop, type ShopPlan, type ShopState } from './shop.entity.js';
 import type { RequestHost } from './host.rules.js';
@@ -32,12 +33,15 @@ export interface CreateShopInput {
 @Injectable()
 export class ShopService {
   // Every request resolves its shop from the Host; the answer (also "no such shop") is cached briefly.
-  private readonly byHost = new ReadThroughCache<string, ShopSnapshot | null>();
+  private readonly byHost: ReadThroughCache<string, ShopSnapshot | null>;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
-  ) {}
+    @Optional() @Inject(CLOCK) clock: Clock = systemClock,
+  ) {
+    this.byHost = new ReadThroughCache(READ_CACHE_TTL_MS, undefined, clock);
+  }
 
   /** The shop a Host names; `host` is the header read by `parseHost` (an invalid one names no shop). */
   async findByHost(host: RequestHost): Promise<ShopSnapshot | null> {

@@ -3,6 +3,7 @@ import { expandScopes } from '@platform/auth';
 import { GraphqlExecutor, complexityLimitHook, inputLimitsHook } from '@platform/graphql';
 import { createLogger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
+import { ManualClock } from '@platform/clock';
 import { AdminCostHook, type LimitOverrides, MemoryBucketStore, ThrottleService } from '@platform/throttling';
 
 // The cost hooks over the real executor and a real in-memory bucket, on a schema that has connections
@@ -36,8 +37,11 @@ function context(kind: 'admin' | 'tokenless' = 'admin'): RequestContext {
   };
 }
 
+// The bucket's time is a clock the tests move: nothing leaks between two requests unless a test says so.
+const clock = new ManualClock();
+
 function adminExecutor(limits: LimitOverrides) {
-  const throttle = new ThrottleService(new MemoryBucketStore({ sweepIntervalMs: 0 }), limits, createLogger('silent'));
+  const throttle = new ThrottleService(new MemoryBucketStore({ sweepIntervalMs: 0, now: () => clock.now() }), limits, createLogger('silent'), clock);
   return new GraphqlExecutor(schema, [inputLimitsHook, new AdminCostHook(throttle)], () => undefined);
 }
 
@@ -70,9 +74,10 @@ describe('admin GraphQL cost and its bucket', () => {
     const query = { query: '{ items(first: 8) { edges { node { id } } } }' }; // requested 10, actual 5
     const first = await executor.run(context(), query, {});
     expect(first.body.extensions).toMatchObject({ cost: { throttleStatus: { currentlyAvailable: 5 } } });
-    await new Promise((r) => setTimeout(r, 300)); // 20/s × 0.3 s = 6 points back, capped at 10
+    clock.advance(300); // 20/s × 0.3 s = 6 points back: 10 available again (the capacity)
     const again = await executor.run(context(), query, {});
     expect(again.body.data).toBeDefined();
+    expect(again.body.extensions).toMatchObject({ cost: { throttleStatus: { currentlyAvailable: 5 } } });
   });
 
   it('refuses a query over the single-query maximum with MAX_COST_EXCEEDED before execution', async () => {
