@@ -33,9 +33,10 @@ export class CallDeadline {
   explain(error: unknown, url: URL, otherwise: OutboundRefusal): Error {
     if (error instanceof OutboundRefusedError) return error;
     if (this.signal.aborted) {
-      const reason: unknown = this.signal.reason;
-      if (reason instanceof DOMException && reason.name === 'TimeoutError') return new OutboundRefusedError('TIMEOUT', `${url.origin} took longer than ${this.ms} ms`);
-      return reason instanceof Error ? reason : new Error(String(reason));
+      // By name, not class: a DOMException or an Error of another realm (a vm context) is no instance of this one's.
+      const reason = this.signal.reason as { name?: unknown } | undefined;
+      if (reason?.name === 'TimeoutError') return new OutboundRefusedError('TIMEOUT', `${url.origin} took longer than ${this.ms} ms`);
+      return typeof reason === 'object' && reason !== null ? (reason as Error) : new Error(String(reason));
     }
     const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'no code';
     const message = otherwise === 'CUT_SHORT' ? `${url.origin} broke off its response (${code})` : `${url.origin} could not be reached (${code})`;
