@@ -8,6 +8,11 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 const blankToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 
+// A comma list of host names (an IPv4 address or a bracketed IPv6 one is a host name too); blanks and empty entries are fine.
+const HOST = String.raw`(([a-z0-9_-]+\.)*[a-z0-9_-]+\.?|\[[0-9a-f:.]+\])`;
+const HOST_LIST = new RegExp(String.raw`^\s*${HOST}?\s*(,\s*${HOST}?\s*)*$`, 'i');
+const HOST_LIST_MESSAGE = (name: string) => `${name} must be a comma list of host names without scheme, port or path, e.g. images.internal,localhost`;
+
 // The environment as the process receives it; names are part of the public contract (ARCHITECTURE.md).
 export class EnvSchema {
   @IsOptional()
@@ -49,13 +54,14 @@ export class EnvSchema {
   @IsIn(PLATFORM_ROLES, { message: `PLATFORM_ROLE must be one of ${PLATFORM_ROLES.join(', ')}` })
   PLATFORM_ROLE?: PlatformRole;
 
+  // Compared with a URL's host name alone, so a scheme, port or path in an entry would never match: refused.
   @IsOptional()
-  @IsString()
+  @Matches(HOST_LIST, { message: HOST_LIST_MESSAGE('OUTBOUND_ALLOWED_PRIVATE_HOSTS') })
   OUTBOUND_ALLOWED_PRIVATE_HOSTS?: string;
 
   // The older name of OUTBOUND_ALLOWED_PRIVATE_HOSTS, still read (the two lists are joined).
   @IsOptional()
-  @IsString()
+  @Matches(HOST_LIST, { message: HOST_LIST_MESSAGE('MEDIA_ALLOWED_PRIVATE_HOSTS') })
   MEDIA_ALLOWED_PRIVATE_HOSTS?: string;
 
   @IsOptional()

@@ -65,6 +65,18 @@ describe('loadConfig', () => {
     expect(config.outboundAllowedPrivateHosts).toEqual(['hooks.internal', 'images.local', 'cdn.local']);
   });
 
+  it('reads the allowed private hosts under either name', () => {
+    expect(loadConfig({ OUTBOUND_ALLOWED_PRIVATE_HOSTS: ' minio , , LocalHost.,10.0.0.5,[::1]' }).outboundAllowedPrivateHosts).toEqual(['minio', 'localhost', '10.0.0.5', '[::1]']);
+    expect(loadConfig({ MEDIA_ALLOWED_PRIVATE_HOSTS: 'cdn.local' }).outboundAllowedPrivateHosts).toEqual(['cdn.local']);
+    expect(loadConfig({ OUTBOUND_ALLOWED_PRIVATE_HOSTS: '', MEDIA_ALLOWED_PRIVATE_HOSTS: '' }).outboundAllowedPrivateHosts).toEqual([]);
+  });
+
+  it.each(['localhost:9000', 'http://minio', 'minio/files', 'a b', '*.internal'])('refuses %s as an allowed private host (it would never match)', (value) => {
+    for (const name of ['OUTBOUND_ALLOWED_PRIVATE_HOSTS', 'MEDIA_ALLOWED_PRIVATE_HOSTS']) {
+      expect(() => loadConfig({ [name]: `images.internal,${value}` })).toThrow(new RegExp(`${name} must be a comma list of host names`));
+    }
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
