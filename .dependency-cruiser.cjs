@@ -44,6 +44,20 @@ module.exports = {
       to: { path: '^libs/[^/]+/src/testing/' },
     },
     {
+      name: 'outbound-only-through-platform-http',
+      comment: "The platform calls other servers only through @platform/http's OutboundHttp, whose address checks, pinned connections and caps then hold for every call; types of node:http are fine.",
+      severity: 'error',
+      from: { pathNot: '^libs/platform/http/' },
+      to: { dependencyTypes: ['core'], dependencyTypesNot: ['type-only'], path: '^(node:)?(http|https|http2|tls)$' },
+    },
+    {
+      name: 'outbound-http-libraries-unused',
+      comment: 'HTTP client libraries would call out around @platform/http.',
+      severity: 'error',
+      from: {},
+      to: { path: '(^|/)node_modules/(undici|axios|got|node-fetch|superagent|request)/' },
+    },
+    {
       name: 'apps-use-libs-through-index',
       severity: 'error',
       from: { path: '^apps/' },
