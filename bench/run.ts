@@ -70,7 +70,8 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
   say(`bench: the job queues, ${jobs} no-op jobs each…`);
   const queues = await measureQueues(databaseUrl, redisUrl, jobs);
   process.stdout.write(`\n${formatQueues(queues)}\n`);
-  const outbound = await measureOutbound(options.smoke ? 500 : 5_000);
+  say('bench: the outbound client against a bare fetch…');
+  const outbound = await measureOutbound(options.smoke ? 300 : 3_000, options.rounds);
   process.stdout.write(`\n${formatOutbound(outbound)}\n`);
   const date = new Date().toISOString().slice(0, 10);
   const out = options.out ?? resolve('bench/results', `${date}${options.smoke ? '.smoke' : ''}.json`);
