@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogService } from '@platform/catalog';
@@ -44,7 +45,13 @@ export class OrderLifecycleService {
     private readonly orders: OrdersService,
     private readonly catalog: CatalogService,
     private readonly events: DomainEvents,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and records are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /** Refunds lines, shipping and money of an order (`refundCreate`); fields are relative to the refund input. */
   async createRefund(ctx: RequestContext, input: RefundInput): Promise<RefundResult> {
@@ -81,8 +88,8 @@ export class OrderLifecycleService {
       const { state, restocked } = await refundableOrder(em, ctx, order);
       const plan = cancellationRefund(state, input);
       if (plan) await this.writeRefund(ctx, em, order, { state, restocked }, plan, null);
-      await voidAuthorizations(em, ctx, order, state);
-      const now = new Date();
+      const now = this.now();
+      await voidAuthorizations(em, ctx, order, state, now);
       Object.assign(order, stateAfterCancel(order, now), {
         cancelReason: input.reason as CancelReason,
         financialStatus: financialStatusAfterCancel(order.financialStatus, paidAmount(state), plan ? afterRefund(state, plan) : refundedAmount(state)),
@@ -96,7 +103,7 @@ export class OrderLifecycleService {
   /** Closes an order (`orderClose`); a closed one keeps its close time. */
   async close(ctx: RequestContext, orderId: number): Promise<OrderChangeResult> {
     return this.changeState(ctx, orderId, (order) => {
-      order.closedAt = closedAtAfterClose(order, new Date());
+      order.closedAt = closedAtAfterClose(order, this.now());
     });
   }
 
@@ -127,7 +134,7 @@ export class OrderLifecycleService {
   // Writes the refund, its lines and its transactions, restocks, and publishes OrderRefunded for each transaction.
   private async writeRefund(ctx: RequestContext, em: EntityManager, order: Order, before: OrderRefunds, plan: RefundPlan, note: string | null): Promise<RefundRecord> {
     const shopId = ctx.shop.id;
-    const now = new Date();
+    const now = this.now();
     const restocked = plan.lines.filter((l) => l.restockType !== 'no_restock');
     const refund = em.create(Refund, { shopId, orderId: order.id, note, restock: restocked.length > 0, shipping: plan.shipping, processedAt: now });
     await em.flush();
@@ -239,7 +246,7 @@ function afterRefund(state: RefundableOrder, plan: RefundPlan): string {
 
 // A cancelled order releases the payments only held: each successful authorization that no successful capture or
 // void settled gets its void.
-async function voidAuthorizations(em: EntityManager, ctx: RequestContext, order: Order, state: RefundableOrder): Promise<void> {
+async function voidAuthorizations(em: EntityManager, ctx: RequestContext, order: Order, state: RefundableOrder, now: Date): Promise<void> {
   const settled = new Set(state.transactions.filter((t) => t.status === 'success' && (t.kind === 'capture' || t.kind === 'void')).map((t) => t.parentId));
   const held = state.transactions.filter((t) => t.kind === 'authorization' && t.status === 'success' && !settled.has(t.id));
   for (const authorization of held) {
@@ -253,7 +260,7 @@ async function voidAuthorizations(em: EntityManager, ctx: RequestContext, order:
       gateway: authorization.gateway,
       test: order.test,
       parentId: authorization.id,
-      processedAt: new Date(),
+      processedAt: now,
     });
   }
 }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { SqlPool } from '@platform/database';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -35,7 +36,13 @@ export class LedgerService {
   constructor(
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
     private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and records are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   /**
    * A `charge` for a payment of an order, less the fee of the shop's plan (PAYMENT_FEES). Returns the new
@@ -66,7 +73,7 @@ export class LedgerService {
       // No source of its own: an operator's booking is never a redelivery.
       sourceId: null,
       sourceType: booking.type,
-      processedAt: input.processedAt ?? new Date(),
+      processedAt: input.processedAt ?? this.now(),
       test: booking.test,
       adjustmentReason: booking.reason,
     });

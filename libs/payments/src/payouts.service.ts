@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { LedgerDirectoryService } from './ledger-directory.service.js';
@@ -33,10 +34,16 @@ export class PayoutsService {
     private readonly ledger: LedgerService,
     private readonly directory: LedgerDirectoryService,
     private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
+  // The time rules and records are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
+
   /** One run at `at` (now by default; the seed runs in the past). */
-  async run(ctx: RequestContext, at: Date = new Date()): Promise<PayoutRunRecord> {
+  async run(ctx: RequestContext, at: Date = this.now()): Promise<PayoutRunRecord> {
     const day = payoutDateOf(at);
     const paidIds = await ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
@@ -60,7 +67,7 @@ export class PayoutsService {
    * An operator's word on a payout: paid, failed (the bank refused or returned it) or canceled. Throws NOT_FOUND
    * for another shop's or an unknown payout, INVALID_TRANSITION when its status does not allow the change.
    */
-  async setStatus(ctx: RequestContext, payoutId: number, status: OperatorPayoutStatus, at: Date = new Date()): Promise<PayoutRecord> {
+  async setStatus(ctx: RequestContext, payoutId: number, status: OperatorPayoutStatus, at: Date = this.now()): Promise<PayoutRecord> {
     await ctx.em.transactional((em) => this.move(inTransaction(ctx, em), payoutId, status, at));
     const [payout] = await this.directory.payoutsByIds(ctx, [payoutId]);
     return payout!;

@@ -1,4 +1,5 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { SqlPool, preparedSql } from '@platform/database';
 import { LOGGER, type Logger } from '@platform/logging';
@@ -65,7 +66,13 @@ export class Mailer implements OnApplicationShutdown {
     private readonly sql: SqlPool,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport | null,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
+
+  // The time rules and records are judged at (the process' clock: tests move it).
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   async send(ctx: RequestContext, message: EmailMessage): Promise<EmailRecord> {
     const email = await this.keep(ctx, message);
@@ -78,7 +85,7 @@ export class Mailer implements OnApplicationShutdown {
       this.logger.warn({ emailId: email.id, shop: ctx.shop.handle, template: email.template, reason }, 'email not delivered');
       throw error;
     }
-    const sentAt = new Date();
+    const sentAt = this.now();
     await ctx.em.nativeUpdate(Email, { id: email.id }, { status: 'sent', error: null, sentAt });
     this.logger.info({ emailId: email.id, shop: ctx.shop.handle, template: email.template }, 'email sent');
     return { ...email, status: 'sent', error: null, sentAt };
@@ -130,7 +137,7 @@ export class Mailer implements OnApplicationShutdown {
     };
     try {
       const id = (await ctx.em.insert(Email, row)) as number;
-      return emailRecord({ ...row, id: Number(id), error: null, sentAt: null, createdAt: new Date() });
+      return emailRecord({ ...row, id: Number(id), error: null, sentAt: null, createdAt: this.now() });
     } catch (error) {
       // Two attempts at once (a job retried while the first still ran): the other one's row is this message's.
       const other = key !== null && error instanceof UniqueConstraintViolationException ? await this.findByKey(ctx, key) : null;

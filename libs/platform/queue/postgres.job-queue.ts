@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { type Clock, systemClock } from '@platform/clock';
 import type { SqlPool } from '@platform/database';
 import { type DailyTime, msUntil } from './daily-time.js';
 import type { EnqueueOptions, JobFilter, JobHandler, JobQueue, JobState, JobSummary } from './job-queue.js';
@@ -38,6 +39,8 @@ export interface PostgresJobQueueOptions {
   runsJobs: boolean;
   specs?: Record<QueueName, QueueSpec>;
   onError?: ErrorReporter;
+  /** What time it is for the daily schedules (due and retry times are Postgres' own). */
+  clock?: Clock;
 }
 
 /**
@@ -90,10 +93,11 @@ export class PostgresJobQueue implements JobQueue {
   async schedule(name: string, at: DailyTime): Promise<void> {
     if (!this.runsJobs || this.closed) return;
     clearTimeout(this.timers.get(name));
-    const wait = msUntil(at, new Date());
+    const clock = this.options.clock ?? systemClock;
+    const wait = msUntil(at, new Date(clock.now()));
     const timer = setTimeout(() => {
       // One run a day: the id names the day, so a second process or a restart on the same day adds none.
-      const day = new Date(Date.now() + 60_000).toISOString().slice(0, 10);
+      const day = new Date(clock.now() + 60_000).toISOString().slice(0, 10);
       void this.enqueue(name, {}, { jobId: `${name}@${day}` }).catch((error: unknown) => this.onError(error, name));
       void this.schedule(name, at);
     }, wait);

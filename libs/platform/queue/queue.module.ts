@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, type DynamicModule, Global, Inject, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { CLOCK, type Clock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import type { Logger } from '@platform/logging';
 import { REDIS_PREFIX } from '@platform/redis';
@@ -28,10 +29,11 @@ export interface QueueModuleOptions {
   queues?: QueueOverrides;
 }
 
-/** Where the embedded mode's queue keeps its jobs (QueueModule takes the app's database). */
+/** Where the embedded mode's queue keeps its jobs (QueueModule takes the app's database), and the process' clock. */
 export interface JobDatabase {
   sql: SqlPool;
   url: string;
+  clock?: Clock;
 }
 
 /** Picks the queue implementation once per process: BullMQ with Redis, else the durable queue in `database`. */
@@ -40,7 +42,7 @@ export function createJobQueue(options: QueueModuleOptions, database?: JobDataba
   const onError = (err: unknown, job: string) => options.logger.error({ err, job }, 'job failed');
   if (!options.redisUrl) {
     if (!database) throw new Error('The embedded job queue keeps its jobs in the database: pass it');
-    return new PostgresJobQueue({ sql: database.sql, databaseUrl: database.url, runsJobs: options.runsJobs, specs, onError });
+    return new PostgresJobQueue({ sql: database.sql, databaseUrl: database.url, runsJobs: options.runsJobs, specs, onError, clock: database.clock });
   }
   // A shared default would let installations on other databases take each other's jobs.
   if (!options.prefix) throw new Error('A job queue on Redis needs the installation\'s key prefix');
@@ -69,9 +71,9 @@ export class QueueModule implements BeforeApplicationShutdown {
       providers: [
         {
           provide: JOB_QUEUE,
-          inject: [SqlPool, MikroORM, { token: REDIS_PREFIX, optional: true }],
-          useFactory: (sql: SqlPool, orm: MikroORM, redisPrefix?: string | null) =>
-            createJobQueue({ ...options, prefix: options.prefix ?? redisPrefix ?? undefined }, { sql, url: orm.config.get('clientUrl')! }),
+          inject: [SqlPool, MikroORM, { token: REDIS_PREFIX, optional: true }, { token: CLOCK, optional: true }],
+          useFactory: (sql: SqlPool, orm: MikroORM, redisPrefix?: string | null, clock?: Clock) =>
+            createJobQueue({ ...options, prefix: options.prefix ?? redisPrefix ?? undefined }, { sql, url: orm.config.get('clientUrl')!, clock }),
         },
         ShopJobs,
       ],

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, installationSecret } from '@platform/database';
 import { parseFileKey } from './file-key.rules.js';
 import { MAX_SIGNED_URL_SECONDS, fileUrl, signatureAllows, signedFileUrl } from './file-url.rules.js';
@@ -15,7 +16,10 @@ const DEFAULT_SIGNED_URL_SECONDS = 60 * 60;
 export class FileUrls {
   private secret?: Promise<Buffer>;
 
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * The absolute URL of the file under `key` on `origin` (`ctx.origin`, or `shopOrigin` for one that leaves the
@@ -29,12 +33,12 @@ export class FileUrls {
     if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > MAX_SIGNED_URL_SECONDS) {
       throw new Error(`FileUrls.url: a signed URL lives 1 to ${MAX_SIGNED_URL_SECONDS} seconds`);
     }
-    const expiresAt = Math.floor((options.now ?? Date.now()) / 1000) + seconds;
+    const expiresAt = Math.floor((options.now ?? this.clock.now()) / 1000) + seconds;
     return signedFileUrl(origin, key, expiresAt, await this.signingKey());
   }
 
   /** Whether a request's query signs the private file `key` and has not expired. */
-  async allows(key: string, query: { expires?: unknown; signature?: unknown }, now = Date.now()): Promise<boolean> {
+  async allows(key: string, query: { expires?: unknown; signature?: unknown }, now = this.clock.now()): Promise<boolean> {
     return signatureAllows(key, query, await this.signingKey(), now);
   }
 
