@@ -61,6 +61,7 @@ export class PostgresJobQueue implements JobQueue {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pumping = new Set<QueueName>();
   private readonly wokenWhilePumping = new Set<QueueName>();
+  private readonly pumps = new Set<Promise<void>>();
   private runner?: { id: number; client: pg.Client };
   private started?: Promise<void>;
   private poller?: NodeJS.Timeout;
@@ -143,7 +144,8 @@ export class PostgresJobQueue implements JobQueue {
     clearInterval(this.poller);
     for (const timer of this.timers.values()) clearTimeout(timer);
     await this.started?.catch(() => undefined);
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    // A claim in flight may still start jobs: they finish under this runner's lock, which goes last.
+    while (this.pumps.size > 0 || this.running.size > 0) await Promise.allSettled([...this.pumps, ...this.running]);
     await this.runner?.client.end().catch(() => undefined);
   }
 
@@ -200,12 +202,14 @@ export class PostgresJobQueue implements JobQueue {
       return;
     }
     this.pumping.add(queue);
-    this.pump(queue)
+    const pump = this.pump(queue)
       .catch((error: unknown) => this.onError(error, `${queue} queue`))
       .finally(() => {
         this.pumping.delete(queue);
+        this.pumps.delete(pump);
         if (this.wokenWhilePumping.delete(queue)) this.wake(queue);
       });
+    this.pumps.add(pump);
   }
 
   private async pump(queue: QueueName): Promise<void> {
