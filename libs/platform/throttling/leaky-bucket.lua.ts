@@ -1,9 +1,11 @@
 // The leaky-bucket rules of leaky-bucket.ts, run inside Redis so drain + check + write is one atomic step.
-// Time comes from Redis TIME, not the caller, so every process sharing the bucket agrees on "now".
+// Time comes from Redis TIME, not the caller, so every process sharing the bucket agrees on "now"; a store given a
+// clock of its own (tests) passes its time instead.
 //
-// KEYS[1]  hash { level, ts }  (ts in epoch ms from Redis TIME)
+// KEYS[1]  hash { level, ts }  (ts in epoch ms)
 // ARGV[1]  'take' | 'peek' | 'adjust'
 // ARGV[2]  capacity   ARGV[3] leak per second   ARGV[4] amount (take/peek) or signed delta (adjust)
+// ARGV[5]  optional: now in epoch ms (the store's clock); absent, Redis TIME
 // Returns  { allowed (0|1), level, retryAfterSeconds } with numbers as strings: Redis would truncate Lua floats.
 export const LEAKY_BUCKET_LUA = `
 local op = ARGV[1]
@@ -12,8 +14,12 @@ local leak = tonumber(ARGV[3])
 local amount = tonumber(ARGV[4])
 local EPSILON = 1e-9
 
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+local now = tonumber(ARGV[5])
+local ownClock = now ~= nil
+if not ownClock then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + tonumber(t[2]) / 1000
+end
 
 local level = 0
 local ts = now
@@ -43,10 +49,16 @@ if write then
   if level > 0 then
     redis.call('HSET', KEYS[1], 'level', string.format('%.17g', level), 'ts', string.format('%.17g', ts))
     -- live exactly as long as it takes to drain, so idle buckets vanish on their own
-    redis.call('PEXPIRE', KEYS[1], math.max(1, math.ceil(level / leak * 1000)))
+    local ttl = math.max(1, math.ceil(level / leak * 1000))
+    -- Redis expires keys on its own time, which a clock of the store's own does not follow: such a key outlives its
+    -- drain (an hour of Redis' time at least) and goes at the next call that finds it drained (below)
+    if ownClock then ttl = math.max(ttl, 3600000) end
+    redis.call('PEXPIRE', KEYS[1], ttl)
   else
     redis.call('DEL', KEYS[1])
   end
+elseif stored[1] and level <= 0 then
+  redis.call('DEL', KEYS[1])
 end
 
 return { allowed, string.format('%.17g', level), string.format('%.17g', retry) }

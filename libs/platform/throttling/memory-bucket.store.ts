@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@platform/clock';
 import type { BucketStore } from './bucket-store.js';
 import {
   adjust,
@@ -12,8 +13,8 @@ import {
 } from './leaky-bucket.js';
 
 export interface MemoryBucketStoreOptions {
-  /** Clock in epoch ms; tests pass a fake one. */
-  now?: () => number;
+  /** The time buckets leak by: the system's unless given (the app's CLOCK; tests move a ManualClock). */
+  clock?: Clock;
   /** How often idle (drained) buckets are deleted; 0 turns the timer off (lazy deletion on access still happens). */
   sweepIntervalMs?: number;
 }
@@ -27,11 +28,11 @@ interface Entry {
 /** In-process buckets for a single instance (no REDIS_URL) and for tests. Never unavailable. */
 export class MemoryBucketStore implements BucketStore {
   private readonly entries = new Map<string, Entry>();
-  private readonly now: () => number;
+  private readonly clock: Clock;
   private readonly timer?: NodeJS.Timeout;
 
   constructor(options: MemoryBucketStoreOptions = {}) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     const sweepIntervalMs = options.sweepIntervalMs ?? 60_000;
     if (sweepIntervalMs > 0) {
       // unref: the sweep must never keep the process (or jest) alive.
@@ -41,24 +42,24 @@ export class MemoryBucketStore implements BucketStore {
   }
 
   async take(key: string, cfg: BucketConfig, amount: number): Promise<BucketResult> {
-    return this.apply(key, tryTake(this.read(key), cfg, amount, this.now()), cfg);
+    return this.apply(key, tryTake(this.read(key), cfg, amount, this.clock.now()), cfg);
   }
 
   async refund(key: string, cfg: BucketConfig, amount: number): Promise<BucketResult> {
-    return this.apply(key, refund(this.read(key), cfg, amount, this.now()), cfg);
+    return this.apply(key, refund(this.read(key), cfg, amount, this.clock.now()), cfg);
   }
 
   async adjust(key: string, cfg: BucketConfig, delta: number): Promise<BucketResult> {
-    return this.apply(key, adjust(this.read(key), cfg, delta, this.now()), cfg);
+    return this.apply(key, adjust(this.read(key), cfg, delta, this.clock.now()), cfg);
   }
 
   async peek(key: string, cfg: BucketConfig, amount = 0): Promise<BucketResult> {
-    return withoutState(peek(this.read(key), cfg, amount, this.now()));
+    return withoutState(peek(this.read(key), cfg, amount, this.clock.now()));
   }
 
   /** Deletes every drained bucket; returns how many went. */
   sweep(): number {
-    const now = this.now();
+    const now = this.clock.now();
     let removed = 0;
     for (const [key, entry] of this.entries) {
       if (entry.emptyAtMs <= now) {
@@ -85,7 +86,7 @@ export class MemoryBucketStore implements BucketStore {
 
   private read(key: string): BucketState | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.emptyAtMs <= this.now()) {
+    if (entry && entry.emptyAtMs <= this.clock.now()) {
       this.entries.delete(key); // lazy expiry, like a Redis key whose PEXPIRE passed
       return undefined;
     }

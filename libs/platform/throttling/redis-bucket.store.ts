@@ -7,7 +7,7 @@ import {
   type BucketConfig,
   type BucketResult,
 } from './leaky-bucket.js';
-import { withDeadline } from '@platform/clock';
+import { type Clock, withDeadline } from '@platform/clock';
 import { LEAKY_BUCKET_LUA } from './leaky-bucket.lua.js';
 
 export interface RedisBucketStoreOptions {
@@ -21,13 +21,18 @@ export interface RedisBucketStoreOptions {
   redisOptions?: RedisOptions;
   /** Upper bound for one call, connect wait included. Default 500 ms. */
   timeoutMs?: number;
+  /**
+   * The time buckets leak by. Default: Redis' own (TIME), on which every process sharing the buckets agrees. An app
+   * given a clock of its own (tests, a ManualClock) passes it here, so its buckets leak when that clock moves.
+   */
+  clock?: Clock;
 }
 
 type Op = 'take' | 'peek' | 'adjust';
 type ScriptReply = [number, string, string];
 // defineCommand adds the method at runtime; this names it for TypeScript.
 type ScriptedRedis = Redis & {
-  platformLeakyBucket(key: string, op: Op, capacity: number, leakPerSecond: number, amount: number): Promise<ScriptReply>;
+  platformLeakyBucket(key: string, op: Op, capacity: number, leakPerSecond: number, amount: number, ...now: number[]): Promise<ScriptReply>;
 };
 
 /**
@@ -41,10 +46,12 @@ export class RedisBucketStore implements BucketStore {
   private readonly keyPrefix: string;
   private readonly timeoutMs: number;
   private readonly firstConnect: Promise<void>;
+  private readonly clock?: Clock;
 
   constructor(options: RedisBucketStoreOptions) {
     this.keyPrefix = options.keyPrefix;
     this.timeoutMs = options.timeoutMs ?? 500;
+    this.clock = options.clock;
     this.ownsClient = !options.client;
     const redis = options.client ?? createClient(options.url, this.timeoutMs, options.redisOptions);
     redis.defineCommand('platformLeakyBucket', { numberOfKeys: 1, lua: LEAKY_BUCKET_LUA });
@@ -90,7 +97,8 @@ export class RedisBucketStore implements BucketStore {
     if (this.redis.status === 'wait') this.redis.connect().catch(() => {});
     // Only the very first connect is waited for: later, a client that is not ready means Redis is down.
     if (this.redis.status !== 'ready') await this.firstConnect;
-    return this.redis.platformLeakyBucket(this.keyPrefix + key, op, cfg.capacity, cfg.leakPerSecond, amount);
+    const now = this.clock ? [this.clock.now()] : [];
+    return this.redis.platformLeakyBucket(this.keyPrefix + key, op, cfg.capacity, cfg.leakPerSecond, amount, ...now);
   }
 
   private async run(key: string, op: Op, cfg: BucketConfig, amount: number): Promise<BucketResult> {

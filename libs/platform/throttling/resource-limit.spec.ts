@@ -1,3 +1,4 @@
+import { ManualClock } from '@platform/clock';
 import { limitsForPlan } from './limits.js';
 import { MemoryBucketStore } from './memory-bucket.store.js';
 import { VariantCreationLimiter, variantLimitApplies, variantLimitMessage } from './resource-limit.js';
@@ -25,13 +26,13 @@ describe('limits', () => {
 
 describe('variant creation limit', () => {
   const limit = limitsForPlan('standard').variantCreation;
-  let now: number;
+  let clock: ManualClock;
   let store: MemoryBucketStore;
   let limiter: VariantCreationLimiter;
 
   beforeEach(() => {
-    now = 1_000_000;
-    store = new MemoryBucketStore({ now: () => now, sweepIntervalMs: 0 });
+    clock = new ManualClock(1_000_000);
+    store = new MemoryBucketStore({ clock, sweepIntervalMs: 0 });
     limiter = new VariantCreationLimiter(store, limit);
   });
   afterEach(() => store.close());
@@ -60,7 +61,7 @@ describe('variant creation limit', () => {
     const refused = await limiter.reserve('shop-1', 61_000, 10);
     expect(refused).toEqual({ allowed: false, message: variantLimitMessage(limit), retryAfterSeconds: 864 }); // 10 × 86.4 s
 
-    now += 864_000; // 10 variants' worth of the day has passed
+    clock.advance(864_000); // 10 variants' worth of the day has passed
     expect((await limiter.reserve('shop-1', 61_000, 10)).allowed).toBe(true);
   });
 

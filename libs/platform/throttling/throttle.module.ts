@@ -40,11 +40,12 @@ export class ThrottleModule implements OnApplicationBootstrap, OnApplicationShut
         {
           provide: BUCKET_STORE,
           inject: [REDIS, REDIS_PREFIX, { token: CLOCK, optional: true }],
-          // Redis buckets keep Redis' time (every process agrees on it); in-process ones the process' clock.
-          useFactory: (redis: Redis | null, redisPrefix: string | null, clock?: Clock): BucketStore =>
+          // In-process buckets leak on the process' clock. Redis' buckets keep Redis' time, on which every process
+          // agrees, unless the app was given a clock of its own (tests): then every bucket follows that one.
+          useFactory: (redis: Redis | null, redisPrefix: string | null, clock: Clock = systemClock): BucketStore =>
             redis && redisPrefix
-              ? new RedisBucketStore({ client: redis, keyPrefix: `${redisPrefix}:throttle:` })
-              : new MemoryBucketStore({ now: () => (clock ?? systemClock).now() }),
+              ? new RedisBucketStore({ client: redis, keyPrefix: `${redisPrefix}:throttle:`, clock: clock === systemClock ? undefined : clock })
+              : new MemoryBucketStore({ clock }),
         },
         { provide: LIMIT_OVERRIDES, useValue: overrides },
         ThrottleService,

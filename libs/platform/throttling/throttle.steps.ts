@@ -5,7 +5,8 @@ import type { RequestContext, RequestStep } from '@platform/request';
 import { CALL_LIMIT_HEADER, MAX_REST_PAGE_OFFSET, ThrottleService } from './throttle.service.js';
 
 const DEFAULT_REST_PAGE_LIMIT = 50;
-const reserved = new WeakMap<FastifyRequest, number>();
+// What a storefront request reserved, and when (the process' clock) it was authenticated.
+const reserved = new WeakMap<FastifyRequest, { seconds: number; at: number }>();
 
 /** Admin REST: request-based bucket per app per shop, call-limit header on every response, deep-page refusal. */
 @Injectable()
@@ -20,20 +21,24 @@ export class RestThrottleStep implements RequestStep {
   }
 }
 
-/** Storefront: time-based bucket per app per buyer IP; reserve before, settle the elapsed time after. */
+/**
+ * Storefront: time-based bucket per app per buyer IP; reserve before, settle after with the time the request took
+ * from its authentication to its response, on the process' clock (the one the buckets leak by).
+ */
 @Injectable()
 export class StorefrontThrottleStep implements RequestStep {
   constructor(private readonly throttle: ThrottleService) {}
 
   async onAuthenticated(ctx: RequestContext, request: FastifyRequest): Promise<void> {
     if (ctx.surface !== 'storefront') return;
-    reserved.set(request, await this.throttle.reserveStorefront(ctx));
+    const at = this.throttle.now();
+    reserved.set(request, { seconds: await this.throttle.reserveStorefront(ctx), at });
   }
 
-  async onCompleted(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const seconds = reserved.get(request);
-    if (seconds === undefined) return;
-    await this.throttle.settleStorefront(ctx, seconds, reply.elapsedTime / 1000);
+  async onCompleted(ctx: RequestContext, request: FastifyRequest): Promise<void> {
+    const reservation = reserved.get(request);
+    if (reservation === undefined) return;
+    await this.throttle.settleStorefront(ctx, reservation.seconds, (this.throttle.now() - reservation.at) / 1000);
   }
 }
 

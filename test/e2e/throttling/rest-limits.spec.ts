@@ -2,9 +2,9 @@ import { ManualClock } from '@platform/clock';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, send } from '../../support/http.js';
 
-// Small, slow buckets so a burst fills them without waiting on the real 40/2s numbers, in the process (a clock the
-// test moves: nothing leaks between two requests, and a leak needs no waiting). Redis' buckets keep Redis' time; their
-// rules are the bucket store contract's.
+// Small, slow buckets so a burst fills them without waiting on the real 40/2s numbers, in the process, on a clock the
+// test moves: nothing leaks between two requests, and a leak needs no waiting. The Redis store's rules are the bucket
+// store contract's.
 describe('admin REST request-based limit', () => {
   let t: TestApp;
   let acme: TestShop;

@@ -41,7 +41,7 @@ function context(kind: 'admin' | 'tokenless' = 'admin'): RequestContext {
 const clock = new ManualClock();
 
 function adminExecutor(limits: LimitOverrides) {
-  const throttle = new ThrottleService(new MemoryBucketStore({ sweepIntervalMs: 0, now: () => clock.now() }), limits, createLogger('silent'), clock);
+  const throttle = new ThrottleService(new MemoryBucketStore({ sweepIntervalMs: 0, clock }), limits, createLogger('silent'), clock);
   return new GraphqlExecutor(schema, [inputLimitsHook, new AdminCostHook(throttle)], () => undefined);
 }
 

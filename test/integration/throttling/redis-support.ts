@@ -12,7 +12,3 @@ export async function deleteKeysWithPrefix(redis: Redis, prefix: string): Promis
   const keys = await redis.keys(`${prefix}*`); // test-only: the prefix holds a handful of keys
   if (keys.length > 0) await redis.del(...keys);
 }
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
