@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SqlPool, preparedSql } from '@platform/database';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { withDeadline } from '@platform/clock';
+import { CLOCK, type Clock, systemClock, withDeadline } from '@platform/clock';
 import { REDIS } from '@platform/redis';
 
 type Status = 'ok' | 'down' | 'in-process';
@@ -43,6 +43,8 @@ export class HealthProbe {
     private readonly sql: SqlPool,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    // How old a report is: the process' clock (tests move it).
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -65,7 +67,7 @@ export class HealthProbe {
   }
 
   /** The last report when recent enough (refreshed in the background when over a second old), else a new one. */
-  report(now = Date.now()): Promise<HealthReport> {
+  report(now = this.clock.now()): Promise<HealthReport> {
     const last = this.last;
     if (last && now - last.at < MAX_AGE_MS) {
       if (now - last.at >= REFRESH_AFTER_MS) void this.refresh();
@@ -80,7 +82,7 @@ export class HealthProbe {
 
   private refresh(): Promise<HealthReport> {
     this.running ??= this.probe().then((report) => {
-      this.last = { report, at: Date.now() };
+      this.last = { report, at: this.clock.now() };
       this.running = undefined;
       return report;
     });

@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { ManualClock } from '@platform/clock';
 import { SqlPool, preparedSql } from '@platform/database';
 import { HealthProbe } from '@platform/health';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -6,8 +8,10 @@ import { sqlDuring } from '../../support/sql.js';
 
 describe('GET /healthz with real Postgres and Redis', () => {
   let t: TestApp;
+  // How old the last check is, on a clock the test moves: "within a second" and "a second old" are exact.
+  const clock = new ManualClock();
   beforeAll(async () => {
-    t = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' });
+    t = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, undefined, { clock });
   });
   afterAll(() => t.close());
 
@@ -26,7 +30,7 @@ describe('GET /healthz with real Postgres and Redis', () => {
   });
 
   // A check made now (a report dated far back is never served): the tests below start from a fresh one.
-  const freshCheck = () => t.app.get(HealthProbe).report(Date.now() + 60_000);
+  const freshCheck = () => t.app.get(HealthProbe).report(clock.now() + 60_000);
 
   it('answers probes within a second of each other from one check: no statement, no pool connection', async () => {
     await freshCheck();
@@ -36,19 +40,47 @@ describe('GET /healthz with real Postgres and Redis', () => {
   });
 
   // What a flood of requests does to the pool: every connection busy. A probe must not queue behind them: it gets
-  // the last check's answer while a new check waits for a connection.
+  // the last check's answer while a new check waits for a connection. The pool's statements wait on a lock the test
+  // holds, so no connection frees until the test says so: the answer cannot have come from the pool.
   it('answers at once while every connection of the pool is busy', async () => {
     await freshCheck();
-    const sql = t.app.get(SqlPool);
-    const busy = Array.from({ length: 30 }, () => sql.unscoped(preparedSql('select pg_sleep(2)'), []));
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const started = Date.now();
-    const res = await send(t.app, { url: '/healthz', host: 'localhost' });
-    expect(Date.now() - started).toBeLessThan(300);
-    expect(res.body).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok', queue: 'bullmq' });
-    await Promise.all(busy);
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock(4242)');
+      const sql = t.app.get(SqlPool);
+      // More statements than the pool has connections (20): every one busy, the rest queued.
+      const busy = Array.from({ length: 30 }, () => sql.unscoped(preparedSql('select pg_advisory_xact_lock(4242)'), []));
+      const settled = Promise.allSettled(busy);
+      let released = false;
+      void settled.then(() => (released = true));
+      await until(async () => (await lockWaiters(holder)) >= 20);
+      clock.advance(1_000); // the last check is a second old: a new one starts, and waits for a connection
+      const res = await send(t.app, { url: '/healthz', host: 'localhost' });
+      expect(res.body).toEqual({ status: 'ok', postgres: 'ok', redis: 'ok', queue: 'bullmq' });
+      expect(released).toBe(false);
+      await holder.query('select pg_advisory_unlock(4242)');
+      expect((await settled).map((r) => r.status)).toEqual(Array(30).fill('fulfilled'));
+    } finally {
+      await holder.end();
+    }
   });
 });
+
+// Backends of this database waiting on an advisory lock.
+async function lockWaiters(client: pg.Client): Promise<number> {
+  const { rows } = await client.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event = 'advisory'`);
+  return rows[0].n;
+}
+
+// Waits for Postgres to show what the test set going (bounded, polled: the statements travel over sockets).
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 describe('GET /healthz when Redis is unreachable', () => {
   let t: TestApp;
