@@ -1,6 +1,6 @@
 import type { DynamicModule, Provider, Type } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { ClockModule } from '@platform/clock';
+import { type Clock, ClockModule } from '@platform/clock';
 import { ConfigModule, loadConfig } from '@platform/config';
 import { DatabaseModule } from '@platform/database';
 import { LoggingModule, createLogger } from '@platform/logging';
@@ -19,12 +19,17 @@ export interface ContextTestModule {
   close(): Promise<void>;
 }
 
-export async function createContextTestModule(imports: (Type<unknown> | DynamicModule)[], providers: Provider[] = []): Promise<ContextTestModule> {
+/** `clock`: the one the contexts read (the system's unless given; tests move a ManualClock instead of sleeping). */
+export async function createContextTestModule(
+  imports: (Type<unknown> | DynamicModule)[],
+  providers: Provider[] = [],
+  options: { clock?: Clock } = {},
+): Promise<ContextTestModule> {
   const database = await cloneTestDatabase();
   const moduleRef = await Test.createTestingModule({
     imports: [
       ConfigModule.forRoot(loadConfig({})),
-      ClockModule.forRoot(),
+      ClockModule.forRoot(options.clock),
       LoggingModule.forRoot(createLogger('silent')),
       DatabaseModule.forRoot({ url: database.url, migrations: MIGRATIONS, poolSize: 4 }),
       TenancyModule,

@@ -32,9 +32,9 @@ describe('discountRefusal', () => {
 
 describe('checkNewDiscountCode', () => {
   it('trims the code and refuses a blank code, a percentage over 100 and an inexact amount', () => {
-    expect(checkNewDiscountCode({ code: ' TEN ', valueType: 'percentage', value: '10' }, 'd')).toMatchObject({ code: 'TEN', value: '10.00' });
-    expect(() => checkNewDiscountCode({ code: ' ', valueType: 'percentage', value: '10' }, 'd')).toThrow(expect.objectContaining({ field: 'd.code' }));
-    expect(() => checkNewDiscountCode({ code: 'X', valueType: 'percentage', value: '100.01' }, 'd')).toThrow(expect.objectContaining({ field: 'd.value' }));
-    expect(() => checkNewDiscountCode({ code: 'X', valueType: 'fixed_amount', value: '1.005' }, 'd')).toThrow(expect.objectContaining({ field: 'd.value' }));
+    expect(checkNewDiscountCode({ code: ' TEN ', valueType: 'percentage', value: '10' }, NOW, 'd')).toMatchObject({ code: 'TEN', value: '10.00', startsAt: NOW });
+    expect(() => checkNewDiscountCode({ code: ' ', valueType: 'percentage', value: '10' }, NOW, 'd')).toThrow(expect.objectContaining({ field: 'd.code' }));
+    expect(() => checkNewDiscountCode({ code: 'X', valueType: 'percentage', value: '100.01' }, NOW, 'd')).toThrow(expect.objectContaining({ field: 'd.value' }));
+    expect(() => checkNewDiscountCode({ code: 'X', valueType: 'fixed_amount', value: '1.005' }, NOW, 'd')).toThrow(expect.objectContaining({ field: 'd.value' }));
   });
 });

@@ -21,8 +21,11 @@ export function discountRefusal(discount: DiscountRecord | undefined, subtotal: 
   return null;
 }
 
-/** A discount code's row, or the first problem with it thrown (a blank code, an amount that is not exact money, a percentage over 100). */
-export function checkNewDiscountCode(input: NewDiscountCode, field: string) {
+/**
+ * A discount code's row (starting `now` unless told), or the first problem with it thrown (a blank code, an amount that
+ * is not exact money, a percentage over 100).
+ */
+export function checkNewDiscountCode(input: NewDiscountCode, now: Date, field: string) {
   const code = input.code.trim();
   if (!code || code.length > MAX_DISCOUNT_CODE_LENGTH) throw CartErrors.INVALID('Code must be 1 to 255 characters.', { field: `${field}.code` });
   const value = parseMoney(input.value);
@@ -37,7 +40,7 @@ export function checkNewDiscountCode(input: NewDiscountCode, field: string) {
     valueType: input.valueType,
     value,
     minimumSubtotal,
-    startsAt: input.startsAt ?? new Date(),
+    startsAt: input.startsAt ?? now,
     endsAt: input.endsAt ?? null,
     usageLimit: input.usageLimit ?? null,
   };

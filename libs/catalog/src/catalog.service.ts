@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, insertRows } from '@platform/database';
 import { type RequestContext, inTransaction } from '@platform/request';
 import type { NewCollection, NewProduct } from './catalog.inputs.js';
@@ -17,7 +18,10 @@ import { HANDLE_PATTERN, productRows } from './product.rules.js';
 
 @Injectable()
 export class CatalogService {
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * Creates products with their options, variants, images and collection memberships in one transaction,
@@ -26,7 +30,8 @@ export class CatalogService {
   async importProducts(ctx: RequestContext, products: NewProduct[]): Promise<ImportedProduct[]> {
     if (products.length === 0) return [];
     const shopId = ctx.shop.id;
-    const prepared = products.map((p, i) => productRows(p, `products[${i}]`));
+    const now = new Date(this.clock.now());
+    const prepared = products.map((p, i) => productRows(p, now, `products[${i}]`));
     return handleTaken(ctx.em.transactional(async (em) => {
       const productIds = await insertRows(em, Product, prepared.map((p) => ({ shopId, ...p.product })));
       const children = <R>(pick: (p: (typeof prepared)[number]) => R[]) =>

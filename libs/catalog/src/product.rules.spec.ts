@@ -1,6 +1,8 @@
 import type { NewProduct } from './catalog.inputs.js';
 import { productRows } from './product.rules.js';
 
+const NOW = new Date('2026-11-29T12:00:00Z');
+
 const tee: NewProduct = {
   handle: 'classic-tee',
   title: ' Classic Tee ',
@@ -16,9 +18,9 @@ const tee: NewProduct = {
 
 describe('productRows', () => {
   it('fills defaults, positions and option columns, and writes money with two places', () => {
-    const rows = productRows(tee);
+    const rows = productRows(tee, NOW);
     expect(rows.product).toMatchObject({ handle: 'classic-tee', title: 'Classic Tee', status: 'active', tags: [], vendor: '' });
-    expect(rows.product.publishedAt).toBeInstanceOf(Date);
+    expect(rows.product.publishedAt).toEqual(NOW); // active without a date: published now
     expect(rows.options).toEqual([
       { name: 'Size', position: 1, values: ['S', 'M'] },
       { name: 'Color', position: 2, values: ['Black'] },
@@ -30,7 +32,7 @@ describe('productRows', () => {
   });
 
   it('gives a product without options the Default Title option and variant', () => {
-    const rows = productRows({ handle: 'gift-card', title: 'Gift card', options: [], variants: [{ price: '10', options: [] }] });
+    const rows = productRows({ handle: 'gift-card', title: 'Gift card', options: [], variants: [{ price: '10', options: [] }] }, NOW);
     expect(rows.options).toEqual([{ name: 'Title', position: 1, values: ['Default Title'] }]);
     expect(rows.variants[0]).toMatchObject({ title: 'Default Title', option1: 'Default Title' });
   });
@@ -44,6 +46,6 @@ describe('productRows', () => {
     ['a duplicate combination', { variants: [tee.variants[0], tee.variants[0]] }, 'product.variants[1].options'],
     ['four options', { options: ['A', 'B', 'C', 'D'].map((name) => ({ name, values: ['x'] })) }, 'product.options'],
   ])('refuses %s', (_label, change, field) => {
-    expect(() => productRows({ ...tee, ...change } as NewProduct)).toThrow(expect.objectContaining({ kind: 'UNPROCESSABLE', field }));
+    expect(() => productRows({ ...tee, ...change } as NewProduct, NOW)).toThrow(expect.objectContaining({ kind: 'UNPROCESSABLE', field }));
   });
 });

@@ -38,8 +38,11 @@ export interface ProductRows {
 
 const DEFAULT_OPTIONS: NewProductOption[] = [{ name: 'Title', values: ['Default Title'] }];
 
-/** Validates a new product and turns it into rows; `field` prefixes error fields (e.g. `products[3]`). */
-export function productRows(input: NewProduct, field = 'product'): ProductRows {
+/**
+ * Validates a new product and turns it into rows; `now` is when an active product without a date is published,
+ * `field` prefixes error fields (e.g. `products[3]`).
+ */
+export function productRows(input: NewProduct, now: Date, field = 'product'): ProductRows {
   const invalid = (path: string, message: string, code: CatalogErrorCode = 'INVALID'): CatalogError => CatalogErrors[code](message, { field: `${field}.${path}` });
 
   if (!HANDLE_PATTERN.test(input.handle)) throw invalidHandle(`${field}.handle`);
@@ -98,7 +101,7 @@ export function productRows(input: NewProduct, field = 'product'): ProductRows {
       tags: [...new Set(input.tags ?? [])],
       status,
       // An active product without a date is published now; drafts stay unpublished unless told.
-      publishedAt: input.publishedAt !== undefined ? input.publishedAt : status === 'active' ? new Date() : null,
+      publishedAt: input.publishedAt !== undefined ? input.publishedAt : status === 'active' ? now : null,
     },
     options: options.map((o, i) => ({ name: o.name, position: i + 1, values: [...o.values] })),
     variants,

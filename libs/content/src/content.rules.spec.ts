@@ -14,18 +14,21 @@ describe('summarize', () => {
 });
 
 describe('pageRow and articleRow', () => {
+  const NOW = new Date('2026-11-29T12:00:00Z');
+
   it('derive the summary, default publication to now and keep SEO empty unless given', () => {
-    const row = pageRow({ handle: 'about', title: 'About us', bodyHtml: '<p>Hello</p>' });
+    const row = pageRow({ handle: 'about', title: 'About us', bodyHtml: '<p>Hello</p>' }, NOW);
     expect(row).toMatchObject({ handle: 'about', title: 'About us', bodySummary: 'Hello', seoTitle: null, seoDescription: null });
-    expect(row.publishedAt).toBeInstanceOf(Date);
-    expect(pageRow({ handle: 'draft', title: 'Draft', publishedAt: null }).publishedAt).toBeNull();
+    expect(row.publishedAt).toEqual(NOW);
+    expect(articleRow({ blogId: 1, handle: 'a', title: 'A' }, NOW).publishedAt).toEqual(NOW);
+    expect(pageRow({ handle: 'draft', title: 'Draft', publishedAt: null }, NOW).publishedAt).toBeNull();
   });
 
   it('refuses bad handles, blank titles and relative image URLs', () => {
-    expect(() => pageRow({ handle: 'About Us', title: 'x' })).toThrow(expect.objectContaining({ field: 'page.handle' }));
-    expect(() => pageRow({ handle: 'about', title: '  ' })).toThrow(expect.objectContaining({ field: 'page.title', code: 'BLANK' }));
-    expect(() => articleRow({ blogId: 1, handle: 'a', title: 'A', image: { url: '/img.png' } })).toThrow(expect.objectContaining({ field: 'article.image.url' }));
-    expect(articleRow({ blogId: 1, handle: 'a', title: 'A', tags: ['news', ' news ', ''] }).tags).toEqual(['news']);
+    expect(() => pageRow({ handle: 'About Us', title: 'x' }, NOW)).toThrow(expect.objectContaining({ field: 'page.handle' }));
+    expect(() => pageRow({ handle: 'about', title: '  ' }, NOW)).toThrow(expect.objectContaining({ field: 'page.title', code: 'BLANK' }));
+    expect(() => articleRow({ blogId: 1, handle: 'a', title: 'A', image: { url: '/img.png' } }, NOW)).toThrow(expect.objectContaining({ field: 'article.image.url' }));
+    expect(articleRow({ blogId: 1, handle: 'a', title: 'A', tags: ['news', ' news ', ''] }, NOW).tags).toEqual(['news']);
   });
 
   it('refuses a key twice in one batch', () => {

@@ -18,8 +18,8 @@ function seoColumns(seo: Partial<Seo> | undefined) {
 }
 
 // A published-at of `undefined` means now; null keeps the resource hidden.
-function publishedAt(value: Date | null | undefined, invalid: Invalid): Date | null {
-  if (value === undefined) return new Date();
+function publishedAt(value: Date | null | undefined, now: Date, invalid: Invalid): Date | null {
+  if (value === undefined) return now;
   if (value !== null && Number.isNaN(value.getTime())) throw invalid('publishedAt', 'is not a valid date');
   return value;
 }
@@ -29,8 +29,8 @@ export function summarize(html: string, length = SUMMARY_LENGTH): string {
   return plainText(html, length);
 }
 
-/** Validates a new page and turns it into a row; `field` prefixes error fields (e.g. `pages[3]`). */
-export function pageRow(input: NewPage, field = 'page') {
+/** Validates a new page and turns it into a row (published `now` unless told); `field` prefixes error fields (e.g. `pages[3]`). */
+export function pageRow(input: NewPage, now: Date, field = 'page') {
   const invalid = invalidAt(field);
   const bodyHtml = input.bodyHtml ?? '';
   return {
@@ -39,7 +39,7 @@ export function pageRow(input: NewPage, field = 'page') {
     bodyHtml,
     bodySummary: input.bodySummary?.trim() ?? summarize(bodyHtml),
     ...seoColumns(input.seo),
-    publishedAt: publishedAt(input.publishedAt, invalid),
+    publishedAt: publishedAt(input.publishedAt, now, invalid),
   };
 }
 
@@ -48,7 +48,7 @@ export function blogRow(input: NewBlog, field = 'blog') {
   return { handle: checkHandle(input.handle, invalid), title: checkTitle(input.title, invalid), ...seoColumns(input.seo) };
 }
 
-export function articleRow(input: NewArticle, field = 'article') {
+export function articleRow(input: NewArticle, now: Date, field = 'article') {
   const invalid = invalidAt(field);
   if (!Number.isSafeInteger(input.blogId) || input.blogId <= 0) throw invalid('blogId', 'must be the id of a blog');
   const image = input.image ?? null;
@@ -64,7 +64,7 @@ export function articleRow(input: NewArticle, field = 'article') {
     imageUrl: image?.url ?? null,
     imageAltText: image?.altText ?? null,
     ...seoColumns(input.seo),
-    publishedAt: publishedAt(input.publishedAt, invalid),
+    publishedAt: publishedAt(input.publishedAt, now, invalid),
   };
 }
 

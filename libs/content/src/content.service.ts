@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, insertRows } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import { Article } from './article.entity.js';
@@ -16,7 +17,10 @@ import { requireIds, uniqueOn } from './import-checks.js';
 /** Writes pages, blogs with their articles, and navigation menus of the online store (ContentStorefrontService reads them). */
 @Injectable()
 export class ContentService {
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Which of `ids` are pages, blogs or articles of ctx's shop (the metafields' owner registry asks), in one statement. */
   async existingOwners(ctx: RequestContext, ownerType: 'PAGE' | 'BLOG' | 'ARTICLE', ids: readonly number[]): Promise<number[]> {
@@ -27,7 +31,8 @@ export class ContentService {
   /** Creates pages in one transaction (bulk import and seeding); returns their ids in the order given. */
   async importPages(ctx: RequestContext, pages: NewPage[]): Promise<ImportedPage[]> {
     if (pages.length === 0) return [];
-    const rows = pages.map((p, i) => pageRow(p, `pages[${i}]`));
+    const now = new Date(this.clock.now());
+    const rows = pages.map((p, i) => pageRow(p, now, `pages[${i}]`));
     uniqueWithin(rows, (r) => r.handle, (i) => `pages[${i}].handle`);
     return uniqueOn('handle', ctx.em.transactional(async (em) => {
       const ids = await insertRows(em, Page, rows.map((r) => ({ shopId: ctx.shop.id, ...r })));
@@ -48,7 +53,8 @@ export class ContentService {
   /** Creates articles in blogs of the same shop (another shop's blog is refused, though a foreign key would accept it). */
   async importArticles(ctx: RequestContext, articles: NewArticle[]): Promise<ImportedArticle[]> {
     if (articles.length === 0) return [];
-    const rows = articles.map((a, i) => articleRow(a, `articles[${i}]`));
+    const now = new Date(this.clock.now());
+    const rows = articles.map((a, i) => articleRow(a, now, `articles[${i}]`));
     uniqueWithin(rows, (r) => `${r.blogId}/${r.handle}`, (i) => `articles[${i}].handle`);
     return uniqueOn('handle', ctx.em.transactional(async (em) => {
       await requireIds(em, Blog, rows.map((r) => r.blogId), 'blogId');
