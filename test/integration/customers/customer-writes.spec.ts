@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { hashToken } from '@platform/auth';
+import { ManualClock } from '@platform/clock';
 import { CustomerDirectoryService, type CustomerInput, CustomersModule, CustomersService, verifyPassword } from '@platform/customers';
 import { createCustomer } from '@platform/customers/testing';
 import { createLogger } from '@platform/logging';
@@ -40,13 +41,16 @@ describe('customer writes on Postgres', () => {
   const tokenOf = (url: string) => url.split('/').at(-1)!;
   let unique = 0;
   const email = () => `writer-${++unique}@example.com`;
+  // The contexts' clock: a link's expiry is exact, and its end is reached by moving the clock.
+  const clock = new ManualClock();
+  const DAY = 24 * 60 * 60 * 1000;
 
   beforeAll(async () => {
-    t = await createContextTestModule([
-      QueueModule.forRoot({ runsJobs: false, logger: createLogger('silent') }),
-      CustomersModule,
-      OrdersModule,
-    ]);
+    t = await createContextTestModule(
+      [QueueModule.forRoot({ runsJobs: false, logger: createLogger('silent') }), CustomersModule, OrdersModule],
+      [],
+      { clock },
+    );
     customers = t.moduleRef.get(CustomersService);
     shopA = await t.createShop('writes-a');
     shopB = await t.createShop('writes-b');
@@ -132,7 +136,7 @@ describe('customer writes on Postgres', () => {
       ]);
       const link = await one('select activation_token_hash, activation_expires_at from customers where id = $1', [invited.customer!.id]);
       expect(link.activation_token_hash).toBe(hashToken(tokenOf(enqueued[0].data.activationUrl!)));
-      expect(link.activation_expires_at.getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+      expect(link.activation_expires_at.getTime()).toBe(clock.now() + 30 * DAY);
       // An invite needs an email to go to.
       expect(plain((await customers.create(a(), { firstName: 'Nomail', sendEmailInvite: true })).problems)).toEqual([
         { code: 'BLANK', field: 'email', message: "Email can't be blank when an account invite is sent" },
@@ -325,13 +329,15 @@ describe('customer writes on Postgres', () => {
 
     it('sets email consent only on a customer with an email, dated now unless told, never in the future', async () => {
       const { id } = await createCustomer(a(), { email: email() });
-      const at = new Date();
       const { customer } = await customers.updateEmailMarketingConsent(a(), id, { state: 'subscribed', optInLevel: 'single_opt_in' });
       expect(customer!.emailMarketingConsent).toMatchObject({ state: 'subscribed', optInLevel: 'single_opt_in' });
-      expect(new Date(customer!.emailMarketingConsent.consentUpdatedAt!).getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
-      expect((await customers.updateEmailMarketingConsent(a(), id, { state: 'subscribed', consentUpdatedAt: '2999-01-01T00:00:00Z' })).problems).toMatchObject([
-        { code: 'INVALID', field: 'emailMarketingConsent.consentUpdatedAt' },
-      ]);
+      expect(new Date(customer!.emailMarketingConsent.consentUpdatedAt!).getTime()).toBe(clock.now());
+      for (const future of ['2999-01-01T00:00:00Z', new Date(clock.now() + 1).toISOString()]) {
+        expect((await customers.updateEmailMarketingConsent(a(), id, { state: 'subscribed', consentUpdatedAt: future })).problems).toMatchObject([
+          { code: 'INVALID', field: 'emailMarketingConsent.consentUpdatedAt' },
+        ]);
+      }
+      expect((await customers.updateEmailMarketingConsent(a(), id, { state: 'subscribed', consentUpdatedAt: new Date(clock.now()).toISOString() })).problems).toEqual([]);
       const phoneOnly = await createCustomer(a(), { email: null, phone: '+16135550120' });
       expect(plain((await customers.updateEmailMarketingConsent(a(), phoneOnly.id, { state: 'subscribed' })).problems)).toEqual([
         { code: 'INVALID', field: 'emailMarketingConsent', message: 'Email marketing consent requires an email' },
@@ -388,11 +394,14 @@ describe('customer writes on Postgres', () => {
       expect(await verifyPassword('hunter22', row.password_hash)).toBe(true);
     });
 
-    it('refuses an expired link', async () => {
-      const { id } = await createCustomer(a(), { email: email() });
-      const token = tokenOf((await customers.activationUrl(a(), id)).url!);
-      await db.query(`update customers set activation_expires_at = now() - interval '1 second' where id = $1`, [id]);
-      expect(plain((await customers.activate(a(), id, token, 'hunter22', 'hunter22')).problems)).toEqual([
+    it('refuses a link 30 days after it was made, and not a moment before', async () => {
+      const [early, late] = [await createCustomer(a(), { email: email() }), await createCustomer(a(), { email: email() })];
+      const earlyToken = tokenOf((await customers.activationUrl(a(), early.id)).url!);
+      const lateToken = tokenOf((await customers.activationUrl(a(), late.id)).url!);
+      clock.advance(30 * DAY - 1);
+      expect((await customers.activate(a(), early.id, earlyToken, 'hunter22', 'hunter22')).problems).toEqual([]);
+      clock.advance(1);
+      expect(plain((await customers.activate(a(), late.id, lateToken, 'hunter22', 'hunter22')).problems)).toEqual([
         { code: 'EXPIRED', field: 'token', message: 'This activation link has expired or was already used' },
       ]);
     });
