@@ -23,6 +23,8 @@ export interface SmtpSink {
   held(): number;
   /** How many messages were offered, refused ones included. */
   attempts(): number;
+  /** The first email to `address`, as soon as the sink has it (already or later); rejects after `timeoutMs`. */
+  emailTo(address: string, timeoutMs?: number): Promise<ReceivedEmail>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pas
   let holds = 0;
   let held = 0;
   let attempts = 0;
+  // Called with every email accepted, until they say they are done.
+  const waiting = new Set<(email: ReceivedEmail) => boolean>();
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -62,7 +66,9 @@ export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pas
         }
         simpleParser(Buffer.concat(chunks))
           .then((mail) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), user: session.user as string | undefined, mail });
+            const email = { envelopeTo: session.envelope.rcptTo.map((r) => r.address), user: session.user as string | undefined, mail };
+            received.push(email);
+            for (const waiter of waiting) if (waiter(email)) waiting.delete(waiter);
             callback();
           })
           .catch((error: Error) => callback(error));
@@ -82,6 +88,23 @@ export async function startSmtpSink(user = 'mailer', password = 's3cret-smtp-pas
     },
     held: () => held,
     attempts: () => attempts,
+    emailTo: (address, timeoutMs = 15_000) => {
+      const found = received.find((r) => r.envelopeTo.includes(address));
+      if (found) return Promise.resolve(found);
+      return new Promise<ReceivedEmail>((resolve, reject) => {
+        const waiter = (email: ReceivedEmail) => {
+          if (!email.envelopeTo.includes(address)) return false;
+          clearTimeout(timer);
+          resolve(email);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(waiter);
+          reject(new Error(`no email to ${address} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(waiter);
+      });
+    },
     // Connections a held message keeps open are cut, or the close would wait for them.
     close: () =>
       new Promise<void>((resolve) => {

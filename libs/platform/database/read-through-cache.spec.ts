@@ -44,12 +44,16 @@ describe('ReadThroughCache', () => {
   it('shares one load between concurrent misses of a key', async () => {
     const cache = new ReadThroughCache<string, number>();
     let loads = 0;
-    const load = async () => {
+    // The first load is still running (the test holds it) when the other misses come.
+    let finish!: (value: number) => void;
+    const load = () => {
       loads++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return 7;
+      return new Promise<number>((resolve) => (finish = resolve));
     };
-    await expect(Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)])).resolves.toEqual([7, 7, 7]);
+    const answers = Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(loads).toBe(1);
+    finish(7);
+    await expect(answers).resolves.toEqual([7, 7, 7]);
     expect(loads).toBe(1);
   });
 

@@ -60,20 +60,11 @@ describe('customer account activation page', () => {
     });
   }
 
-  async function emailTo(address: string): Promise<ReceivedEmail> {
-    for (let waited = 0; waited < 15_000; waited += 100) {
-      const found = sink.received.find((r) => r.envelopeTo.includes(address));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no email to ${address}`);
-  }
-
   async function invite(email: string): Promise<{ id: number; link: string; received: ReceivedEmail }> {
     const created = await adminPost(acme, 'customers.json', { customer: { email, first_name: 'Ada', last_name: 'Lovelace', send_email_invite: true } });
     expect(created.status).toBe(201);
     expect(created.body.customer.state).toBe('invited');
-    const received = await emailTo(email);
+    const received = await sink.emailTo(email);
     const link = /(http:\/\/\S+\/account\/activate\/\d+\/[\w-]+)/.exec(received.mail.text ?? '')?.[1];
     expect(link).toBeDefined();
     return { id: created.body.customer.id, link: link!, received };

@@ -74,8 +74,11 @@ describe('customer emails over SMTP', () => {
     sink.refuseNext(3);
     await createCustomer({ email: 'lin@example.com', send_email_invite: true });
     await settled('lin@example.com', () => sink.attempts() - before, 3);
-    // Given up after three attempts: nothing more comes.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Given up after three attempts: the job is in the dead letter with its three tries and nothing of the mail queue
+    // is left to run, so nothing more comes.
+    const jobs = await t.app.get<JobQueue>(JOB_QUEUE).list({ queue: 'mail' });
+    expect(jobs.filter((job) => job.state === 'failed')).toEqual([expect.objectContaining({ attemptsMade: 3, maxAttempts: 3, lastError: expect.stringMatching(/550 Mailbox unavailable/) })]);
+    expect(jobs.filter((job) => job.state !== 'failed' && job.state !== 'completed')).toEqual([]);
     expect(sink.attempts() - before).toBe(3);
     expect(await rowsTo('lin@example.com')).toEqual([{ status: 'failed', error: expect.stringMatching(/550 Mailbox unavailable/), sent_at: null, template: 'customer_account_invite' }]);
     expect(deliveredTo('lin@example.com')).toHaveLength(0);
