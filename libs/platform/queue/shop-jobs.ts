@@ -76,7 +76,7 @@ export class ShopJobs implements OnApplicationBootstrap {
     const shop = await this.shops.findById(shopId);
     // A shop deleted since: nothing left to do for it.
     if (!shop) return this.logger.warn({ job: job.name, shopId }, 'job for a shop that no longer exists');
-    await processor.run(from ? this.contexts.forJob(shop, from) : this.contexts.forShop(shop), data);
+    await processor.run(from ? this.contexts.forJob(shop, from) : this.contexts.forScheduledJob(shop), data);
   }
 
   private async enqueueForEveryShop(job: ShopJobDeclaration, run: Job): Promise<void> {

@@ -9,6 +9,8 @@ import { shopOrigin } from './origin.js';
 import type { RequestContext } from './request-context.js';
 
 const SYSTEM: Caller = Object.freeze({ kind: 'system', scopes: expandScopes(ALL_SCOPES) });
+// The platform's scheduled maintenance calls services, never an API: it holds no API scope.
+const SCHEDULED: Caller = Object.freeze({ kind: 'system', scopes: new Set<string>() });
 
 /**
  * The context of work the platform does for a shop outside an HTTP request: the CLI, the seed, background
@@ -22,6 +24,11 @@ export class SystemContexts {
   /** `origin` is where its URLs point; by default the shop's. */
   forShop(shop: ShopSnapshot, origin = shopOrigin(shop)): RequestContext {
     return this.context(shop, { requestId: `system-${randomUUID()}`, caller: SYSTEM, version: SUPPORTED_VERSIONS.at(-2)!, origin });
+  }
+
+  /** A scheduled run of the platform's own (a daily sweep): the shop's origin, a system caller without API scopes. */
+  forScheduledJob(shop: ShopSnapshot): RequestContext {
+    return this.context(shop, { requestId: `job-${randomUUID()}`, caller: SCHEDULED, version: SUPPORTED_VERSIONS.at(-2)!, origin: shopOrigin(shop) });
   }
 
   /** The context a background job runs in: as the request that enqueued it (`jobOrigin` of its context). */
