@@ -3,7 +3,7 @@
 // (a plain module for this reason), so it works from the same places and fails with the same one-line messages.
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../libs/platform/database/embedded-postgres.mjs';
-import { buildWhenStale, findOrInstallChromium, findOrStartRedis } from './prepare-run.js';
+import { buildWhenStale, findOrInstallChromium } from './prepare-run.js';
 
 export default async function globalSetup() {
   buildWhenStale();
@@ -12,16 +12,14 @@ export default async function globalSetup() {
   process.env.PLATFORM_TEST_RUN = Math.random().toString(36).slice(2, 10);
   if (process.env.DATABASE_URL) {
     process.env.PLATFORM_TEST_SERVER_URL = process.env.DATABASE_URL;
-  } else {
-    const embedded = await startEmbeddedPostgres({
-      dataDir: join(process.cwd(), '.data', 'test'),
-      port: Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54330),
-      database: 'postgres',
-    });
-    for (const notice of embedded.notices) process.stderr.write(`${notice}\n`);
-    globalThis.__PLATFORM_TEST_PG__ = embedded;
-    process.env.PLATFORM_TEST_SERVER_URL = embedded.url;
+    return;
   }
-  // Last: a start that fails above leaves no redis-server behind (Jest runs no teardown after a failed setup).
-  globalThis.__PLATFORM_TEST_REDIS__ = await findOrStartRedis();
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(process.cwd(), '.data', 'test'),
+    port: Number(process.env.EMBEDDED_POSTGRES_PORT ?? 54330),
+    database: 'postgres',
+  });
+  for (const notice of embedded.notices) process.stderr.write(`${notice}\n`);
+  globalThis.__PLATFORM_TEST_PG__ = embedded;
+  process.env.PLATFORM_TEST_SERVER_URL = embedded.url;
 }

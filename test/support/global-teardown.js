@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 // Drops this run's clones a crashed file left behind (the migrated template stays for the next run),
-// then stops the embedded Postgres and the Redis the run started (if it did).
+// then stops the embedded Postgres.
 export default async function globalTeardown() {
   const serverUrl = process.env.PLATFORM_TEST_SERVER_URL;
   if (serverUrl) {
@@ -17,5 +17,4 @@ export default async function globalTeardown() {
     }
   }
   await globalThis.__PLATFORM_TEST_PG__?.stop();
-  await globalThis.__PLATFORM_TEST_REDIS__?.stop?.();
 }

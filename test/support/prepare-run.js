@@ -1,10 +1,8 @@
 // Plain JS (Jest's global setup loads it untransformed). What `npm test` needs beyond the database, made ready on a
 // fresh clone so the README's one command is enough: the production build that the process tests start
-// (`node dist/…`, as `npm start` runs it), a Chromium for the page tests, and a Redis for the Redis adapters' suites.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+// (`node dist/…`, as `npm start` runs it), and a Chromium for the page tests.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SOURCES = ['apps', 'libs', 'migrations', 'bench'];
@@ -67,104 +65,6 @@ export function findOrInstallChromium() {
   }
   process.env.CHROMIUM_PATH = found;
   return found;
-}
-
-// The machine's Redis, where the suites of the Redis adapters look when REDIS_URL is unset (test/support/test-redis.ts).
-const MACHINE_REDIS = { host: '127.0.0.1', port: 6379 };
-const REDIS_NEEDED_BY = 'the suites of the Redis adapters (BullMQ, the Redis bucket store, roles api and worker)';
-
-/**
- * A Redis for the suites that test the Redis adapters; everything else runs on the embedded default (no REDIS_URL).
- * REDIS_URL's when set (not checked: the user chose it). Else the machine's on 127.0.0.1:6379; when nothing listens
- * there and `redis-server` is installed, one started on that port for this run (no persistence, its files in a
- * temporary directory), which `stopTestRedis` stops. Redis is not installed for the run, unlike chromium: its
- * package enables a system service. When there is none, says what to do and puts the reason in
- * PLATFORM_TEST_REDIS_MISSING, which those suites fail with.
- * @returns {Promise<{ url: string, stop?: () => Promise<void> } | undefined>}
- */
-export async function findOrStartRedis() {
-  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
-  const url = `redis://${MACHINE_REDIS.host}:${MACHINE_REDIS.port}`;
-  const found = await pingRedis(MACHINE_REDIS);
-  if (found === 'PONG') return { url };
-  let problem;
-  if (found !== 'refused') {
-    problem = `something on ${MACHINE_REDIS.host}:${MACHINE_REDIS.port} does not answer as a Redis without a password would (${found}): set REDIS_URL to a Redis the tests may use`;
-  } else if (!which('redis-server')) {
-    problem = `no Redis on ${MACHINE_REDIS.host}:${MACHINE_REDIS.port} and no redis-server to start one: install Redis (apt-get install redis-server) or set REDIS_URL`;
-  } else {
-    try {
-      const started = await startRedisServer(MACHINE_REDIS);
-      process.stderr.write(`npm test: started redis-server on ${MACHINE_REDIS.host}:${MACHINE_REDIS.port} for this run (nothing answered there)\n`);
-      return { url, stop: started.stop };
-    } catch (error) {
-      problem = `no Redis on ${MACHINE_REDIS.host}:${MACHINE_REDIS.port}, and redis-server did not start there: ${error.message}; start one or set REDIS_URL`;
-    }
-  }
-  process.env.PLATFORM_TEST_REDIS_MISSING = `${REDIS_NEEDED_BY} need a Redis: ${problem}`;
-  process.stderr.write(`npm test: ${problem}; ${REDIS_NEEDED_BY} will fail saying so\n`);
-  return undefined;
-}
-
-/**
- * What a Redis at `host:port` answers to PING: `PONG`, `refused` when nothing listens, else what it said or why not.
- * @param {{ host: string, port: number }} at
- * @returns {Promise<string>}
- */
-export function pingRedis({ host, port }, timeoutMs = 2_000) {
-  return new Promise((answer) => {
-    const socket = connect({ host, port });
-    let reply = '';
-    const done = (/** @type {string} */ result) => {
-      socket.destroy();
-      answer(result);
-    };
-    socket.setTimeout(timeoutMs, () => done(`no answer to PING in ${timeoutMs} ms`));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString('latin1');
-      const line = reply.indexOf('\r\n');
-      if (line >= 0) done(reply.slice(0, line) === '+PONG' ? 'PONG' : `PING answered ${JSON.stringify(reply.slice(0, Math.min(line, 80)))}`);
-    });
-    socket.on('error', (error) => done(/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNREFUSED' ? 'refused' : error.message));
-    socket.on('end', () => done('the connection was closed without an answer'));
-  });
-}
-
-/** @param {{ host: string, port: number }} at */
-async function startRedisServer({ host, port }) {
-  const dir = mkdtempSync(join(tmpdir(), 'platform-test-redis-'));
-  const log = join(dir, 'redis.log');
-  const args = ['--bind', host, '--port', String(port), '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir, '--logfile', log];
-  const child = spawn('redis-server', args, { stdio: 'ignore' });
-  /** @type {{ code: number | null, signal: string | null } | Error | undefined} */
-  let exit;
-  const exited = new Promise((resolve) => {
-    child.once('error', (error) => resolve((exit = error)));
-    child.once('exit', (code, signal) => resolve((exit = { code, signal })));
-  });
-  const stop = async () => {
-    if (!exit) {
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-      if (!exit) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (exit) {
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-3).join(' | ') : '';
-      await stop();
-      throw new Error(exit instanceof Error ? exit.message : `it exited (${exit.signal ?? `code ${exit.code}`})${tail ? `: ${tail}` : ''}`);
-    }
-    if ((await pingRedis({ host, port }, 500)) === 'PONG') return { stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('it did not answer within 10 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function which(command) {

@@ -10,7 +10,6 @@ import { freePorts } from '../../support/free-ports.js';
 import { VERSION } from '../../support/http.js';
 import { API_MAIN, type Exit, type LogLine, PlatformProcess, WORKER_MAIN } from '../../support/platform-process.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
-import { testRedisUrl } from '../../support/test-redis.js';
 
 // SIGTERM on a real process (`node dist/apps/api/main.js`, the build `npm start` runs) under load: no connection is
 // reset, every request in flight is answered with its real status (streamed @defer responses too), a request that
@@ -20,6 +19,8 @@ import { testRedisUrl } from '../../support/test-redis.js';
 // several MB read only after the signal. Nothing in the server waits for a test.
 
 const REDIS_URL = process.env.REDIS_URL;
+// Roles api and worker hand jobs over through Redis: REDIS_URL's, else the machine's (as the queue's own tests do).
+const ROLES_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SIGNALLED = 'shutting down: finishing';
 const STOPPED = 'stopped: in-flight work finished, pools closed';
 const GRACE_OVER = 'shutdown grace period over: exiting with work still in flight';
@@ -434,8 +435,6 @@ describe('a real process stopped with SIGTERM', () => {
   }, 40_000);
 
   it('PLATFORM_ROLE=api and npm run worker: each stops on its own, the worker after its running job', async () => {
-    // Roles api and worker hand jobs over through Redis: REDIS_URL's, else the machine's (test-redis.ts).
-    const ROLES_REDIS_URL = testRedisUrl();
     const databaseUrl = await database();
     const smtp = await heldSmtp();
     const recipient = 'stop-worker@example.com';

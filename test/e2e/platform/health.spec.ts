@@ -3,7 +3,6 @@ import { ManualClock } from '@platform/clock';
 import { SqlPool, preparedSql } from '@platform/database';
 import { HealthProbe } from '@platform/health';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
-import { testRedisUrl } from '../../support/test-redis.js';
 import { send } from '../../support/http.js';
 import { sqlDuring } from '../../support/sql.js';
 
@@ -12,9 +11,9 @@ describe('GET /healthz with real Postgres and Redis', () => {
   // How old the last check is, on a clock the test moves: "within a second" and "a second old" are exact.
   const clock = new ManualClock();
   beforeAll(async () => {
-    t = await createTestApp({ REDIS_URL: testRedisUrl() }, undefined, { clock });
+    t = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, undefined, { clock });
   });
-  afterAll(() => t?.close());
+  afterAll(() => t.close());
 
   it('answers 200 with the status of each dependency, for any host', async () => {
     const res = await send(t.app, { url: '/healthz', host: 'unknown.example' });

@@ -2,7 +2,6 @@ import { ManualClock } from '@platform/clock';
 import pg from 'pg';
 import { LOGIN_LIMIT_MESSAGE } from '@platform/throttling';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
-import { testRedisUrl } from '../../support/test-redis.js';
 import { send, storefrontQuery } from '../../support/http.js';
 
 const LOGIN = `mutation($input: CustomerAccessTokenCreateInput!) {
@@ -24,8 +23,8 @@ const SECONDS_PER_ATTEMPT = 2;
 // requests unless the test says so, and a leak is checked to the millisecond. (Without a clock of its own, the Redis
 // store keeps Redis' time: the bucket store contract's tests.)
 describe.each([
-  ['Redis', () => ({ REDIS_URL: testRedisUrl() }), 'ok'],
-  ['the in-process store', () => ({ REDIS_URL: undefined }), 'in-process'],
+  ['Redis', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'ok'],
+  ['the in-process store', { REDIS_URL: undefined }, 'in-process'],
 ])('customer login limit on %s', (_store, env, redisHealth) => {
   const clock = new ManualClock();
   let t: TestApp;
@@ -38,7 +37,7 @@ describe.each([
   const freshEmail = () => `buyer-${++emailCounter}@example.com`;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true', ...env() }, { customerLogin: LIMITS, storefront: { capacity: 10_000, leakPerSecond: 1000 } }, { clock });
+    t = await createTestApp({ TRUST_PROXY: 'true', ...env }, { customerLogin: LIMITS, storefront: { capacity: 10_000, leakPerSecond: 1000 } }, { clock });
     shop = await t.createShop('acme');
     db = new pg.Client({ connectionString: t.databaseUrl });
     await db.connect();

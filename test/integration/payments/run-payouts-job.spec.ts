@@ -4,21 +4,20 @@ import { createCharge } from '@platform/payments/testing';
 import { JOB_QUEUE, type JobQueue, eachShopJobName } from '@platform/queue';
 import { SystemContexts } from '@platform/request';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
-import { testRedisUrl } from '../../support/test-redis.js';
 
 // The daily payout run on both queue kinds: what the 04:00 UTC schedule enqueues runs payouts for every shop.
-// BullMQ on REDIS_URL, or on the machine's Redis when none is set (test-redis.ts), so `npm test` with nothing set
-// runs both kinds too.
+// BullMQ on REDIS_URL, or on the machine's Redis when none is set (as the queue's own tests do), so `npm test`
+// with nothing set runs both kinds too.
 describe.each([
-  ['bullmq', () => ({ REDIS_URL: testRedisUrl() })],
-  ['postgres', () => ({ REDIS_URL: undefined })],
+  ['bullmq', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
+  ['postgres', { REDIS_URL: undefined }],
 ])('the daily payout run (%s queue)', (kind, env) => {
   let t: TestApp;
   let db: pg.Client;
   const shops: TestShop[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(env());
+    t = await createTestApp(env);
     expect(t.app.get<JobQueue>(JOB_QUEUE).kind).toBe(kind);
     shops.push(await t.createShop('acme'), await t.createShop('globex'));
     db = new pg.Client({ connectionString: t.databaseUrl });

@@ -1,13 +1,12 @@
 import { Redis } from 'ioredis';
 import { ManualClock } from '@platform/clock';
 import { MemoryBucketStore, RedisBucketStore, type BucketConfig, type BucketStore } from '@platform/throttling';
-import { deleteKeysWithPrefix, testRedisUrl, uniquePrefix } from './redis-support.js';
+import { REDIS_URL, deleteKeysWithPrefix, uniquePrefix } from './redis-support.js';
 
 // One contract, two stores: whatever a caller may rely on must hold for memory and Redis alike. Both leak on a clock
 // the test moves (the app's CLOCK in tests), so a leak is checked to the millisecond and nothing waits. Redis' own
 // time, which the Redis store reads when it is given no clock (production), has its tests below the contract.
 
-const REDIS_URL = testRedisUrl();
 const prefix = uniquePrefix('contract');
 const admin = new Redis(REDIS_URL); // looks at the keys behind the Redis store's back
 

@@ -4,7 +4,6 @@ import { DomainError } from '@platform/errors';
 import { createLogger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { type BucketStore, MemoryBucketStore, RedisBucketStore, ThrottleService } from '@platform/throttling';
-import { testRedisUrl } from '../../support/test-redis.js';
 
 // Checkout creation and variant creation limits at the service level (their routes arrive with the
 // cart and admin catalog issues), against both stores.
@@ -22,7 +21,7 @@ function context(buyerIp: string, shopId = 1): RequestContext {
 }
 
 describe.each([
-  ['redis', () => new RedisBucketStore({ url: testRedisUrl(), keyPrefix: `test:limits:${randomBytes(4).toString('hex')}:` })],
+  ['redis', () => new RedisBucketStore({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', keyPrefix: `test:limits:${randomBytes(4).toString('hex')}:` })],
   ['memory', () => new MemoryBucketStore({ sweepIntervalMs: 0 })],
 ])('creation limits on the %s store', (_name, makeStore) => {
   let store: BucketStore;
@@ -36,7 +35,7 @@ describe.each([
       createLogger('silent'),
     );
   });
-  afterAll(() => store?.close());
+  afterAll(() => store.close());
 
   it('allows N checkout creations a minute per buyer IP, then THROTTLED', async () => {
     for (let i = 0; i < 3; i++) await throttle.checkoutCreation(context('198.51.100.1'));

@@ -6,7 +6,7 @@ import { DomainError } from '@platform/errors';
 import { createLogger } from '@platform/logging';
 import type { RequestContext } from '@platform/request';
 import { LOGIN_LIMIT_MESSAGE, MemoryBucketStore, RedisBucketStore, ThrottleService } from '@platform/throttling';
-import { deleteKeysWithPrefix, testRedisUrl, uniquePrefix } from './redis-support.js';
+import { REDIS_URL, deleteKeysWithPrefix, uniquePrefix } from './redis-support.js';
 
 // The login limit at the service level: what it stores, and that a refused login never reaches the
 // customer lookup or the password check.
@@ -48,7 +48,7 @@ describe('customer login limit (service level)', () => {
   });
 
   it('keeps no email in clear in Redis', async () => {
-    const redis = new Redis(testRedisUrl());
+    const redis = new Redis(REDIS_URL);
     const prefix = uniquePrefix('login');
     const store = new RedisBucketStore({ client: redis, keyPrefix: prefix });
     const throttle = new ThrottleService(store, LIMITS, createLogger('silent'));

@@ -4,11 +4,10 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { BucketStoreUnavailableError, RedisBucketStore, type BucketConfig } from '@platform/throttling';
-import { deleteKeysWithPrefix, testRedisUrl, uniquePrefix } from './redis-support.js';
+import { REDIS_URL, deleteKeysWithPrefix, uniquePrefix } from './redis-support.js';
 
 const NODE = fileURLToPath(new URL('../../../node_modules/.bin/node', import.meta.url));
 const WORKER = fileURLToPath(new URL('./take-worker.mjs', import.meta.url));
-const REDIS_URL = testRedisUrl();
 
 describe('RedisBucketStore under concurrency', () => {
   const prefix = uniquePrefix('concurrency');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 // Shared by the throttling integration specs: which Redis, and keys no other test run can collide with.
-export { testRedisUrl } from '../../support/test-redis.js';
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export function uniquePrefix(suite: string): string {
   return `test:throttling:${suite}:${randomUUID()}:`;
