@@ -14,6 +14,7 @@ import { sameStatements } from './baseline/raw-limit.sql.js';
 import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { ServerProcess } from './server-process.js';
+import { API_NODE_FLAGS } from '../apps/api/heap-policy.js';
 import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
 import { formatOutbound, measureOutbound } from './outbound-overhead.js';
 import { formatQueues, measureQueues } from './queue-throughput.js';
@@ -290,7 +291,7 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number, 
   // Behind a trusted proxy: the load generator names a buyer of its own in every request's X-Forwarded-For.
   env.TRUST_PROXY = 'true';
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
-  return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), memoryReports);
+  return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
 }
 
 async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {

@@ -17,13 +17,21 @@ export class ServerProcess {
 
   /**
    * Runs `script` with `env`; its output goes to `logFile` (the platform logs every request). `ipc` opens a channel
-   * to the child, over which memoryUsage() asks it (the soak; the bench's platform entry answers on it).
+   * to the child, over which memoryUsage() asks it (the soak; the bench's platform entry answers on it). `nodeFlags`
+   * are the server's own flags for node (the platform's, as `npm start` passes them).
    */
-  static async start(name: string, script: string, env: Record<string, string>, port: number, logFile: string, ipc = false): Promise<ServerProcess> {
+  static async start(
+    name: string,
+    script: string,
+    env: Record<string, string>,
+    port: number,
+    logFile: string,
+    { ipc = false, nodeFlags = [] }: { ipc?: boolean; nodeFlags?: readonly string[] } = {},
+  ): Promise<ServerProcess> {
     const log = openSync(logFile, 'a');
     // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the servers; node refuses them in NODE_OPTIONS.
     const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...nodeArgs, script], {
+    const child = spawn(process.execPath, [...nodeFlags, ...nodeArgs, script], {
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log],
     });

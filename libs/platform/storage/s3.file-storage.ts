@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '@platform/config';
 import { ByteMeter } from './byte-meter.js';
 import { type FileTarget, checkedFileKey, plannedFile } from './file-key.rules.js';
@@ -15,6 +15,10 @@ const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
 
+// The SDK is loaded when a bucket is configured: about 6 MiB of heap an installation on local disk never uses.
+type Sdk = typeof import('@aws-sdk/client-s3') & typeof import('@aws-sdk/lib-storage');
+const loadSdk = async (): Promise<Sdk> => ({ ...(await import('@aws-sdk/client-s3')), ...(await import('@aws-sdk/lib-storage')) });
+
 /**
  * Files as objects of an S3-compatible bucket (STORAGE_URL `s3://…`), at `<prefix>/<key>`. A put streams through
  * lib-storage's Upload: one PutObject for a small file, a multipart upload for a larger one, which S3 shows only once
@@ -22,7 +26,8 @@ const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;
  */
 export class S3FileStorage implements FileStorage {
   readonly location: string;
-  private readonly client: S3Client;
+  private readonly config: S3StorageConfig;
+  private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
   private readonly bucket: string;
   private readonly prefix: string;
 
@@ -31,21 +36,14 @@ export class S3FileStorage implements FileStorage {
     this.prefix = config.prefix ? `${config.prefix}/` : '';
     // Never the credentials: the location is logged.
     this.location = `s3://${config.bucket}/${config.prefix}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
-    this.client = new S3Client({
-      region: config.region,
-      endpoint: config.endpoint,
-      forcePathStyle: config.forcePathStyle,
-      credentials: config.credentials,
-      // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's newer default ones.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.config = config;
   }
 
   async put(target: FileTarget, body: Readable, options: PutOptions): Promise<StoredFile> {
     let upload: Upload | undefined;
     const abort = () => void upload?.abort().catch(() => undefined);
     try {
+      const { sdk, client } = await this.sdk();
       const meter = new ByteMeter(options.maxBytes);
       const planned = plannedFile(target, options.contentType, () => randomBytes(16));
       // Check, then write: two puts of one named public file at the same moment could both pass (S3-compatible
@@ -54,8 +52,8 @@ export class S3FileStorage implements FileStorage {
         throw StorageErrors.FILE_EXISTS('A public file with this name exists: its name stays with its first bytes', { field: 'name' });
       }
       options.signal?.addEventListener('abort', abort, { once: true });
-      upload = new Upload({
-        client: this.client,
+      upload = new sdk.Upload({
+        client,
         params: { Bucket: this.bucket, Key: this.objectKey(planned.key), Body: meter, ContentType: planned.contentType },
         partSize: PART_SIZE,
         queueSize: PARTS_IN_FLIGHT,
@@ -92,8 +90,9 @@ export class S3FileStorage implements FileStorage {
     const problem = range ? rangeProblem(range) : null;
     if (problem) throw StorageErrors.INVALID_RANGE(problem, { field: 'range' });
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }),
+      const { sdk, client } = await this.sdk();
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }),
       );
       const length = object.ContentLength ?? 0;
       const body = object.Body as Readable;
@@ -124,7 +123,8 @@ export class S3FileStorage implements FileStorage {
   async head(key: string): Promise<FileInfo | null> {
     const file = checkedFileKey(key);
     try {
-      const object = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const { sdk, client } = await this.sdk();
+      const object = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
       return { key, size: object.ContentLength ?? 0, contentType: file.contentType, etag: object.ETag ?? '""' };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -134,7 +134,8 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     checkedFileKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+    const { sdk, client } = await this.sdk();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -143,7 +144,25 @@ export class S3FileStorage implements FileStorage {
 
   /** Closes the client's connections. */
   close(): void {
-    this.client.destroy();
+    void this.loaded?.then(({ client }) => client.destroy(), () => undefined);
+  }
+
+  /** The SDK and the client, made on the first call. */
+  private sdk(): Promise<{ sdk: Sdk; client: S3Client }> {
+    const config = this.config;
+    this.loaded ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+        // Checksums only where S3 requires them: several S3-compatible services refuse the SDK's newer default ones.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.loaded;
   }
 
   private objectKey(key: string): string {
