@@ -2,6 +2,7 @@
 // codes, and the storefront GraphQL types other contexts' fields return (search results, an order line's variant).
 export { CatalogModule } from './catalog.module.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
+export { CatalogAdminApiModule } from './catalog-admin-api.module.js';
 export { CatalogService } from './catalog.service.js';
 export { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 export { SellingPlansService } from './selling-plans.service.js';

@@ -38,8 +38,6 @@ const ADDRESSES = { connection: 'customer.addresses', sortKey: 'ID' };
 const ADDRESSES_BY_ID: SortSpec = { expression: 'a.id', cast: 'bigint', descending: false };
 /** The REST list's `ids` filter takes at most this many. */
 const MAX_IDS = 250;
-// The parser reads at most 100 terms; this bounds what they can carry (and what reaches Postgres).
-const MAX_QUERY_LENGTH = 5_000;
 
 const statements = {
   byIds: preparedSql(CUSTOMERS_BY_IDS),
@@ -109,7 +107,7 @@ export class CustomerDirectoryService {
   /** `customersCount(query:)`. */
   async searchCount(ctx: RequestContext, query: string | null): Promise<number> {
     const params = new SqlParams(1);
-    const { where } = searchSql(CUSTOMER_SEARCH, boundedQuery(query), params);
+    const { where } = searchSql(CUSTOMER_SEARCH, query, params);
     const text = customerCountSql(where ? [`(${where})`] : []);
     const [row] = await this.sql.rows<{ n: number }>(ctx, where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
     return row!.n;
@@ -240,7 +238,7 @@ function summaryRecord(row: CustomerRow): CustomerSummaryRecord {
 function searchStatement(query: string | null, sort: CustomerSort, page: PageRequest) {
   // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
   const params = new SqlParams(2);
-  const search = searchSql(CUSTOMER_SEARCH, boundedQuery(query), params);
+  const search = searchSql(CUSTOMER_SEARCH, query, params);
   const spec = customerSortSpec(sort.key, search.rankQuery);
   const walk: PageRequest = { ...page, reverse: page.reverse || sort.reverse };
   const keyset = keysetPlan(customerSearchScope(sort.key), spec, walk, 'c.id', params);
@@ -300,10 +298,6 @@ function invalidFilter(name: string) {
 }
 
 // NUL cannot reach Postgres as text; the rest of the query is the lenient parser's to read.
-function boundedQuery(query: string | null): string | null {
-  return query === null ? null : query.slice(0, MAX_QUERY_LENGTH).replaceAll('\u0000', '');
-}
-
 function isLookupText(text: string): boolean {
   return text.length > 0 && text.length <= 1_000 && !text.includes('\u0000');
 }

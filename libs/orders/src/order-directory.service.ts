@@ -26,8 +26,6 @@ type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date 
 
 const REST_LIST = { connection: 'rest.orders', sortKey: 'ID' };
 const BY_ID = orderSortSpec('ID', null);
-// The parser reads at most 100 terms; this bounds what they can carry (and what reaches Postgres).
-const MAX_QUERY_LENGTH = 5_000;
 
 const statements = {
   lineItems: preparedSql(LINE_ITEMS_OF_ORDERS),
@@ -96,7 +94,7 @@ export class OrderDirectoryService {
   async search(ctx: RequestContext, query: string | null, sortKey: OrderSortKey, page: PageRequest): Promise<ListPage<OrderRecord>> {
     // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
     const params = new SqlParams(2);
-    const search = searchSql(ORDER_SEARCH, boundedQuery(query), params);
+    const search = searchSql(ORDER_SEARCH, query, params);
     const spec = orderSortSpec(sortKey, search.rankQuery);
     const keyset = keysetPlan(orderSearchScope(sortKey), spec, page, 'o.id', params);
     const text = orderPageSql(spec.expression, [search.where && `(${search.where})`, keyset.after].filter(Boolean), keyset.orderBy);
@@ -107,7 +105,7 @@ export class OrderDirectoryService {
   /** `ordersCount(query:)`. */
   async searchCount(ctx: RequestContext, query: string | null): Promise<number> {
     const params = new SqlParams(1);
-    const { where } = searchSql(ORDER_SEARCH, boundedQuery(query), params);
+    const { where } = searchSql(ORDER_SEARCH, query, params);
     const text = orderCountSql(where ? [`(${where})`] : []);
     const [row] = await this.sql.rows<{ n: number }>(ctx, where ? { text } : preparedSql(text), [ctx.shop.id, ...params.values]);
     return row!.n;
@@ -225,6 +223,3 @@ function listConditions(filters: OrderListFilters, params: SqlParams): string[] 
 }
 
 // NUL cannot reach Postgres as text; the rest of the query is the lenient parser's to read.
-function boundedQuery(query: string | null): string | null {
-  return query === null ? null : query.slice(0, MAX_QUERY_LENGTH).replaceAll('\u0000', '');
-}

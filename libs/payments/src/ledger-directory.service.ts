@@ -11,8 +11,6 @@ import { BALANCE, PAYOUTS_BY_IDS, payoutsPageSql, transactionsPageSql } from './
 
 type Row<T> = T & { sortValue?: string };
 
-// The search syntax reads at most 100 terms; this bounds what they carry to Postgres.
-const MAX_QUERY_LENGTH = 5_000;
 
 const statements = { balance: preparedSql(BALANCE), payoutsByIds: preparedSql(PAYOUTS_BY_IDS) };
 
@@ -33,7 +31,7 @@ export class LedgerDirectoryService {
   /** Admin GraphQL `balanceTransactions(query:, sortKey:, reverse:)`. */
   async searchTransactions(ctx: RequestContext, query: string | null, sortKey: TransactionSortKey, page: PageRequest): Promise<ListPage<BalanceTransactionRecord>> {
     const params = new SqlParams(2);
-    const { where } = searchSql(TRANSACTION_SEARCH, bounded(query), params);
+    const { where } = searchSql(TRANSACTION_SEARCH, query, params);
     return this.transactionPage(ctx, where ? [`(${where})`] : [], transactionSortSpec(sortKey), transactionScope('admin', sortKey), page, params, where !== '');
   }
 
@@ -46,7 +44,7 @@ export class LedgerDirectoryService {
   /** Admin GraphQL `payouts(query:, reverse:)`. */
   async searchPayouts(ctx: RequestContext, query: string | null, page: PageRequest): Promise<ListPage<PayoutRecord>> {
     const params = new SqlParams(2);
-    const { where } = searchSql(PAYOUT_SEARCH, bounded(query), params);
+    const { where } = searchSql(PAYOUT_SEARCH, query, params);
     return this.payoutPage(ctx, where ? [`(${where})`] : [], payoutScope('admin'), page, params, where !== '');
   }
 
@@ -108,10 +106,6 @@ function payoutConditions(filters: PayoutFilters, params: SqlParams): string[] {
   if (filters.date !== undefined) where.push(`p.date = ${params.add(filters.date)}::date`);
   if (filters.status !== undefined) where.push(`p.status = ${params.add(filters.status)}`);
   return where;
-}
-
-function bounded(query: string | null): string | null {
-  return query !== null && query.length > MAX_QUERY_LENGTH ? query.slice(0, MAX_QUERY_LENGTH) : query;
 }
 
 function withoutSortValue<T>(row: Row<T>): T {

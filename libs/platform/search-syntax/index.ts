@@ -4,6 +4,7 @@ export {
   escapeLike,
   hasTag,
   idCompare,
+  MAX_QUERY_LENGTH,
   numericCompare,
   searchSql,
   textContains,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SqlParams } from '@platform/sql';
-import { type Searchable, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from './search-sql.js';
+import { MAX_QUERY_LENGTH, type Searchable, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from './search-sql.js';
 import { MAX_SEARCH_TERMS } from './search-syntax.js';
 import { anySearchQuery } from './testing/search-queries.js';
 
@@ -52,6 +52,17 @@ describe('search SQL', () => {
     expect(render('-title:x', false).where).toBe('not (x.title ilike $3)');
     expect(render('NOT (a OR b)', false).where).toBe("not ((x.search_vector @@ to_tsquery('english', $3) or x.search_vector @@ to_tsquery('english', $4)))");
     for (const query of ['-', 'NOT', '()', '"', '"" OR ""', 'title:', '- NOT ( ) " *']) expect(render(query, true)).toEqual({ where: '', rankQuery: '', values: [] });
+  });
+
+  it('reads the first MAX_QUERY_LENGTH characters of a query, without NUL', () => {
+    const long = render(`${'x'.repeat(MAX_QUERY_LENGTH - 3)} ti\u0000tle:abc`, false);
+    expect(long.values).toEqual([`${'x'.repeat(MAX_QUERY_LENGTH - 3)}`, 'ti']);
+    expect(render('title:a\u0000b', false).values).toEqual(['%ab%']);
+  });
+
+  it('compares dates with the time of the statement for `now`, in any case', () => {
+    expect(render('created_at:<now', false)).toEqual({ where: 'x.created_at < now()', rankQuery: '', values: [] });
+    expect(render('created_at:>=NOW', false)).toEqual({ where: 'x.created_at >= now()', rankQuery: '', values: [] });
   });
 
   // Regressions: each of these reached Postgres as a value it could not read (INTERNAL_SERVER_ERROR).

@@ -32,7 +32,7 @@ const TEXT_CONFIG = "'english'";
 
 /** Turns a search query into parameterized SQL, adding its values to the statement's parameters. */
 export function searchSql(searchable: Searchable, query: string | null | undefined, params: SqlParams): SearchSql {
-  const tree = query ? parseSearchQuery(query) : null;
+  const tree = query ? parseSearchQuery(boundedQuery(query)) : null;
   const words: string[] = [];
   const param: Param = (value) => params.add(value);
 
@@ -71,8 +71,9 @@ export function textEquals(column: string, term: Term, param: Param): string {
   return term.prefix ? `${column} ilike ${param(`${escapeLike(term.value)}%`)}` : `lower(${column}) = lower(${param(term.value)})`;
 }
 
-/** `created_at:>2024-01-01`; a date Postgres could not read matches nothing. */
+/** `created_at:>2024-01-01`, `created_at:<now` (the statement's time); a date Postgres could not read matches nothing. */
 export function dateCompare(column: string, term: Term, param: Param): string {
+  if (term.value.toLowerCase() === 'now') return `${column} ${term.comparison} now()`;
   return isSqlTimestamp(term.value) ? `${column} ${term.comparison} ${param(term.value)}::timestamptz` : 'false';
 }
 
@@ -110,4 +111,11 @@ export function escapeLike(value: string): string {
 function once(make: () => string): () => string {
   let made: string | undefined;
   return () => (made ??= make());
+}
+
+/** What a search reads of its query: the first MAX_QUERY_LENGTH characters, NUL removed (Postgres refuses it in text). */
+export const MAX_QUERY_LENGTH = 5_000;
+
+function boundedQuery(query: string): string {
+  return query.slice(0, MAX_QUERY_LENGTH).replaceAll('\u0000', '');
 }

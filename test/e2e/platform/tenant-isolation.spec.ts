@@ -242,6 +242,11 @@ const ADMIN_CASES: Cases = {
   'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
   'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
   'Query.customer': (a) => [byId('customer', a.customer.id)],
+  'Query.product': (a) => [byId('product', a.product.id)],
+  'Query.productByIdentifier': (a) => [
+    { query: 'query($id: ID!) { productByIdentifier(identifier: { id: $id }) { id } }', variables: { id: a.product.id }, expect: nullAt('productByIdentifier') },
+    { query: 'query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.product.handle }, expect: nullAt('productByIdentifier') },
+  ],
   'Query.order': (a) => [byId('order', `gid://platform/Order/${a.risk.orderId}`)],
   'Mutation.customerCreate': (a) => [
     // A's email and phone are free on B: a TAKEN here would tell B who shops at A.

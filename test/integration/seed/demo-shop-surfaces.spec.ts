@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -61,6 +62,20 @@ describe('the demo shop on the admin surfaces', () => {
       const res = await adminQuery(t.app, host, token, `{ customer(id: "${c.admin_graphql_api_id}") { addresses { id } } }`);
       expect(res.body.data.customer.addresses.length).toBeGreaterThanOrEqual(12);
     }
+  });
+
+  it("answers docs/admin.md's products example: the drafts by title, their count", async () => {
+    const example = readFileSync('docs/admin.md', 'utf8').match(/-d '(\{"query":"\{ products\(first: 2[^']*)'/)![1]!;
+    const { query } = JSON.parse(example) as { query: string };
+    const res = await adminQuery(t.app, host, token, query);
+    expect(res.body.errors).toBeUndefined();
+    const { products, productsCount } = res.body.data;
+    expect(products.nodes.length).toBe(2);
+    expect(products.pageInfo.hasNextPage).toBe(true);
+    expect(products.nodes.every((p: any) => p.status === 'DRAFT' && p.publishedAt === null)).toBe(true);
+    expect(products.nodes.map((p: any) => p.title)).toEqual([...products.nodes.map((p: any) => p.title)].sort((x: string, y: string) => x.toLowerCase().localeCompare(y.toLowerCase())));
+    expect(productsCount).toEqual({ count: expect.any(Number), precision: 'EXACT' });
+    expect(productsCount.count).toBeGreaterThan(2);
   });
 
   it("lets the demo customer sign in on the storefront with the documented password", async () => {

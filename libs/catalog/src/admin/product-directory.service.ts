@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
+import { SqlPool, preparedSql } from '@platform/database';
+import { type ListPage, type PageRequest, cutPage, keysetPlan } from '@platform/paging';
+import { type RequestContext, requestScoped } from '@platform/request';
+import { searchSql } from '@platform/search-syntax';
+import { SqlParams } from '@platform/sql';
+import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSortSpec } from './product-admin-search.rules.js';
+import { ADMIN_PRODUCTS_BY_IDS, ADMIN_PRODUCT_BY_HANDLE, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import type { AdminProductRecord, ProductIdentifier } from './product-admin.records.js';
+
+const MAX_HANDLE_LENGTH = 1_000;
+
+type ProductRow = AdminProductRecord & { sortValue?: string };
+
+/**
+ * The merchant's reads of products (admin GraphQL): every status, published or not; searched with the hosted syntax
+ * (`ADMIN_PRODUCT_SEARCH`, no status filter unless the query has one), sorted by a `ProductSortKeys` value with ties
+ * broken by id. One statement a page, one a count, one for every product a request asks by id.
+ */
+@Injectable()
+export class ProductDirectoryService {
+  constructor(private readonly sql: SqlPool) {}
+
+  async search(ctx: RequestContext, query: string | null, sort: ProductSort, page: PageRequest): Promise<ListPage<AdminProductRecord>> {
+    // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
+    const params = new SqlParams(2);
+    const search = searchSql(ADMIN_PRODUCT_SEARCH, query, params);
+    const spec = productSortSpec(sort.key, search.rankQuery);
+    const walk: PageRequest = { ...page, reverse: page.reverse || sort.reverse };
+    const keyset = keysetPlan(productSearchScope(sort.key), spec, walk, 'p.id', params);
+    const text = adminProductPageSql({ sortExpression: spec.expression, where: [search.where && `(${search.where})`, keyset.after].filter(Boolean), orderBy: keyset.orderBy });
+    // Filtered shapes vary without bound, so only unfiltered lists become prepared statements.
+    const rows = await this.sql.rows<ProductRow>(ctx, search.where ? { text } : preparedSql(text), [ctx.shop.id, walk.size + 1, ...params.values]);
+    return cutPage(rows, walk, (row) => keyset.cursorOf(row), productRecord);
+  }
+
+  /** `productsCount(query:, limit:)`: the count, and whether the limit cut it (`null`: no limit). */
+  async count(ctx: RequestContext, query: string | null, limit: number | null): Promise<{ count: number; capped: boolean }> {
+    const params = new SqlParams(limit === null ? 1 : 2);
+    const { where } = searchSql(ADMIN_PRODUCT_SEARCH, query, params);
+    const text = adminProductCountSql(where ? [`(${where})`] : [], limit !== null);
+    const values = limit === null ? [ctx.shop.id, ...params.values] : [ctx.shop.id, limit, ...params.values];
+    const [row] = await this.sql.rows<{ n: number }>(ctx, where ? { text } : preparedSql(text), values);
+    return { count: row!.n, capped: limit !== null && row!.n >= limit };
+  }
+
+  /** The product with this id, in any status; null when the shop has none. */
+  async product(ctx: RequestContext, id: number): Promise<AdminProductRecord | null> {
+    return this.loader(ctx).load(id);
+  }
+
+  /** `productByIdentifier`: by id or by handle. */
+  async byIdentifier(ctx: RequestContext, identifier: ProductIdentifier): Promise<AdminProductRecord | null> {
+    if (identifier.id !== undefined) return this.product(ctx, identifier.id);
+    const handle = identifier.handle ?? '';
+    if (handle.length === 0 || handle.length > MAX_HANDLE_LENGTH || handle.includes('\u0000')) return null;
+    const [row] = await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCT_BY_HANDLE), [ctx.shop.id, handle]);
+    return row ? productRecord(row) : null;
+  }
+
+  private loader(ctx: RequestContext): DataLoader<number, AdminProductRecord | null> {
+    return requestScoped(ctx, 'catalog:admin:product', () =>
+      new DataLoader<number, AdminProductRecord | null>(
+        async (ids) => {
+          const valid = [...new Set(ids.filter(Number.isSafeInteger))];
+          const rows = valid.length === 0 ? [] : await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCTS_BY_IDS), [ctx.shop.id, valid]);
+          const found = new Map(rows.map((row) => [row.id, productRecord(row)]));
+          return ids.map((id) => found.get(id) ?? null);
+        },
+        // Batching only: a write later in the same request must be seen by the next read.
+        { cache: false },
+      ),
+    );
+  }
+}
+
+function productRecord(row: ProductRow): AdminProductRecord {
+  const { sortValue: _sortValue, ...product } = row;
+  return product;
+}

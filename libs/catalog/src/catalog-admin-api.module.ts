@@ -1,0 +1,22 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
+import { ProductDirectoryService } from './admin/product-directory.service.js';
+import { adminProductView } from './graphql/admin/product.presenter.js';
+import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
+
+/** The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`; reads need `read_products`. */
+@Module({
+  imports: [NodeRegistryModule],
+  providers: [ProductDirectoryService, ProductsAdminResolver],
+})
+export class CatalogAdminApiModule implements OnModuleInit {
+  constructor(
+    private readonly nodes: NodeRegistry,
+    private readonly directory: ProductDirectoryService,
+  ) {}
+
+  // `node(id:)` asks for the same access as `product(id:)`.
+  onModuleInit(): void {
+    this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
+  }
+}

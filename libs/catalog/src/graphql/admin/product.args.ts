@@ -1,0 +1,40 @@
+import { ArgsType, Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
+import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../admin/product-admin-search.rules.js';
+
+export const ProductSortKeys = enumOf(PRODUCT_SORT_KEYS);
+registerEnumType(ProductSortKeys, { registerIn: () => AdminSchema, name: 'ProductSortKeys', description: 'How the products list can be sorted (RELEVANCE: by the query\'s words, id order without any).' });
+
+/** `productsCount`'s default cap (the hosted platform's). */
+export const PRODUCTS_COUNT_LIMIT = 10_000;
+
+@ArgsType()
+export class ProductsArgs extends ConnectionArgs {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Search syntax: bare words, `title`, `handle` (comma list), `vendor`, `product_type`, `status` (comma list; every status without it), `tag`, `tag_not`, `sku`, `barcode`, `variant_id`, `id` (`id:>=1234`), `created_at`/`updated_at`/`published_at` (`<now`, quoted ISO times), `collection_id`, `inventory_total`, `price`, `published_status`; AND/OR/NOT, `-` negation, quoted values.',
+  })
+  query?: string | null;
+
+  @Field(() => ProductSortKeys, { defaultValue: 'ID' })
+  sortKey!: ProductSortKey;
+}
+
+@ArgsType()
+export class ProductsCountArgs {
+  @Field(() => String, { nullable: true, description: 'The `products` search syntax.' })
+  query?: string | null;
+
+  @Field(() => Int, { nullable: true, defaultValue: PRODUCTS_COUNT_LIMIT, description: 'Count at most this many (precision AT_LEAST when reached); null counts them all.' })
+  limit?: number | null;
+}
+
+@InputType('ProductIdentifierInput', { registerIn: () => AdminSchema, description: 'One way to name a product: exactly one field.' })
+export class ProductIdentifierInput {
+  @Field(() => ID, { nullable: true })
+  id?: string | null;
+
+  @Field(() => String, { nullable: true })
+  handle?: string | null;
+}

@@ -1,0 +1,54 @@
+import { plainText } from '@platform/html';
+import { toGlobalId } from '@platform/ids';
+import type { AdminProductRecord } from '../../admin/product-admin.records.js';
+import type { AdminProduct } from './product.type.js';
+
+// Records to admin views: plain fields copied, derived ones (ids, the description's text, the status' name) getters
+// computed only when the query selects them. `record` stays for the field resolvers.
+
+class ProductView implements AdminProduct {
+  readonly __typename = 'Product';
+  readonly title: string;
+  readonly handle: string;
+  readonly descriptionHtml: string;
+  readonly vendor: string;
+  readonly productType: string;
+  readonly tags: string[];
+  readonly totalInventory: number;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly publishedAt: Date | null;
+
+  constructor(readonly record: AdminProductRecord) {
+    this.title = record.title;
+    this.handle = record.handle;
+    this.descriptionHtml = record.descriptionHtml;
+    this.vendor = record.vendor;
+    this.productType = record.productType;
+    this.tags = record.tags;
+    this.totalInventory = record.totalInventory;
+    this.createdAt = record.createdAt;
+    this.updatedAt = record.updatedAt;
+    this.publishedAt = record.publishedAt;
+  }
+
+  get id(): string {
+    return toGlobalId('Product', this.record.id);
+  }
+
+  get legacyResourceId(): string {
+    return String(this.record.id);
+  }
+
+  get description(): string {
+    return plainText(this.record.descriptionHtml);
+  }
+
+  get status(): string {
+    return this.record.status.toUpperCase();
+  }
+}
+
+export function adminProductView(record: AdminProductRecord): AdminProduct {
+  return new ProductView(record);
+}

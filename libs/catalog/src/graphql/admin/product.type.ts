@@ -1,0 +1,73 @@
+import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminNode, AdminSchema, BoundedList, ConnectionType, HtmlScalar, UnsignedInt64Scalar, enumOf } from '@platform/graphql-types';
+import { MAX_TAGS } from '@platform/errors';
+import { MoneyV2 } from '@platform/money';
+import type { AdminProductRecord } from '../../admin/product-admin.records.js';
+
+// The hosted admin schema's product, by its names; the presenter maps the domain's lowercase values onto them.
+
+export const PRODUCT_STATUS_VALUES = ['ACTIVE', 'ARCHIVED', 'DRAFT'] as const;
+export const ProductStatus = enumOf(PRODUCT_STATUS_VALUES);
+registerEnumType(ProductStatus, { registerIn: () => AdminSchema, name: 'ProductStatus', description: 'Whether the product can be sold (ACTIVE), is being prepared (DRAFT) or is retired (ARCHIVED).' });
+
+@ObjectType('ProductPriceRangeV2', { registerIn: () => AdminSchema, description: "The lowest and highest prices of a product's variants." })
+export class AdminProductPriceRange {
+  @Field(() => MoneyV2)
+  minVariantPrice!: MoneyV2;
+
+  @Field(() => MoneyV2)
+  maxVariantPrice!: MoneyV2;
+}
+
+@ObjectType('Product', { registerIn: () => AdminSchema, implements: () => [AdminNode], description: 'A product of the shop, in any status, as the merchant sees it.' })
+export class AdminProduct {
+  __typename!: 'Product';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => UnsignedInt64Scalar, { description: 'The id of the product in the REST API.' })
+  legacyResourceId!: string;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { description: 'Unique per shop; the storefront finds the product by it.' })
+  handle!: string;
+
+  @Field(() => HtmlScalar, { description: 'The description, as HTML.' })
+  descriptionHtml!: string;
+
+  @Field(() => String, { description: 'The description without its HTML.' })
+  description!: string;
+
+  @Field(() => String)
+  vendor!: string;
+
+  @Field(() => String)
+  productType!: string;
+
+  @Field(() => ProductStatus)
+  status!: string;
+
+  @BoundedList({ max: MAX_TAGS })
+  @Field(() => [String], { description: 'Its tags, as entered.' })
+  tags!: string[];
+
+  @Field(() => Int, { description: "The sum of its variants' inventory quantities." })
+  totalInventory!: number;
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it was published to the online store; null while unpublished.' })
+  publishedAt!: Date | null;
+
+  record!: AdminProductRecord;
+}
+
+@ObjectType('ProductConnection', { registerIn: () => AdminSchema })
+export class AdminProductConnection extends ConnectionType(AdminProduct, 'Product', () => AdminSchema) {}

@@ -1,0 +1,59 @@
+import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { DomainError } from '@platform/errors';
+import { AdminCount, connectionOf, pageOf } from '@platform/graphql-types';
+import { requireGlobalId } from '@platform/ids';
+import { moneyV2 } from '@platform/money';
+import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
+import { ProductDirectoryService } from '../../admin/product-directory.service.js';
+import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './product.args.js';
+import { adminProductView } from './product.presenter.js';
+import { AdminProduct, AdminProductConnection, AdminProductPriceRange } from './product.type.js';
+
+const READ = 'read_products';
+
+@Resolver(() => AdminProduct)
+export class ProductsAdminResolver {
+  constructor(private readonly directory: ProductDirectoryService) {}
+
+  @RequiresScope(READ)
+  @Query(() => AdminProductConnection, { description: "The shop's products in every status, searched and sorted." })
+  async products(@Ctx() ctx: RequestContext, @Args() args: ProductsArgs) {
+    const page = pageOf(args);
+    return connectionOf(await this.directory.search(ctx, args.query ?? null, { key: args.sortKey, reverse: page.reverse }, page), adminProductView);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminProduct, { nullable: true, description: 'The product with this global id; null when the shop has none.' })
+  async product(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
+    const record = await this.directory.product(ctx, requireGlobalId(id, 'Product'));
+    return record && adminProductView(record);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminProduct, { nullable: true, description: 'The product with this id or handle; null when the shop has none.' })
+  async productByIdentifier(@Ctx() ctx: RequestContext, @Args('identifier') identifier: ProductIdentifierInput) {
+    const given = [identifier.id, identifier.handle].filter((v) => v !== undefined && v !== null);
+    if (given.length !== 1) throw new DomainError('UNPROCESSABLE', 'Provide exactly one of id or handle.', { field: 'identifier' });
+    const record = await this.directory.byIdentifier(
+      ctx,
+      typeof identifier.id === 'string' ? { id: requireGlobalId(identifier.id, 'Product') } : { handle: identifier.handle! },
+    );
+    return record && adminProductView(record);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminCount, { nullable: true, description: 'How many products match the search (every product without one), counted up to `limit`.' })
+  async productsCount(@Ctx() ctx: RequestContext, @Args() args: ProductsCountArgs) {
+    const limit = args.limit ?? null;
+    if (limit !== null && limit < 1) throw new DomainError('UNPROCESSABLE', 'limit must be at least 1, or null to count every product.', { field: 'limit' });
+    const { count, capped } = await this.directory.count(ctx, args.query ?? null, limit);
+    return { count, precision: capped ? 'AT_LEAST' : 'EXACT' };
+  }
+
+  // A page of products is one field call each: graphql-js' signature (docs/architecture.md, "Writing resolvers for hot paths").
+  @ResolveField(() => AdminProductPriceRange, { description: "The lowest and highest prices of its variants, in the shop's currency." })
+  priceRangeV2(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): AdminProductPriceRange {
+    const { record } = product;
+    return { minVariantPrice: moneyV2(record.minPrice, ctx.shop.currency), maxVariantPrice: moneyV2(record.maxPrice, ctx.shop.currency) };
+  }
+}
