@@ -3,11 +3,17 @@ import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
 import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
+import { adminVariantView } from './graphql/admin/variant.presenter.js';
+import { VariantsAdminResolver } from './graphql/admin/variants.admin.resolver.js';
+import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 
-/** The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`; reads need `read_products`. */
+/**
+ * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant` and a
+ * product's variants; reads need `read_products`.
+ */
 @Module({
   imports: [NodeRegistryModule],
-  providers: [ProductDirectoryService, ProductsAdminResolver],
+  providers: [ProductDirectoryService, CatalogStorefrontService, ProductsAdminResolver, VariantsAdminResolver],
 })
 export class CatalogAdminApiModule implements OnModuleInit {
   constructor(
@@ -18,5 +24,6 @@ export class CatalogAdminApiModule implements OnModuleInit {
   // `node(id:)` asks for the same access as `product(id:)`.
   onModuleInit(): void {
     this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
+    this.nodes.register('admin_graphql', 'ProductVariant', { scope: 'read_products' }, (ctx, id) => this.directory.variant(ctx, id), adminVariantView);
   }
 }

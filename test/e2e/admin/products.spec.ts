@@ -188,6 +188,60 @@ describe('admin GraphQL products: reads', () => {
     });
   });
 
+  describe('variants', () => {
+    it("answers a product's variants in position order, by cursor, with their counts", async () => {
+      const [product] = await rows(`select p.id::int, p.title from products p where p.shop_id = $1 and (select count(*) from product_variants v where v.product_id = p.id) >= 3 order by p.id limit 1`, [shop.shop.id]);
+      const stored = await rows(`select id::int, title, sku, price::text, compare_at_price::text, position, inventory_quantity, available_for_sale, option1, option2, option3
+        from product_variants where product_id = $1 order by position, id`, [product.id]);
+      const options = await rows<{ name: string }>(`select name from product_options where product_id = $1 order by position, id`, [product.id]);
+      const FIELDS = 'id legacyResourceId title displayName sku price compareAtPrice position inventoryQuantity availableForSale selectedOptions { name value } product { id }';
+      const res = await gql(`query($id: ID!) { product(id: $id) { variantsCount { count precision } hasOnlyDefaultVariant
+        variants(first: 2) { nodes { ${FIELDS} } pageInfo { hasNextPage endCursor } } } }`, { id: gid(product.id) });
+      expect(res.errors).toBeUndefined();
+      const { variants, variantsCount, hasOnlyDefaultVariant } = res.data.product;
+      expect(variantsCount).toEqual({ count: stored.length, precision: 'EXACT' });
+      expect(hasOnlyDefaultVariant).toBe(false);
+      expect(variants.pageInfo.hasNextPage).toBe(true);
+      expect(variants.nodes).toEqual(
+        stored.slice(0, 2).map((v) => ({
+          id: `gid://platform/ProductVariant/${v.id}`,
+          legacyResourceId: String(v.id),
+          title: v.title,
+          displayName: `${product.title} - ${v.title}`,
+          sku: v.sku,
+          price: v.price,
+          compareAtPrice: v.compare_at_price,
+          position: v.position,
+          inventoryQuantity: v.inventory_quantity,
+          availableForSale: v.available_for_sale,
+          selectedOptions: options.flatMap((o, i) => ([v.option1, v.option2, v.option3][i] === null ? [] : [{ name: o.name, value: [v.option1, v.option2, v.option3][i] }])),
+          product: { id: gid(product.id) },
+        })),
+      );
+      const next = await gql(`query($id: ID!, $after: String) { product(id: $id) { variants(first: 250, after: $after) { nodes { id } } } }`, { id: gid(product.id), after: variants.pageInfo.endCursor });
+      expect(next.data.product.variants.nodes.map((n: any) => n.id)).toEqual(stored.slice(2).map((v) => `gid://platform/ProductVariant/${v.id}`));
+    });
+
+    it('finds a variant of a product in any status by id and through node, and no other shop\'s', async () => {
+      const [variant] = await rows(`select v.id::int, v.product_id::int from product_variants v join products p on p.id = v.product_id where v.shop_id = $1 and p.status = 'draft' order by v.id limit 1`, [shop.shop.id]);
+      const id = `gid://platform/ProductVariant/${variant.id}`;
+      const res = await gql(`query($id: ID!) { productVariant(id: $id) { id product { id status } } node(id: $id) { id } }`, { id });
+      expect(res.data).toEqual({ productVariant: { id, product: { id: gid(variant.product_id), status: 'DRAFT' } }, node: { id } });
+      const [theirs] = await rows(`select id::int from product_variants where shop_id = $1 limit 1`, [other.shop.id]);
+      const foreign = await gql(`query($id: ID!) { productVariant(id: $id) { id } node(id: $id) { id } }`, { id: `gid://platform/ProductVariant/${theirs.id}` });
+      expect(foreign.data).toEqual({ productVariant: null, node: null });
+    });
+
+    it('reads the variants and counts of a page of products in constant statements', async () => {
+      const count = async (first: number) => {
+        const { result, statements } = await sqlDuring(() => gql(`{ products(first: ${first}) { nodes { id variantsCount { count } hasOnlyDefaultVariant variants(first: 5) { nodes { id displayName selectedOptions { name value } } } } } }`));
+        expect(result.errors).toBeUndefined();
+        return statements.filter((sql) => /products|product_variants|product_options/.test(sql)).length;
+      };
+      expect(await count(1)).toBe(await count(40));
+    });
+  });
+
   describe('productsCount', () => {
     it('counts the search exactly, or at least the limit', async () => {
       const [{ n }] = await rows(`select count(*)::int as n from products where shop_id = $1`, [shop.shop.id]);

@@ -247,6 +247,7 @@ const ADMIN_CASES: Cases = {
     { query: 'query($id: ID!) { productByIdentifier(identifier: { id: $id }) { id } }', variables: { id: a.product.id }, expect: nullAt('productByIdentifier') },
     { query: 'query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.product.handle }, expect: nullAt('productByIdentifier') },
   ],
+  'Query.productVariant': (a) => [byId('productVariant', a.cart.variantId)],
   'Query.order': (a) => [byId('order', `gid://platform/Order/${a.risk.orderId}`)],
   'Mutation.customerCreate': (a) => [
     // A's email and phone are free on B: a TAKEN here would tell B who shops at A.

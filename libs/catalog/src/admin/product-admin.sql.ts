@@ -1,5 +1,7 @@
 // Every SQL statement of the admin product reads, in one reviewable place. Each is scoped by shop_id ($1).
 
+import { variantColumns } from '../storefront/catalog.sql.js';
+
 /** A product as the merchant sees it: every status, published or not. */
 export const ADMIN_PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.description_html as "descriptionHtml", p.vendor, p.product_type as "productType",
   p.tags, p.status, p.published_at as "publishedAt", p.created_at as "createdAt", p.updated_at as "updatedAt",
@@ -21,3 +23,10 @@ export function adminProductCountSql(where: readonly string[], limited: boolean)
 export const ADMIN_PRODUCTS_BY_IDS = `select ${ADMIN_PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[])`;
 
 export const ADMIN_PRODUCT_BY_HANDLE = `select ${ADMIN_PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.handle = $2`;
+
+/** Variants by id, of products in any status (the storefront's read shows visible products' only). */
+export const ADMIN_VARIANTS_BY_IDS = `select ${variantColumns('full')} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
+
+/** How many variants each product `$2` has, and whether they are all the default variant. */
+export const VARIANT_COUNTS_OF_PRODUCTS = `select v.product_id as "productId", count(*)::int as n, bool_and(v.title = 'Default Title') as "defaultOnly"
+  from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[]) group by v.product_id`;

@@ -6,7 +6,9 @@ import { type RequestContext, requestScoped } from '@platform/request';
 import { searchSql } from '@platform/search-syntax';
 import { SqlParams } from '@platform/sql';
 import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSortSpec } from './product-admin-search.rules.js';
-import { ADMIN_PRODUCTS_BY_IDS, ADMIN_PRODUCT_BY_HANDLE, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import type { VariantDetail, VariantRecord } from '../catalog.records.js';
+import { byId } from '../record-loaders.js';
+import { ADMIN_PRODUCTS_BY_IDS, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
 import type { AdminProductRecord, ProductIdentifier } from './product-admin.records.js';
 
 const MAX_HANDLE_LENGTH = 1_000;
@@ -59,18 +61,28 @@ export class ProductDirectoryService {
     return row ? productRecord(row) : null;
   }
 
-  private loader(ctx: RequestContext): DataLoader<number, AdminProductRecord | null> {
-    return requestScoped(ctx, 'catalog:admin:product', () =>
-      new DataLoader<number, AdminProductRecord | null>(
+  /** The variant with this id, of a product in any status; null when the shop has none. */
+  async variant(ctx: RequestContext, id: number): Promise<(VariantRecord & VariantDetail) | null> {
+    return requestScoped(ctx, 'catalog:admin:variant', () => byId<VariantRecord & VariantDetail>((ids) => this.sql.rows(ctx, preparedSql(ADMIN_VARIANTS_BY_IDS), [ctx.shop.id, ids]), { cache: false })).load(id);
+  }
+
+  /** How many variants the product has, and whether its one variant is the default one (every product of a page in one statement). */
+  async variantCount(ctx: RequestContext, productId: number): Promise<{ count: number; defaultOnly: boolean }> {
+    return requestScoped(ctx, 'catalog:admin:variantCounts', () =>
+      new DataLoader<number, { count: number; defaultOnly: boolean }>(
         async (ids) => {
-          const valid = [...new Set(ids.filter(Number.isSafeInteger))];
-          const rows = valid.length === 0 ? [] : await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCTS_BY_IDS), [ctx.shop.id, valid]);
-          const found = new Map(rows.map((row) => [row.id, productRecord(row)]));
-          return ids.map((id) => found.get(id) ?? null);
+          const rows = await this.sql.rows<{ productId: number; n: number; defaultOnly: boolean }>(ctx, preparedSql(VARIANT_COUNTS_OF_PRODUCTS), [ctx.shop.id, ids]);
+          const byProduct = new Map(rows.map((row) => [row.productId, { count: row.n, defaultOnly: row.n === 1 && row.defaultOnly }]));
+          return ids.map((id) => byProduct.get(id) ?? { count: 0, defaultOnly: false });
         },
-        // Batching only: a write later in the same request must be seen by the next read.
         { cache: false },
       ),
+    ).load(productId);
+  }
+
+  private loader(ctx: RequestContext): DataLoader<number, AdminProductRecord | null> {
+    return requestScoped(ctx, 'catalog:admin:product', () =>
+      byId<AdminProductRecord>(async (ids) => (await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCTS_BY_IDS), [ctx.shop.id, ids])).map(productRecord), { cache: false }),
     );
   }
 }

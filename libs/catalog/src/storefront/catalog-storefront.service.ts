@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
+import { byId, detailsById, groupedBy } from '../record-loaders.js';
 import { SqlPool, preparedSql } from '@platform/database';
 import { type CursorScope, type ListPage, type PageRequest, type SortSpec, childrenPageSql, cursorCodec, cutPage, keysetPlan, pageKey, toListPage } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
@@ -316,33 +317,4 @@ export class CatalogStorefrontService {
 
 function and(condition: string): string {
   return condition ? ` and ${condition}` : '';
-}
-
-function byId<T extends { id: number }>(load: (ids: readonly number[]) => Promise<T[]>): DataLoader<number, T | null> {
-  return new DataLoader<number, T | null>(async (ids) => {
-    const rows = await load(ids);
-    const found = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => found.get(id) ?? null);
-  });
-}
-
-// Details of records the request already holds: one missing means the row was deleted meanwhile.
-function detailsById<T>(load: (ids: readonly number[]) => Promise<(T & { id: number })[]>): DataLoader<number, T> {
-  return new DataLoader<number, T>(async (ids) => {
-    const found = new Map((await load(ids)).map((r) => [r.id, r]));
-    return ids.map((id) => found.get(id) ?? new Error(`record ${id} is no longer in the catalog`));
-  });
-}
-
-function groupedBy<T>(load: (ids: readonly number[]) => Promise<T[]>, key: (row: T) => number): DataLoader<number, T[]> {
-  return new DataLoader<number, T[]>(async (ids) => {
-    const rows = await load(ids);
-    const groups = new Map<number, T[]>();
-    for (const row of rows) {
-      const list = groups.get(key(row));
-      if (list) list.push(row);
-      else groups.set(key(row), [row]);
-    }
-    return ids.map((id) => groups.get(id) ?? []);
-  });
 }

@@ -1,19 +1,25 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { DomainError } from '@platform/errors';
-import { AdminCount, connectionOf, pageOf } from '@platform/graphql-types';
+import { AdminCount, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
 import { moneyV2 } from '@platform/money';
-import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
+import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './product.args.js';
 import { adminProductView } from './product.presenter.js';
 import { AdminProduct, AdminProductConnection, AdminProductPriceRange } from './product.type.js';
+import { adminVariantView } from './variant.presenter.js';
+import { AdminProductVariantConnection } from './variant.type.js';
 
 const READ = 'read_products';
 
 @Resolver(() => AdminProduct)
 export class ProductsAdminResolver {
-  constructor(private readonly directory: ProductDirectoryService) {}
+  constructor(
+    private readonly directory: ProductDirectoryService,
+    private readonly catalog: CatalogStorefrontService,
+  ) {}
 
   @RequiresScope(READ)
   @Query(() => AdminProductConnection, { description: "The shop's products in every status, searched and sorted." })
@@ -55,5 +61,21 @@ export class ProductsAdminResolver {
   priceRangeV2(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): AdminProductPriceRange {
     const { record } = product;
     return { minVariantPrice: moneyV2(record.minPrice, ctx.shop.currency), maxVariantPrice: moneyV2(record.maxPrice, ctx.shop.currency) };
+  }
+
+  // Every product of a page asks in one statement (a DataLoader per page size and cursor).
+  @ResolveField(() => AdminProductVariantConnection, { description: 'Its variants, in position order.' })
+  async variants(product: AdminProduct, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue) {
+    return connectionOf(await this.catalog.variants(ctx, product.record.id, pageOf(args), 'full'), adminVariantView);
+  }
+
+  @ResolveField(() => AdminCount, { description: 'How many variants it has.' })
+  async variantsCount(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminCount> {
+    return { count: (await this.directory.variantCount(ctx, product.record.id)).count, precision: 'EXACT' };
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether its only variant is the default one (no options of its own).' })
+  async hasOnlyDefaultVariant(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
+    return (await this.directory.variantCount(ctx, product.record.id)).defaultOnly;
   }
 }

@@ -1,0 +1,50 @@
+import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { BoundedList } from '@platform/graphql-types';
+import { requireGlobalId } from '@platform/ids';
+import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
+import { ProductDirectoryService } from '../../admin/product-directory.service.js';
+import { MAX_OPTIONS } from '../../product.rules.js';
+import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
+import { selectedOptions } from '../storefront/catalog.presenter.js';
+import { adminProductView } from './product.presenter.js';
+import { AdminProduct } from './product.type.js';
+import { adminVariantView } from './variant.presenter.js';
+import { AdminProductVariant, AdminSelectedOption } from './variant.type.js';
+
+const READ = 'read_products';
+
+@Resolver(() => AdminProductVariant)
+export class VariantsAdminResolver {
+  constructor(
+    private readonly directory: ProductDirectoryService,
+    private readonly catalog: CatalogStorefrontService,
+  ) {}
+
+  @RequiresScope(READ)
+  @Query(() => AdminProductVariant, { nullable: true, description: 'The variant with this global id, of a product in any status; null when the shop has none.' })
+  async productVariant(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
+    const record = await this.directory.variant(ctx, requireGlobalId(id, 'ProductVariant'));
+    return record && adminVariantView(record);
+  }
+
+  @BoundedList({ max: MAX_OPTIONS, withParent: true })
+  @ResolveField(() => [AdminSelectedOption], { description: "Its value of each of the product's options, in option order." })
+  async selectedOptions(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminSelectedOption[]> {
+    return selectedOptions(variant.record, await this.catalog.options(ctx, variant.record.productId));
+  }
+
+  @ResolveField(() => String, { description: "The product's title and the variant's, joined by ' - ' (the product's alone for its default variant)." })
+  async displayName(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<string> {
+    const product = await this.directory.product(ctx, variant.record.productId);
+    const title = product?.title ?? '';
+    return variant.record.title === 'Default Title' ? title : `${title} - ${variant.record.title}`;
+  }
+
+  @ResolveField(() => AdminProduct)
+  async product(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminProduct> {
+    const record = await this.directory.product(ctx, variant.record.productId);
+    // A variant read in this request belongs to a product of the shop; only a delete meanwhile could take it.
+    if (!record) throw new Error(`product ${variant.record.productId} of variant ${variant.record.id} is gone`);
+    return adminProductView(record);
+  }
+}
