@@ -1,6 +1,9 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
+import { CollectionDirectoryService } from './admin/collection-directory.service.js';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
+import { adminCollectionView } from './graphql/admin/collection.presenter.js';
+import { CollectionsAdminResolver } from './graphql/admin/collections.admin.resolver.js';
 import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
 import { adminVariantView } from './graphql/admin/variant.presenter.js';
@@ -8,22 +11,24 @@ import { VariantsAdminResolver } from './graphql/admin/variants.admin.resolver.j
 import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
 
 /**
- * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant` and a
- * product's variants; reads need `read_products`.
+ * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant`, a product's
+ * variants and collections, and `collections`, `collection`, `collectionByIdentifier`, `collectionsCount`; reads need `read_products`.
  */
 @Module({
   imports: [NodeRegistryModule],
-  providers: [ProductDirectoryService, CatalogStorefrontService, ProductsAdminResolver, VariantsAdminResolver],
+  providers: [ProductDirectoryService, CollectionDirectoryService, CatalogStorefrontService, ProductsAdminResolver, VariantsAdminResolver, CollectionsAdminResolver],
 })
 export class CatalogAdminApiModule implements OnModuleInit {
   constructor(
     private readonly nodes: NodeRegistry,
     private readonly directory: ProductDirectoryService,
+    private readonly collections: CollectionDirectoryService,
   ) {}
 
   // `node(id:)` asks for the same access as `product(id:)`.
   onModuleInit(): void {
     this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
     this.nodes.register('admin_graphql', 'ProductVariant', { scope: 'read_products' }, (ctx, id) => this.directory.variant(ctx, id), adminVariantView);
+    this.nodes.register('admin_graphql', 'Collection', { scope: 'read_products' }, (ctx, id) => this.collections.collection(ctx, id), adminCollectionView);
   }
 }

@@ -1,4 +1,8 @@
 import DataLoader from 'dataloader';
+import { type SqlPool, preparedSql } from '@platform/database';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, childrenPageSql, keysetPlan, pageKey, toListPage } from '@platform/paging';
+import { type RequestContext, requestScoped } from '@platform/request';
+import { SqlParams } from '@platform/sql';
 
 // The catalog's per-request loaders of rows by id: one statement for every id a request level asks.
 
@@ -36,5 +40,41 @@ export function groupedBy<T>(load: (ids: readonly number[]) => Promise<T[]>, key
       else groups.set(key(row), [row]);
     }
     return ids.map((id) => groups.get(id) ?? []);
+  });
+}
+
+/** A nested connection's list: its rows (`columns` from `from`, the parents' `$2`), its order and cursor scope. */
+export interface ChildList {
+  /** Names the loader within the request, with the page's arguments. */
+  list: string;
+  scope: CursorScope;
+  page: PageRequest;
+  sort: SortSpec;
+  idExpression: string;
+  columns: string;
+  from: string;
+  parentColumn: string;
+}
+
+type Child<T> = T & { sortValue: string; parentId: number };
+
+/** One loader per (list, page arguments): every parent asking the same page shares one statement. */
+export function childPagesLoader<T extends { id: number }>(sql: SqlPool, ctx: RequestContext, child: ChildList): DataLoader<number, ListPage<T>> {
+  const { list, scope, page, sort, idExpression, columns, from, parentColumn } = child;
+  return requestScoped(ctx, `catalog:${list}:${pageKey(page)}`, () => {
+    // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
+    const params = new SqlParams(3);
+    const keyset = keysetPlan(scope, sort, page, idExpression, params);
+    const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, keyset }));
+    return new DataLoader<number, ListPage<T>>(async (parentIds) => {
+      const rows = await sql.rows<Child<T>>(ctx, statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
+      const byParent = new Map<number, Child<T>[]>();
+      for (const row of rows) {
+        const kept = byParent.get(row.parentId);
+        if (kept) kept.push(row);
+        else byParent.set(row.parentId, [row]);
+      }
+      return parentIds.map((id) => toListPage(byParent.get(id) ?? [], page, keyset));
+    });
   });
 }

@@ -242,6 +242,77 @@ describe('admin GraphQL products: reads', () => {
     });
   });
 
+  describe('collections', () => {
+    const cgid = (id: number | string) => `gid://platform/Collection/${id}`;
+    const COLLECTIONS = `query($first: Int, $after: String, $query: String, $sortKey: CollectionSortKeys, $reverse: Boolean) {
+      collections(first: $first, after: $after, query: $query, sortKey: $sortKey, reverse: $reverse) { nodes { id } pageInfo { hasNextPage endCursor } } }`;
+    const walkCollections = async (variables: Record<string, unknown>) => {
+      const ids: string[] = [];
+      let after: string | null = null;
+      for (let i = 0; i < 50; i++) {
+        const res: Gql = await gql(COLLECTIONS, { ...variables, first: 2, after });
+        expect(res.errors).toBeUndefined();
+        ids.push(...res.data.collections.nodes.map((n: any) => n.id));
+        if (!res.data.collections.pageInfo.hasNextPage) return ids;
+        after = res.data.collections.pageInfo.endCursor;
+      }
+      throw new Error('the walk did not end');
+    };
+
+    it('lists, sorts, searches and counts the shop\'s collections', async () => {
+      const stored = await rows(`select id::int, title, handle, description_html, updated_at from collections where shop_id = $1 order by id`, [shop.shop.id]);
+      expect(stored.length).toBeGreaterThan(2);
+      expect(await walkCollections({})).toEqual(stored.map((c) => cgid(c.id)));
+      expect(await walkCollections({ sortKey: 'TITLE', reverse: true })).toEqual(
+        (await rows(`select id::int from collections where shop_id = $1 order by lower(title) desc, id desc`, [shop.shop.id])).map((c) => cgid(c.id)),
+      );
+      const [first] = stored;
+      expect(await walkCollections({ query: `handle:${first.handle}` })).toEqual([cgid(first.id)]);
+      expect(await walkCollections({ query: 'collection_type:smart' })).toEqual([]);
+      const [member] = await rows(`select product_id::int from collection_products where shop_id = $1 order by id limit 1`, [shop.shop.id]);
+      expect(await walkCollections({ query: `product_id:${member.product_id}` })).toEqual(
+        (await rows(`select collection_id::int as id from collection_products where product_id = $1 order by collection_id`, [member.product_id])).map((c) => cgid(c.id)),
+      );
+      const res = await gql(`query($id: ID!, $h: String!) { collectionsCount { count precision } collection(id: $id) { id legacyResourceId title handle descriptionHtml description updatedAt }
+        byHandle: collectionByIdentifier(identifier: { handle: $h }) { id } node(id: $id) { id } }`, { id: cgid(first.id), h: first.handle });
+      expect(res.errors).toBeUndefined();
+      expect(res.data).toEqual({
+        collectionsCount: { count: stored.length, precision: 'EXACT' },
+        collection: { id: cgid(first.id), legacyResourceId: String(first.id), title: first.title, handle: first.handle, descriptionHtml: first.description_html,
+          description: expect.any(String), updatedAt: first.updated_at.toISOString() },
+        byHandle: { id: cgid(first.id) },
+        node: { id: cgid(first.id) },
+      });
+    });
+
+    it("answers a collection's products in any status in its order, and a product's collections, in constant statements", async () => {
+      const [collection] = await rows(`select collection_id::int as id from collection_products where shop_id = $1 group by collection_id having count(*) > 3 order by collection_id limit 1`, [shop.shop.id]);
+      const members = await rows(`select product_id::int as id from collection_products where collection_id = $1 order by position, product_id`, [collection.id]);
+      await db.query(`update products set status = 'draft' where id = $1`, [members[0].id]);
+      const res = await gql(`query($id: ID!) { collection(id: $id) { productsCount { count } products(first: 3) { nodes { id status collections(first: 10) { nodes { id } } } pageInfo { hasNextPage } } } }`, { id: cgid(collection.id) });
+      expect(res.errors).toBeUndefined();
+      expect(res.data.collection.productsCount.count).toBe(members.length);
+      expect(res.data.collection.products.nodes.map((n: any) => n.id)).toEqual(members.slice(0, 3).map((m) => gid(m.id)));
+      expect(res.data.collection.products.nodes[0].status).toBe('DRAFT');
+      expect(res.data.collection.products.pageInfo.hasNextPage).toBe(true);
+      for (const node of res.data.collection.products.nodes) expect(node.collections.nodes.map((c: any) => c.id)).toContain(cgid(collection.id));
+      const count = async (first: number) => {
+        const { result, statements } = await sqlDuring(() => gql(`{ collections(first: ${first}) { nodes { productsCount { count } products(first: 5) { nodes { id collections(first: 3) { nodes { id } } } } } } }`));
+        expect(result.errors).toBeUndefined();
+        return statements.filter((sql) => /collections|collection_products|products/.test(sql)).length;
+      };
+      expect(await count(1)).toBe(await count(20));
+    });
+
+    it("never shows another shop's collections", async () => {
+      const [theirs] = await rows(`select id::int, handle from collections where shop_id = $1 limit 1`, [other.shop.id]);
+      const res = await gql(`query($id: ID!) { collection(id: $id) { id } node(id: $id) { id } byId: collectionByIdentifier(identifier: { id: $id }) { id } }`, { id: cgid(theirs.id) });
+      expect(res.data).toEqual({ collection: null, node: null, byId: null });
+      const mine = await walkCollections({});
+      expect(mine).not.toContain(cgid(theirs.id));
+    });
+  });
+
   describe('productsCount', () => {
     it('counts the search exactly, or at least the limit', async () => {
       const [{ n }] = await rows(`select count(*)::int as n from products where shop_id = $1`, [shop.shop.id]);

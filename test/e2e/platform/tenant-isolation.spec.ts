@@ -248,6 +248,11 @@ const ADMIN_CASES: Cases = {
     { query: 'query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.product.handle }, expect: nullAt('productByIdentifier') },
   ],
   'Query.productVariant': (a) => [byId('productVariant', a.cart.variantId)],
+  'Query.collection': (a) => [byId('collection', a.collection.id)],
+  'Query.collectionByIdentifier': (a) => [
+    { query: 'query($id: ID!) { collectionByIdentifier(identifier: { id: $id }) { id } }', variables: { id: a.collection.id }, expect: nullAt('collectionByIdentifier') },
+    { query: 'query($h: String!) { collectionByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.collection.handle }, expect: nullAt('collectionByIdentifier') },
+  ],
   'Query.order': (a) => [byId('order', `gid://platform/Order/${a.risk.orderId}`)],
   'Mutation.customerCreate': (a) => [
     // A's email and phone are free on B: a TAKEN here would tell B who shops at A.

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
-import { byId, detailsById, groupedBy } from '../record-loaders.js';
+import { byId, childPagesLoader, detailsById, groupedBy } from '../record-loaders.js';
 import { SqlPool, preparedSql } from '@platform/database';
-import { type CursorScope, type ListPage, type PageRequest, type SortSpec, childrenPageSql, cursorCodec, cutPage, keysetPlan, pageKey, toListPage } from '@platform/paging';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, cursorCodec, cutPage, keysetPlan, toListPage } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
 import { escapeLike } from '@platform/search-syntax';
 import { type MaybePromise, type RequestContext, requestScoped } from '@platform/request';
@@ -49,7 +49,6 @@ import {
 } from './sort-keys.js';
 
 type Sorted<T> = T & { sortValue: string };
-type Child<T> = Sorted<T> & { parentId: number };
 
 const position = (alias: string): SortSpec => ({ expression: `${alias}.position`, cast: 'integer', descending: false });
 const BY_POSITION = (connection: string): CursorScope => ({ connection, sortKey: 'POSITION' });
@@ -230,22 +229,7 @@ export class CatalogStorefrontService {
     from: string,
     parentColumn: string,
   ): DataLoader<number, ListPage<T>> {
-    return requestScoped(ctx, `catalog:${list}:${pageKey(page)}`, () => {
-      // $1 shop, $2 parent ids, $3 rows per parent; the cursor adds its values.
-      const params = new SqlParams(3);
-      const keyset = keysetPlan(scope, sort, page, idExpression, params);
-      const statement = preparedSql(childrenPageSql({ columns, from, parentColumn, keyset }));
-      return new DataLoader<number, ListPage<T>>(async (parentIds) => {
-        const rows = await this.sql.rows<Child<T>>(ctx, statement, [ctx.shop.id, parentIds, page.size + 1, ...params.values]);
-        const byParent = new Map<number, Child<T>[]>();
-        for (const row of rows) {
-          const list = byParent.get(row.parentId);
-          if (list) list.push(row);
-          else byParent.set(row.parentId, [row]);
-        }
-        return parentIds.map((id) => toListPage(byParent.get(id) ?? [], page, keyset));
-      });
-    });
+    return childPagesLoader<T>(this.sql, ctx, { list, scope, page, sort, idExpression, columns, from, parentColumn });
   }
   /**
    * Search results from a keyset position: visible products matching `tsquery` (to_tsquery syntax), by

@@ -11,6 +11,8 @@ import { adminProductView } from './product.presenter.js';
 import { AdminProduct, AdminProductConnection, AdminProductPriceRange } from './product.type.js';
 import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariantConnection } from './variant.type.js';
+import { adminCollectionView } from './collection.presenter.js';
+import { AdminCollectionConnection } from './collection.type.js';
 
 const READ = 'read_products';
 
@@ -77,5 +79,10 @@ export class ProductsAdminResolver {
   @ResolveField(() => Boolean, { description: 'Whether its only variant is the default one (no options of its own).' })
   async hasOnlyDefaultVariant(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
     return (await this.directory.variantCount(ctx, product.record.id)).defaultOnly;
+  }
+
+  @ResolveField(() => AdminCollectionConnection, { description: 'The collections it is in, in id order.' })
+  async collections(product: AdminProduct, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue) {
+    return connectionOf(await this.catalog.collectionsOfProduct(ctx, product.record.id, pageOf(args)), adminCollectionView);
   }
 }
