@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SqlParams } from '@platform/sql';
-import { MAX_QUERY_LENGTH, type Searchable, dateCompare, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from './search-sql.js';
+import { MAX_QUERY_LENGTH, type Searchable, commaList, dateCompare, inCommaList, hasTag, idCompare, numericCompare, searchSql, textContains, textEquals } from './search-sql.js';
 import { MAX_SEARCH_TERMS } from './search-syntax.js';
 import { anySearchQuery } from './testing/search-queries.js';
 
@@ -58,6 +58,14 @@ describe('search SQL', () => {
     const long = render(`${'x'.repeat(MAX_QUERY_LENGTH - 3)} ti\u0000tle:abc`, false);
     expect(long.values).toEqual([`${'x'.repeat(MAX_QUERY_LENGTH - 3)}`, 'ti']);
     expect(render('title:a\u0000b', false).values).toEqual(['%ab%']);
+  });
+
+  it('reads a comma-list term as at most 250 trimmed values, blanks dropped', () => {
+    expect(commaList(' a, b ,,c ')).toEqual(['a', 'b', 'c']);
+    expect(commaList(Array.from({ length: 300 }, (_, i) => `h${i}`).join(','))).toHaveLength(250);
+    const values: unknown[] = [];
+    const sql = inCommaList('x.handle', { kind: 'term', field: 'handle', value: 'a,b', comparison: '=', prefix: false }, (value) => `$${values.push(value)}`);
+    expect([sql, values]).toEqual(['x.handle = any($1::text[])', [['a', 'b']]]);
   });
 
   it('compares dates with the time of the statement for `now`, in any case', () => {

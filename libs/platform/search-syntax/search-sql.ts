@@ -71,6 +71,16 @@ export function textEquals(column: string, term: Term, param: Param): string {
   return term.prefix ? `${column} ilike ${param(`${escapeLike(term.value)}%`)}` : `lower(${column}) = lower(${param(term.value)})`;
 }
 
+/** The values of a comma-list term (`handle:a,b`, `status:active,draft`): trimmed, blanks dropped, at most 250. */
+export function commaList(value: string): string[] {
+  return value.split(',').map((part) => part.trim()).filter(Boolean).slice(0, 250);
+}
+
+/** `handle:a,b`: the column equals any of the listed values. */
+export function inCommaList(column: string, term: Term, param: Param): string {
+  return `${column} = any(${param(commaList(term.value))}::text[])`;
+}
+
 /** `created_at:>2024-01-01`, `created_at:<now` (the statement's time); a date Postgres could not read matches nothing. */
 export function dateCompare(column: string, term: Term, param: Param): string {
   if (term.value.toLowerCase() === 'now') return `${column} ${term.comparison} now()`;

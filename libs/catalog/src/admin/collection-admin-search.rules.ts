@@ -1,5 +1,5 @@
 import type { CursorScope, SortSpec } from '@platform/paging';
-import { type Searchable, dateCompare, idCompare, textContains } from '@platform/search-syntax';
+import { type Searchable, dateCompare, idCompare, inCommaList, textContains } from '@platform/search-syntax';
 
 /** The admin `collections(sortKey:)` values (the hosted `CollectionSortKeys`). */
 export const COLLECTION_SORT_KEYS = ['ID', 'TITLE', 'UPDATED_AT', 'RELEVANCE'] as const;
@@ -19,7 +19,7 @@ export const COLLECTION_SEARCH: Searchable = {
       case 'title':
         return textContains('c.title', term, param);
       case 'handle':
-        return `c.handle = any(${param(term.value.split(',').map((h) => h.trim()).filter(Boolean).slice(0, 250))}::text[])`;
+        return inCommaList('c.handle', term, param);
       case 'id':
         return idCompare('c.id', term, param);
       case 'updated_at':

@@ -17,9 +17,8 @@ import {
   adminCollectionCountSql,
   adminCollectionPageSql,
 } from './collection-admin.sql.js';
+import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
-
-const MAX_HANDLE_LENGTH = 1_000;
 
 type CollectionRow = CollectionRecord & { sortValue?: string };
 
@@ -56,11 +55,10 @@ export class CollectionDirectoryService {
     ).load(id);
   }
 
-  async byIdentifier(ctx: RequestContext, identifier: { id?: number; handle?: string }): Promise<CollectionRecord | null> {
-    if (identifier.id !== undefined) return this.collection(ctx, identifier.id);
-    const handle = identifier.handle ?? '';
-    if (handle.length === 0 || handle.length > MAX_HANDLE_LENGTH || handle.includes('\u0000')) return null;
-    const [row] = await this.sql.rows<CollectionRecord>(ctx, preparedSql(ADMIN_COLLECTION_BY_HANDLE), [ctx.shop.id, handle]);
+  async byIdentifier(ctx: RequestContext, identifier: CatalogIdentifier): Promise<CollectionRecord | null> {
+    if ('id' in identifier) return this.collection(ctx, identifier.id);
+    if (!isLookupHandle(identifier.handle)) return null;
+    const [row] = await this.sql.rows<CollectionRecord>(ctx, preparedSql(ADMIN_COLLECTION_BY_HANDLE), [ctx.shop.id, identifier.handle]);
     return row ?? null;
   }
 

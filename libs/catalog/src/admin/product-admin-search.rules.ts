@@ -1,5 +1,5 @@
 import type { CursorScope, SortSpec } from '@platform/paging';
-import { type SearchTerm, type Searchable, dateCompare, numericCompare } from '@platform/search-syntax';
+import { type SearchTerm, type Searchable, commaList, dateCompare, inCommaList, numericCompare } from '@platform/search-syntax';
 import { PRODUCT_SEARCH } from '../storefront/product-search.sql.js';
 
 /** The admin `products(sortKey:)` values (the hosted `ProductSortKeys`). */
@@ -24,7 +24,7 @@ export const ADMIN_PRODUCT_SEARCH: Searchable = {
   term(field, term, param) {
     switch (field) {
       case 'handle':
-        return `p.handle = any(${param(commaList(term.value))}::text[])`;
+        return inCommaList('p.handle', term, param);
       case 'status': {
         const statuses = commaList(term.value.toLowerCase()).filter((s) => STATUSES.includes(s));
         return statuses.length === 0 ? 'false' : `p.status = any(${param(statuses)}::text[])`;
@@ -55,8 +55,6 @@ export const ADMIN_PRODUCT_SEARCH: Searchable = {
 };
 
 const variantExists = (condition: string) => `exists (select 1 from product_variants pv where pv.product_id = p.id and pv.shop_id = p.shop_id and ${condition})`;
-
-const commaList = (value: string) => value.split(',').map((part) => part.trim()).filter(Boolean).slice(0, 250);
 
 // The online store is the one publication: published (visible there now), unpublished, or any.
 function publishedStatus(term: SearchTerm): string {

@@ -17,9 +17,3 @@ export interface AdminProductRecord {
   maxPrice: string;
   totalInventory: number;
 }
-
-/** `productByIdentifier`: exactly one of them. */
-export interface ProductIdentifier {
-  id?: number;
-  handle?: string;
-}

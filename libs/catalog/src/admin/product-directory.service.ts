@@ -9,9 +9,8 @@ import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSort
 import type { VariantDetail, VariantRecord } from '../catalog.records.js';
 import { byId } from '../record-loaders.js';
 import { ADMIN_PRODUCTS_BY_IDS, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
-import type { AdminProductRecord, ProductIdentifier } from './product-admin.records.js';
-
-const MAX_HANDLE_LENGTH = 1_000;
+import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
+import type { AdminProductRecord } from './product-admin.records.js';
 
 type ProductRow = AdminProductRecord & { sortValue?: string };
 
@@ -53,11 +52,10 @@ export class ProductDirectoryService {
   }
 
   /** `productByIdentifier`: by id or by handle. */
-  async byIdentifier(ctx: RequestContext, identifier: ProductIdentifier): Promise<AdminProductRecord | null> {
-    if (identifier.id !== undefined) return this.product(ctx, identifier.id);
-    const handle = identifier.handle ?? '';
-    if (handle.length === 0 || handle.length > MAX_HANDLE_LENGTH || handle.includes('\u0000')) return null;
-    const [row] = await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCT_BY_HANDLE), [ctx.shop.id, handle]);
+  async byIdentifier(ctx: RequestContext, identifier: CatalogIdentifier): Promise<AdminProductRecord | null> {
+    if ('id' in identifier) return this.product(ctx, identifier.id);
+    if (!isLookupHandle(identifier.handle)) return null;
+    const [row] = await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCT_BY_HANDLE), [ctx.shop.id, identifier.handle]);
     return row ? productRecord(row) : null;
   }
 

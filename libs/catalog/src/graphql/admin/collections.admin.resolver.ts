@@ -1,11 +1,11 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { DomainError } from '@platform/errors';
 import { AdminCount, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { CollectionDirectoryService } from '../../admin/collection-directory.service.js';
 import { CollectionIdentifierInput, CollectionsArgs, CollectionsCountArgs } from './collection.args.js';
 import { adminCollectionView } from './collection.presenter.js';
+import { catalogIdentifier } from './identifier.js';
 import { AdminCollection, AdminCollectionConnection } from './collection.type.js';
 import { adminProductView } from './product.presenter.js';
 import { AdminProductConnection } from './product.type.js';
@@ -33,12 +33,7 @@ export class CollectionsAdminResolver {
   @RequiresScope(READ)
   @Query(() => AdminCollection, { nullable: true, description: 'The collection with this id or handle; null when the shop has none.' })
   async collectionByIdentifier(@Ctx() ctx: RequestContext, @Args('identifier') identifier: CollectionIdentifierInput) {
-    const given = [identifier.id, identifier.handle].filter((v) => v !== undefined && v !== null);
-    if (given.length !== 1) throw new DomainError('UNPROCESSABLE', 'Provide exactly one of id or handle.', { field: 'identifier' });
-    const record = await this.directory.byIdentifier(
-      ctx,
-      typeof identifier.id === 'string' ? { id: requireGlobalId(identifier.id, 'Collection') } : { handle: identifier.handle! },
-    );
+    const record = await this.directory.byIdentifier(ctx, catalogIdentifier(identifier, 'Collection'));
     return record && adminCollectionView(record);
   }
 

@@ -7,6 +7,7 @@ import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestCont
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './product.args.js';
+import { catalogIdentifier } from './identifier.js';
 import { adminProductView } from './product.presenter.js';
 import { AdminProduct, AdminProductConnection, AdminProductPriceRange } from './product.type.js';
 import { adminVariantView } from './variant.presenter.js';
@@ -40,12 +41,7 @@ export class ProductsAdminResolver {
   @RequiresScope(READ)
   @Query(() => AdminProduct, { nullable: true, description: 'The product with this id or handle; null when the shop has none.' })
   async productByIdentifier(@Ctx() ctx: RequestContext, @Args('identifier') identifier: ProductIdentifierInput) {
-    const given = [identifier.id, identifier.handle].filter((v) => v !== undefined && v !== null);
-    if (given.length !== 1) throw new DomainError('UNPROCESSABLE', 'Provide exactly one of id or handle.', { field: 'identifier' });
-    const record = await this.directory.byIdentifier(
-      ctx,
-      typeof identifier.id === 'string' ? { id: requireGlobalId(identifier.id, 'Product') } : { handle: identifier.handle! },
-    );
+    const record = await this.directory.byIdentifier(ctx, catalogIdentifier(identifier, 'Product'));
     return record && adminProductView(record);
   }
 
