@@ -180,6 +180,15 @@ describe('admin GraphQL products: reads', () => {
     it('answers null for no such product, and refuses an identifier naming none or both', async () => {
       const res = await gql(`{ product(id: "gid://platform/Product/999999999") { id } productByIdentifier(identifier: { handle: "no-such-handle" }) { id } }`);
       expect(res.data).toEqual({ product: null, productByIdentifier: null });
+      // The pipeline refuses NUL bytes and lone surrogates in every argument; a handle no row can have is answered null.
+      for (const handle of ['a\u0000b', '\ud800x']) {
+        const odd = await gql(`query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } }`, { h: handle });
+        expect(odd.errors.map((e: any) => e.extensions.code)).toEqual(['BAD_USER_INPUT']);
+      }
+      for (const handle of ['h'.repeat(4_000), '']) {
+        const odd = await gql(`query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } collectionByIdentifier(identifier: { handle: $h }) { id } }`, { h: handle });
+        expect({ status: odd.status, data: odd.data, errors: odd.errors }).toEqual({ status: 200, data: { productByIdentifier: null, collectionByIdentifier: null }, errors: undefined });
+      }
       const both = await gql(`{ productByIdentifier(identifier: { handle: "x", id: "gid://platform/Product/1" }) { id } }`);
       expect(both.errors[0].message).toBe('Provide exactly one of id or handle.');
       const wrongType = await gql(`{ product(id: "gid://platform/Customer/1") { id } }`);
