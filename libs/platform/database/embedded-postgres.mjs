@@ -175,11 +175,9 @@ async function runInitdbIn(nativeDir, clusterDir, finalDir, user) {
   writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
   try {
     if (user) chownSync(passwordFile, user.uid, user.gid);
-    // UTF-8 whatever the environment: without a UTF-8 locale (none set means C) initdb would choose SQL_ASCII.
-    const locale = /utf-?8/i.test(process.env.LC_ALL || process.env.LC_CTYPE || process.env.LANG || '') ? [] : ['--locale=C'];
     await runInitdb(
       binary(nativeDir, 'initdb'),
-      [`--pgdata=${clusterDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', ...locale, '--lc-messages=C'],
+      [`--pgdata=${clusterDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, ...CLUSTER_LOCALE],
       finalDir,
       user,
     );
@@ -187,6 +185,13 @@ async function runInitdbIn(nativeDir, clusterDir, finalDir, user) {
     rmSync(passwordFile, { force: true });
   }
 }
+
+/**
+ * The same text rules whatever the environment's locale: UTF-8 (with none set, initdb would choose SQL_ASCII), code
+ * point order, and Postgres' own Unicode case mapping (the C locale's `lower('É')` is 'É', so case-insensitive
+ * matching would differ from the machine's Postgres). The builtin provider needs no OS locale to be installed.
+ */
+export const CLUSTER_LOCALE = ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C', '--lc-messages=C'];
 
 /**
  * Checked before Postgres tries, so that the answer does not depend on which of localhost's addresses it binds first.

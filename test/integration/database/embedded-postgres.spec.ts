@@ -69,6 +69,8 @@ describe('embedded Postgres from a checkout inside a private (mode 700) director
     await query(database.url, 'CREATE TABLE kept (note text); INSERT INTO kept VALUES ($$still here$$)');
     const [settings] = await query(database.url, `SELECT current_setting('data_directory') AS dir, current_setting('server_encoding') AS encoding`);
     expect(settings).toEqual({ dir: database.clusterDir, encoding: 'UTF8' });
+    // Case folding beyond ASCII, whatever the environment's locale: search compares lower() of both sides.
+    expect(await query(database.url, `SELECT lower('ÉCOLE') AS folded, 'é' < 'z' AS ordered`)).toEqual([{ folded: 'école', ordered: false }]);
 
     await database.stop();
     database = await startEmbeddedPostgres({ dataDir, port: PORT, nativeDir, rootPlaces });
