@@ -1,5 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { NodeRegistry, NodeRegistryModule } from '@platform/graphql-types';
+import { NodeRegistry, NodeRegistryModule, TaggableRegistry, TaggableRegistryModule, type TagsChange } from '@platform/graphql-types';
+import { MetafieldsModule } from '@platform/metafields';
+import { CatalogModule } from './catalog.module.js';
+import { type ProductWriteResult, ProductWritesService } from './admin/product-writes.service.js';
+import type { AdminProductRecord } from './admin/product-admin.records.js';
+import { ProductMutationsAdminResolver } from './graphql/admin/product-mutations.admin.resolver.js';
 import { CollectionDirectoryService } from './admin/collection-directory.service.js';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
 import { adminCollectionView } from './graphql/admin/collection.presenter.js';
@@ -13,16 +18,28 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
 /**
  * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant`, a product's
  * variants and collections, and `collections`, `collection`, `collectionByIdentifier`, `collectionsCount`; reads need `read_products`.
+ * Writes (`productCreate`, `productUpdate`, `productDelete`, `publishablePublish`/`Unpublish`, tags) need `write_products`.
  */
 @Module({
-  imports: [NodeRegistryModule],
-  providers: [ProductDirectoryService, CollectionDirectoryService, CatalogStorefrontService, ProductsAdminResolver, VariantsAdminResolver, CollectionsAdminResolver],
+  imports: [CatalogModule, MetafieldsModule, NodeRegistryModule, TaggableRegistryModule],
+  providers: [
+    ProductDirectoryService,
+    CollectionDirectoryService,
+    CatalogStorefrontService,
+    ProductWritesService,
+    ProductsAdminResolver,
+    ProductMutationsAdminResolver,
+    VariantsAdminResolver,
+    CollectionsAdminResolver,
+  ],
 })
 export class CatalogAdminApiModule implements OnModuleInit {
   constructor(
     private readonly nodes: NodeRegistry,
     private readonly directory: ProductDirectoryService,
     private readonly collections: CollectionDirectoryService,
+    private readonly taggables: TaggableRegistry,
+    private readonly writes: ProductWritesService,
   ) {}
 
   // `node(id:)` asks for the same access as `product(id:)`.
@@ -30,5 +47,15 @@ export class CatalogAdminApiModule implements OnModuleInit {
     this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
     this.nodes.register('admin_graphql', 'ProductVariant', { scope: 'read_products' }, (ctx, id) => this.directory.variant(ctx, id), adminVariantView);
     this.nodes.register('admin_graphql', 'Collection', { scope: 'read_products' }, (ctx, id) => this.collections.collection(ctx, id), adminCollectionView);
+    this.taggables.register({
+      type: 'Product',
+      scope: 'write_products',
+      addTags: async (ctx, id, tags) => tagsChange(await this.writes.changeTags(ctx, id, tags, [])),
+      removeTags: async (ctx, id, tags) => tagsChange(await this.writes.changeTags(ctx, id, [], tags)),
+    });
   }
+}
+
+function tagsChange({ product, problems }: ProductWriteResult): TagsChange<AdminProductRecord> {
+  return { record: product, problems };
 }

@@ -37,6 +37,9 @@ export interface NewProduct {
   tags?: string[];
   status?: ProductStatus;
   publishedAt?: Date | null;
+  /** The search-engine title and description; none means the title and the description's text. */
+  seoTitle?: string | null;
+  seoDescription?: string | null;
   /** At most three; none means the single `Title` option with one `Default Title` variant. */
   options: NewProductOption[];
   variants: NewProductVariant[];

@@ -2,7 +2,8 @@ import type { Opt } from '@mikro-orm/core';
 import { Entity, Enum, Index, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
-export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+// `unlisted` (from API version 2025-10): sellable and reachable by handle or id, but absent from lists and search.
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived', 'unlisted'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /** A product; its options, variants and images are rows of their own that point at it by product_id. */
@@ -34,6 +35,13 @@ export class Product extends TenantEntity {
   // Null while unpublished; the storefront shows active products whose published_at has passed.
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null;
+
+  // The search-engine title and description; null means the title and the description's text.
+  @Property({ type: 'text', nullable: true })
+  seoTitle?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  seoDescription?: string | null;
 
   // Aggregates of the variants, kept by CatalogService on every variant write (sorting and priceRange).
   @Property({ type: 'decimal', precision: 20, scale: 2 })

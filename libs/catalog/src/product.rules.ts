@@ -5,7 +5,8 @@ import { PRODUCT_STATUSES, type ProductStatus } from './product.entity.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const MAX_OPTIONS = 3;
-export const MAX_VARIANTS = 100;
+/** The hosted platform's limit per product (older versions said 100). */
+export const MAX_VARIANTS = 2048;
 
 /** A product ready to be written: defaults applied, money normalised to two places. */
 export interface ProductRows {
@@ -18,6 +19,8 @@ export interface ProductRows {
     tags: string[];
     status: ProductStatus;
     publishedAt: Date | null;
+    seoTitle: string | null;
+    seoDescription: string | null;
   };
   options: { name: string; position: number; values: string[] }[];
   variants: {
@@ -102,6 +105,8 @@ export function productRows(input: NewProduct, now: Date, field = 'product'): Pr
       status,
       // An active product without a date is published now; drafts stay unpublished unless told.
       publishedAt: input.publishedAt !== undefined ? input.publishedAt : status === 'active' ? now : null,
+      seoTitle: input.seoTitle ?? null,
+      seoDescription: input.seoDescription ?? null,
     },
     options: options.map((o, i) => ({ name: o.name, position: i + 1, values: [...o.values] })),
     variants,

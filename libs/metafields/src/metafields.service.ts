@@ -102,9 +102,11 @@ export class MetafieldsService {
     await this.write(ctx, rows, 'replace description');
   }
 
-  /** Deletes every metafield of one owner (when the owner is deleted); `inTransaction(ctx, em)` joins the caller's transaction. */
-  async deleteMetafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number): Promise<number> {
-    return ctx.em.nativeDelete(Metafield, { shopId: ctx.shop.id, ownerType, ownerId });
+  /** Deletes every metafield of owners (when they are deleted); `inTransaction(ctx, em)` joins the caller's transaction. */
+  async deleteMetafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerIds: number | readonly number[]): Promise<number> {
+    const ids = typeof ownerIds === 'number' ? [ownerIds] : [...ownerIds];
+    if (ids.length === 0) return 0;
+    return ctx.em.nativeDelete(Metafield, { shopId: ctx.shop.id, ownerType, ownerId: { $in: ids } });
   }
 
   /**

@@ -8,6 +8,8 @@ const FEATURES = {
   inContextBuyer: { after: '2024-04' },
   /** @inContext(visitorConsent:) — versions after 2025-10. */
   inContextVisitorConsent: { after: '2025-10' },
+  /** ProductStatus.UNLISTED — from 2025-10 (older versions read it as ACTIVE and cannot set it). */
+  unlistedProductStatus: { after: '2025-07' },
   /** @defer — developer preview in `unstable` only. */
   defer: { only: UNSTABLE },
 } as const satisfies Record<string, { after: string } | { only: string }>;

@@ -290,7 +290,7 @@ describe('admin GraphQL customers: mutations', () => {
       expect(removed.data.tagsRemove).toEqual({ node: { id: gid(made.id), tags: ['new', 'vip'] }, userErrors: [] });
       expect(await refused(TAGS_ADD, { id: gid(999_999_999), tags: ['x'] })).toEqual({ node: null, userErrors: [notFound(['id'])] });
       // A type that keeps no tags is answered by the platform's tagsAdd (tags.spec.ts), not as a customer.
-      expect(await refused(TAGS_ADD, { id: 'gid://platform/Product/1', tags: ['x'] })).toEqual({
+      expect(await refused(TAGS_ADD, { id: 'gid://platform/Collection/1', tags: ['x'] })).toEqual({
         node: null,
         userErrors: [{ field: ['id'], message: 'Resource does not exist', code: 'NOT_FOUND' }],
       });

@@ -136,7 +136,7 @@ describe('admin GraphQL tags: tagsAdd and tagsRemove', () => {
   describe('ids', () => {
     it('answers an id of no taggable type, or no id at all, as the resource not found', async () => {
       const missing = notFound('Resource does not exist');
-      for (const id of [gid('Product', 1), gid('Shop', 1), 'gid://platform/Order/x', 'Order/1', '']) {
+      for (const id of [gid('Collection', 1), gid('Shop', 1), 'gid://platform/Order/x', 'Order/1', '']) {
         expect(await refused(ADD, { id, tags: ['x'] })).toEqual([missing]);
         expect(await refused(REMOVE, { id, tags: ['x'] })).toEqual([missing]);
       }

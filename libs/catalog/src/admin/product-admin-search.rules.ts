@@ -1,6 +1,7 @@
 import type { CursorScope, SortSpec } from '@platform/paging';
 import { type SearchTerm, type Searchable, commaList, dateCompare, inCommaList, numericCompare } from '@platform/search-syntax';
 import { PRODUCT_SEARCH } from '../storefront/product-search.sql.js';
+import { PRODUCT_STATUSES } from '../product.entity.js';
 
 /** The admin `products(sortKey:)` values (the hosted `ProductSortKeys`). */
 export const PRODUCT_SORT_KEYS = ['ID', 'TITLE', 'CREATED_AT', 'UPDATED_AT', 'VENDOR', 'PRODUCT_TYPE', 'INVENTORY_TOTAL', 'PUBLISHED_AT', 'RELEVANCE'] as const;
@@ -11,7 +12,7 @@ export interface ProductSort {
   reverse: boolean;
 }
 
-const STATUSES = ['active', 'draft', 'archived'];
+const STATUSES: readonly string[] = PRODUCT_STATUSES;
 
 /**
  * How the admin `products(query:)` filters products (aliased `p`): the storefront's fields (title, tag, tag_not,

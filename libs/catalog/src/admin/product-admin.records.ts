@@ -16,4 +16,6 @@ export interface AdminProductRecord {
   minPrice: string;
   maxPrice: string;
   totalInventory: number;
+  seoTitle: string | null;
+  seoDescription: string | null;
 }

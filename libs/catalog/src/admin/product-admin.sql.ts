@@ -5,7 +5,8 @@ import { variantColumns } from '../storefront/catalog.sql.js';
 /** A product as the merchant sees it: every status, published or not. */
 export const ADMIN_PRODUCT_COLUMNS = `p.id, p.handle, p.title, p.description_html as "descriptionHtml", p.vendor, p.product_type as "productType",
   p.tags, p.status, p.published_at as "publishedAt", p.created_at as "createdAt", p.updated_at as "updatedAt",
-  p.min_price as "minPrice", p.max_price as "maxPrice", p.total_inventory as "totalInventory"`;
+  p.min_price as "minPrice", p.max_price as "maxPrice", p.total_inventory as "totalInventory",
+  p.seo_title as "seoTitle", p.seo_description as "seoDescription"`;
 
 /** A page of products: `$2` the limit, the filter's and the cursor's values after it. */
 export function adminProductPageSql(options: { sortExpression: string; where: readonly string[]; orderBy: string }): string {

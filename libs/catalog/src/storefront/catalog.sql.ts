@@ -15,14 +15,17 @@ export const PRODUCT_COLUMNS = `${PRODUCT_CARD_COLUMNS}, ${PRODUCT_DETAIL_COLUMN
 
 export const productColumns = (shape: ReadShape): string => (shape === 'full' ? PRODUCT_COLUMNS : PRODUCT_CARD_COLUMNS);
 
-/** Visible on the storefront: active and published. */
+/** Listed on the storefront (lists, collections, search): active and published. */
 export const PRODUCT_VISIBLE = `p.status = 'active' and p.published_at is not null and p.published_at <= now()`;
+
+/** Reachable by handle or id (a link, a cart line): listed, or unlisted and published. */
+export const PRODUCT_REACHABLE = `p.status in ('active', 'unlisted') and p.published_at is not null and p.published_at <= now()`;
 
 export const COLLECTION_COLUMNS = `c.id, c.handle, c.title, c.description_html as "descriptionHtml", c.updated_at as "updatedAt"`;
 
-export const PRODUCTS_BY_IDS = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`;
+export const PRODUCTS_BY_IDS = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[]) and ${PRODUCT_REACHABLE}`;
 
-export const PRODUCT_BY_HANDLE = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.handle = $2 and ${PRODUCT_VISIBLE}`;
+export const PRODUCT_BY_HANDLE = `select ${PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.handle = $2 and ${PRODUCT_REACHABLE}`;
 
 export const COLLECTIONS_BY_IDS = `select ${COLLECTION_COLUMNS} from collections c where c.shop_id = $1 and c.id = any($2::bigint[])`;
 
@@ -39,7 +42,7 @@ export const variantColumns = (shape: ReadShape): string => (shape === 'full' ? 
 
 export const VARIANTS_BY_IDS = `select ${variantColumns('full')}
   from product_variants v join products p on p.id = v.product_id
-  where v.shop_id = $1 and v.id = any($2::bigint[]) and ${PRODUCT_VISIBLE}`;
+  where v.shop_id = $1 and v.id = any($2::bigint[]) and ${PRODUCT_REACHABLE}`;
 
 // Details of records already read (and so already checked visible).
 export const PRODUCT_DETAILS_BY_IDS = `select p.id, ${PRODUCT_DETAIL_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[])`;

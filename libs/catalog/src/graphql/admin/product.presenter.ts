@@ -1,12 +1,13 @@
 import { plainText } from '@platform/html';
 import { toGlobalId } from '@platform/ids';
 import type { AdminProductRecord } from '../../admin/product-admin.records.js';
-import type { AdminProduct } from './product.type.js';
+import type { AdminProduct, AdminSeo } from './product.type.js';
 
 // Records to admin views: plain fields copied, derived ones (ids, the description's text, the status' name) getters
-// computed only when the query selects them. `record` stays for the field resolvers.
+// computed only when the query selects them. `record` stays for the field resolvers (the status and whether it is
+// published now depend on the request's version and clock).
 
-class ProductView implements AdminProduct {
+class ProductView implements Omit<AdminProduct, 'status' | 'publishedOnCurrentPublication'> {
   readonly __typename = 'Product';
   readonly title: string;
   readonly handle: string;
@@ -44,11 +45,11 @@ class ProductView implements AdminProduct {
     return plainText(this.record.descriptionHtml);
   }
 
-  get status(): string {
-    return this.record.status.toUpperCase();
+  get seo(): AdminSeo {
+    return { title: this.record.seoTitle, description: this.record.seoDescription };
   }
 }
 
 export function adminProductView(record: AdminProductRecord): AdminProduct {
-  return new ProductView(record);
+  return new ProductView(record) as AdminProduct;
 }

@@ -1,4 +1,4 @@
-import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, GraphQLISODateTime, ID, Int, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
 import { AdminNode, AdminSchema, BoundedList, ConnectionType, HtmlScalar, UnsignedInt64Scalar, enumOf } from '@platform/graphql-types';
 import { MAX_TAGS } from '@platform/errors';
 import { MoneyV2 } from '@platform/money';
@@ -6,9 +6,28 @@ import type { AdminProductRecord } from '../../admin/product-admin.records.js';
 
 // The hosted admin schema's product, by its names; the presenter maps the domain's lowercase values onto them.
 
-export const PRODUCT_STATUS_VALUES = ['ACTIVE', 'ARCHIVED', 'DRAFT'] as const;
+export const PRODUCT_STATUS_VALUES = ['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED'] as const;
 export const ProductStatus = enumOf(PRODUCT_STATUS_VALUES);
-registerEnumType(ProductStatus, { registerIn: () => AdminSchema, name: 'ProductStatus', description: 'Whether the product can be sold (ACTIVE), is being prepared (DRAFT) or is retired (ARCHIVED).' });
+registerEnumType(ProductStatus, {
+  registerIn: () => AdminSchema,
+  name: 'ProductStatus',
+  description: 'Whether the product can be sold (ACTIVE), is being prepared (DRAFT), is retired (ARCHIVED), or is sold by link, handle or id only (UNLISTED, from 2025-10; older versions read it as ACTIVE).',
+});
+
+@InterfaceType('Publishable', { registerIn: () => AdminSchema, resolveType: (value: { __typename: string }) => value.__typename, description: 'An object that can be published on the online store.' })
+export abstract class AdminPublishable {
+  @Field(() => Boolean, { description: 'Whether it is published on the online store now.' })
+  publishedOnCurrentPublication!: boolean;
+}
+
+@ObjectType('SEO', { registerIn: () => AdminSchema, description: 'The title and description search engines show.' })
+export class AdminSeo {
+  @Field(() => String, { nullable: true })
+  title!: string | null;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+}
 
 @ObjectType('ProductPriceRangeV2', { registerIn: () => AdminSchema, description: "The lowest and highest prices of a product's variants." })
 export class AdminProductPriceRange {
@@ -19,7 +38,7 @@ export class AdminProductPriceRange {
   maxVariantPrice!: MoneyV2;
 }
 
-@ObjectType('Product', { registerIn: () => AdminSchema, implements: () => [AdminNode], description: 'A product of the shop, in any status, as the merchant sees it.' })
+@ObjectType('Product', { registerIn: () => AdminSchema, implements: () => [AdminNode, AdminPublishable], description: 'A product of the shop, in any status, as the merchant sees it.' })
 export class AdminProduct {
   __typename!: 'Product';
 
@@ -65,6 +84,12 @@ export class AdminProduct {
 
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When it was published to the online store; null while unpublished.' })
   publishedAt!: Date | null;
+
+  @Field(() => AdminSeo, { description: 'Its own search-engine title and description; null ones fall back to the title and description.' })
+  seo!: AdminSeo;
+
+  @Field(() => Boolean)
+  publishedOnCurrentPublication!: boolean;
 
   record!: AdminProductRecord;
 }

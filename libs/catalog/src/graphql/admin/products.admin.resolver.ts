@@ -1,4 +1,6 @@
+import { Inject, Optional } from '@nestjs/common';
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
 import { AdminCount, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
@@ -9,7 +11,8 @@ import { CatalogStorefrontService } from '../../storefront/catalog-storefront.se
 import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './product.args.js';
 import { catalogIdentifier } from './identifier.js';
 import { adminProductView } from './product.presenter.js';
-import { AdminProduct, AdminProductConnection, AdminProductPriceRange } from './product.type.js';
+import { AdminProduct, AdminProductConnection, AdminProductPriceRange, ProductStatus } from './product.type.js';
+import { statusName } from './product-status.js';
 import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariantConnection } from './variant.type.js';
 import { adminCollectionView } from './collection.presenter.js';
@@ -22,6 +25,7 @@ export class ProductsAdminResolver {
   constructor(
     private readonly directory: ProductDirectoryService,
     private readonly catalog: CatalogStorefrontService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   @RequiresScope(READ)
@@ -52,6 +56,18 @@ export class ProductsAdminResolver {
     if (limit !== null && limit < 1) throw new DomainError('UNPROCESSABLE', 'limit must be at least 1, or null to count every product.', { field: 'limit' });
     const { count, capped } = await this.directory.count(ctx, args.query ?? null, limit);
     return { count, precision: capped ? 'AT_LEAST' : 'EXACT' };
+  }
+
+  // UNLISTED exists from 2025-10; older versions read such a product as ACTIVE, as the hosted platform answers them.
+  @ResolveField(() => ProductStatus)
+  status(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): string {
+    return statusName(product.record.status, ctx.version);
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether it is published on the online store now.' })
+  publishedOnCurrentPublication(product: AdminProduct): boolean {
+    const { publishedAt } = product.record;
+    return publishedAt !== null && publishedAt.getTime() <= this.clock.now();
   }
 
   // A page of products is one field call each: graphql-js' signature (docs/architecture.md, "Writing resolvers for hot paths").

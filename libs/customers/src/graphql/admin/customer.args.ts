@@ -1,6 +1,7 @@
 import { ArgsType, Field, GraphQLISODateTime, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { CountryCode } from '@platform/locale';
+import { AdminMetafieldInput } from '@platform/metafields';
 import { CUSTOMER_SORT_KEYS, type CustomerSortKey } from '../../customer.inputs.js';
 import { CustomerEmailMarketingState, CustomerMarketingOptInLevel, CustomerSmsMarketingState } from './customer.type.js';
 
@@ -71,21 +72,6 @@ export class AdminMailingAddressInput {
 
   @Field(() => String, { nullable: true })
   zip?: string | null;
-}
-
-@InputType('MetafieldInput', { registerIn: () => AdminSchema, description: 'A metafield set with the object (key at most 30, namespace at most 20 characters).' })
-export class AdminMetafieldInput {
-  @Field(() => String, { nullable: true })
-  namespace?: string | null;
-
-  @Field(() => String, { nullable: true })
-  key?: string | null;
-
-  @Field(() => String, { nullable: true })
-  value?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'The metafield type (e.g. `single_line_text_field`).' })
-  type?: string | null;
 }
 
 @InputType('CustomerEmailMarketingConsentInput', { registerIn: () => AdminSchema })

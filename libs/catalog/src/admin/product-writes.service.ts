@@ -1,0 +1,217 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
+import { SqlPool } from '@platform/database';
+import { DomainError, MAX_TAGS } from '@platform/errors';
+import { MetafieldsService } from '@platform/metafields';
+import { type RequestContext, inTransaction } from '@platform/request';
+import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
+import { CatalogService } from '../catalog.service.js';
+import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
+import type { AdminProductRecord } from './product-admin.records.js';
+import type { ProductInput } from './product-admin.inputs.js';
+import { type ProductChanges, checkProductInput, freeHandle, handleFromTitle } from './product-input.rules.js';
+import {
+  CHANGE_PRODUCT_TAGS,
+  DELETE_PRODUCT,
+  EXISTING_COLLECTION_IDS,
+  HANDLES_LIKE,
+  HANDLE_TAKEN,
+  JOIN_COLLECTIONS,
+  LEAVE_COLLECTIONS,
+  PRODUCT_AFTER_WRITE,
+  PRODUCT_EXISTS,
+  SET_PRODUCT_PUBLISHED_AT,
+  UPDATE_PRODUCT,
+} from './product-writes.sql.js';
+
+/** What a product write answers: the product as it now is, or null with the problems (nothing written). */
+export interface ProductWriteResult {
+  product: AdminProductRecord | null;
+  problems: readonly (CatalogError | TagError)[];
+}
+
+export interface ProductDeletion {
+  deletedId: number | null;
+  problems: readonly CatalogError[];
+}
+
+/** Thrown inside a transaction to roll it back and answer the problems. */
+class Refused extends Error {
+  constructor(readonly problems: CatalogError[]) {
+    super('refused');
+  }
+}
+
+export function productNotFound(field = 'id'): CatalogError {
+  return CatalogErrors.NOT_FOUND('Product does not exist', { field });
+}
+
+/**
+ * The merchant's product writes on the admin API: productCreate, productUpdate, productDelete, tags and publishing.
+ * Each checks the whole input first (checkProductInput) and writes in one transaction, so a problem anywhere leaves
+ * the shop as it was. The storefront reads the same rows, uncached, so it follows each write at once.
+ */
+@Injectable()
+export class ProductWritesService {
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly catalog: CatalogService,
+    private readonly metafields: MetafieldsService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  /**
+   * productCreate: the product with its options and one variant (each option's first value; the default variant
+   * without options), price 0.00, unpublished: publishablePublish puts it on the online store, as on the hosted platform.
+   * A handle not given is made from the title, with `-1`, `-2`… when taken; a given one that is taken is refused.
+   */
+  async create(ctx: RequestContext, input: ProductInput): Promise<ProductWriteResult> {
+    const { changes, problems } = checkProductInput(input, 'create');
+    if (problems.length > 0) return refused(problems);
+    const title = changes.title!;
+    return this.refusing(ctx, async (tx) => {
+      const handle = changes.handle ?? (await this.generatedHandle(tx, handleFromTitle(title)));
+      if (changes.handle !== undefined) await this.requireFreeHandle(tx, handle, 0);
+      await this.requireCollections(tx, changes.collectionsToJoin ?? [], 'collectionsToJoin');
+      const options = changes.options && changes.options.length > 0 ? changes.options : [];
+      const [created] = await this.catalog.importProducts(tx, [
+        {
+          handle,
+          title,
+          descriptionHtml: changes.descriptionHtml,
+          vendor: changes.vendor,
+          productType: changes.productType,
+          tags: changes.tags,
+          status: changes.status ?? 'active',
+          publishedAt: null,
+          seoTitle: changes.seoTitle,
+          seoDescription: changes.seoDescription,
+          options: options.map((o) => ({ name: o.name, values: o.values })),
+          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!) }],
+          collectionIds: changes.collectionsToJoin,
+        },
+      ]);
+      await this.metafields.setMetafields(tx, 'PRODUCT', created!.id, changes.metafields ?? []);
+      return this.read(tx, created!.id);
+    });
+  }
+
+  /** productUpdate: the fields given change; tags and metafields given replace or set theirs; collections joined and left. */
+  async update(ctx: RequestContext, id: number, input: ProductInput): Promise<ProductWriteResult> {
+    if (!validId(id)) return refused([productNotFound()]);
+    const { changes, problems } = checkProductInput(input, 'update');
+    if (problems.length > 0) return refused(problems);
+    return this.refusing(ctx, async (tx) => {
+      if (changes.handle !== undefined) await this.requireFreeHandle(tx, changes.handle, id);
+      const [row] = await this.sql.rows<AdminProductRecord>(tx, UPDATE_PRODUCT, [ctx.shop.id, id, ...updateValues(changes), new Date(this.clock.now())]);
+      if (!row) throw new Refused([productNotFound()]);
+      await this.changeCollections(tx, id, changes);
+      await this.metafields.setMetafields(tx, 'PRODUCT', id, changes.metafields ?? []);
+      return row;
+    });
+  }
+
+  /** productDelete: the product, its options, variants, images, collection places and metafields (its variants' too). */
+  async delete(ctx: RequestContext, id: number): Promise<ProductDeletion> {
+    if (!validId(id)) return { deletedId: null, problems: [productNotFound()] };
+    return ctx.em.transactional(async (em) => {
+      const tx = inTransaction(ctx, em);
+      const [row] = await this.sql.rows<{ id: number; variantIds: number[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
+      if (!row) return { deletedId: null, problems: [productNotFound()] };
+      await this.metafields.deleteMetafields(tx, 'PRODUCT', id);
+      await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', row.variantIds.map(Number));
+      return { deletedId: id, problems: [] };
+    });
+  }
+
+  /** tagsAdd / tagsRemove on a product: one statement; more than 250 tags after adding is refused. */
+  async changeTags(ctx: RequestContext, id: number, add: readonly string[], remove: readonly string[]): Promise<ProductWriteResult> {
+    if (!validId(id)) return refused([productNotFound()]);
+    const problems: (CatalogError | TagError)[] = [];
+    const adding = checkedTags(problems, 'tags', add);
+    const removing = checkedTags(problems, 'tags', remove);
+    if (adding && removing) {
+      const [row] = await this.sql.rows<AdminProductRecord>(ctx, CHANGE_PRODUCT_TAGS, [ctx.shop.id, id, adding, removing, MAX_TAGS, new Date(this.clock.now())]);
+      if (row) return { product: row, problems: [] };
+      problems.push(tooManyTags());
+    }
+    const found = await this.sql.rows(ctx, PRODUCT_EXISTS, [ctx.shop.id, id]);
+    return { product: null, problems: found.length > 0 ? problems : [productNotFound()] };
+  }
+
+  /** publishablePublish / Unpublish on the online store: published from `at` (now when null), or unpublished. */
+  async setPublished(ctx: RequestContext, id: number, at: Date | null, published: boolean): Promise<ProductWriteResult> {
+    if (!validId(id)) return refused([productNotFound()]);
+    const now = new Date(this.clock.now());
+    const [row] = await this.sql.rows<AdminProductRecord>(ctx, SET_PRODUCT_PUBLISHED_AT, [ctx.shop.id, id, published ? (at ?? now) : null, now]);
+    return row ? { product: row, problems: [] } : refused([productNotFound()]);
+  }
+
+  // Runs a write in a transaction; a Refused thrown inside rolls it back and answers its problems.
+  private async refusing(ctx: RequestContext, write: (tx: RequestContext) => Promise<AdminProductRecord>): Promise<ProductWriteResult> {
+    try {
+      return { product: await ctx.em.transactional((em) => write(inTransaction(ctx, em))), problems: [] };
+    } catch (error) {
+      if (error instanceof Refused) return refused(error.problems);
+      // The import's own checks (a handle taken in a race) answer as the caller's problems.
+      if (error instanceof DomainError && error.kind === 'UNPROCESSABLE') return refused([error as CatalogError]);
+      throw error;
+    }
+  }
+
+  private async read(tx: RequestContext, id: number): Promise<AdminProductRecord> {
+    const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, id]);
+    return row!;
+  }
+
+  private async generatedHandle(tx: RequestContext, base: string): Promise<string> {
+    const rows = await this.sql.rows<{ handle: string }>(tx, HANDLES_LIKE, [tx.shop.id, base]);
+    return freeHandle(base, new Set(rows.map((r) => r.handle)));
+  }
+
+  private async requireFreeHandle(tx: RequestContext, handle: string, exceptId: number): Promise<void> {
+    const taken = await this.sql.rows(tx, HANDLE_TAKEN, [tx.shop.id, handle, exceptId]);
+    if (taken.length > 0) throw new Refused([CatalogErrors.TAKEN(`Handle '${handle}' already in use. Please provide a new handle.`, { field: 'handle' })]);
+  }
+
+  private async requireCollections(tx: RequestContext, ids: readonly number[], field: 'collectionsToJoin' | 'collectionsToLeave'): Promise<void> {
+    if (ids.length === 0) return;
+    const valid = ids.filter(validId);
+    const found = valid.length === 0 ? [] : await this.sql.rows<{ id: number }>(tx, EXISTING_COLLECTION_IDS, [tx.shop.id, valid]);
+    if (found.length !== ids.length) throw new Refused([CatalogErrors.NOT_FOUND('Collection does not exist', { field })]);
+  }
+
+  private async changeCollections(tx: RequestContext, id: number, changes: ProductChanges): Promise<void> {
+    const join = changes.collectionsToJoin ?? [];
+    const leave = changes.collectionsToLeave ?? [];
+    await this.requireCollections(tx, join, 'collectionsToJoin');
+    await this.requireCollections(tx, leave, 'collectionsToLeave');
+    if (join.length > 0) await this.sql.run(tx, JOIN_COLLECTIONS, [tx.shop.id, id, join]);
+    if (leave.length > 0) await this.sql.run(tx, LEAVE_COLLECTIONS, [tx.shop.id, id, leave]);
+  }
+}
+
+// UPDATE_PRODUCT's $3…$13: null leaves a field as it is; the SEO texts carry a flag, as null is a value they take.
+function updateValues(c: ProductChanges): unknown[] {
+  return [
+    c.title ?? null,
+    c.handle ?? null,
+    c.descriptionHtml ?? null,
+    c.vendor ?? null,
+    c.productType ?? null,
+    c.status ?? null,
+    c.tags ?? null,
+    c.seoTitle !== undefined,
+    c.seoTitle ?? null,
+    c.seoDescription !== undefined,
+    c.seoDescription ?? null,
+  ];
+}
+
+function refused(problems: readonly (CatalogError | TagError)[]): ProductWriteResult {
+  return { product: null, problems };
+}
+
+function validId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0;
+}

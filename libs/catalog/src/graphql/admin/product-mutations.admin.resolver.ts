@@ -1,0 +1,108 @@
+import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
+import { type UserErrorView, userErrorsOf } from '@platform/errors';
+import type { UserErrorCodeValue } from '@platform/graphql-types';
+import { idOfType, toGlobalId } from '@platform/ids';
+import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
+import type { TagErrorCode } from '@platform/tags';
+import type { CatalogError, CatalogErrorCode } from '../../catalog.errors.js';
+import type { ProductInput } from '../../admin/product-admin.inputs.js';
+import { type ProductWriteResult, ProductWritesService, productNotFound } from '../../admin/product-writes.service.js';
+import { ProductCreateInput, ProductDeleteInput, ProductUpdateInput, PublicationInput } from './product-mutations.args.js';
+import { ProductCreatePayload, ProductDeletePayload, ProductUpdatePayload, PublishablePublishPayload, PublishableUnpublishPayload } from './product-mutations.type.js';
+import { adminProductView } from './product.presenter.js';
+import { statusOf } from './product-status.js';
+import { ONLINE_STORE_PUBLICATION } from './publication.js';
+
+const WRITE = 'write_products';
+
+// An id that names no product of this shop (malformed, another type, another shop's) is answered like an unknown
+// one: a userError, nothing written.
+@Resolver()
+export class ProductMutationsAdminResolver {
+  constructor(private readonly writes: ProductWritesService) {}
+
+  @RequiresScope(WRITE)
+  @Mutation(() => ProductCreatePayload, { nullable: true, description: 'Creates a product with its options and one variant; publishablePublish puts it on the online store.' })
+  async productCreate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductCreateInput }) product: ProductCreateInput) {
+    return payload(await this.writes.create(ctx, productInputOf(product, ctx.version)), 'product');
+  }
+
+  @RequiresScope(WRITE)
+  @Mutation(() => ProductUpdatePayload, { nullable: true, description: 'Changes the fields given of the product `product.id`.' })
+  async productUpdate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductUpdateInput }) product: ProductUpdateInput) {
+    const id = idOfType(product.id, 'Product');
+    if (id === null) return payload({ product: null, problems: [productNotFound()] }, 'product');
+    return payload(await this.writes.update(ctx, id, productInputOf(product, ctx.version)), 'product');
+  }
+
+  @RequiresScope(WRITE)
+  @Mutation(() => ProductDeletePayload, { nullable: true, description: 'Deletes a product with its variants, options, images and metafields.' })
+  async productDelete(@Ctx() ctx: RequestContext, @Args('input') input: ProductDeleteInput) {
+    const id = idOfType(input.id, 'Product');
+    const result = id === null ? { deletedId: null, problems: [productNotFound()] } : await this.writes.delete(ctx, id);
+    return { deletedProductId: result.deletedId === null ? null : toGlobalId('Product', result.deletedId), userErrors: userErrors(result.problems, 'input') };
+  }
+
+  @RequiresScope(WRITE)
+  @Mutation(() => PublishablePublishPayload, { nullable: true, description: 'Publishes a product on the online store (the only publication), from `publishDate` or now.' })
+  async publishablePublish(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string, @Args('input', { type: () => [PublicationInput] }) input: PublicationInput[]) {
+    return this.publish(ctx, id, input, true);
+  }
+
+  @RequiresScope(WRITE)
+  @Mutation(() => PublishableUnpublishPayload, { nullable: true, description: 'Takes a product off the online store.' })
+  async publishableUnpublish(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string, @Args('input', { type: () => [PublicationInput] }) input: PublicationInput[]) {
+    return this.publish(ctx, id, input, false);
+  }
+
+  private async publish(ctx: RequestContext, gid: string, input: PublicationInput[], published: boolean) {
+    const id = idOfType(gid, 'Product');
+    const unknown = input.findIndex((p) => p.publicationId != null && p.publicationId !== ONLINE_STORE_PUBLICATION);
+    if (id === null) return { publishable: null, userErrors: userErrors([productNotFound()], undefined) };
+    if (input.length === 0 || unknown >= 0) {
+      const field = unknown >= 0 ? ['input', String(unknown), 'publicationId'] : ['input'];
+      return { publishable: null, userErrors: [{ field, message: 'Publication does not exist', code: 'NOT_FOUND' as const }] };
+    }
+    const at = input.find((p) => p.publishDate)?.publishDate ?? null;
+    if (at !== null && Number.isNaN(at.getTime())) return { publishable: null, userErrors: [{ field: ['input', '0', 'publishDate'], message: 'Publish date is invalid', code: 'INVALID' as const }] };
+    const result = await this.writes.setPublished(ctx, id, at, published);
+    return { publishable: result.product && adminProductView(result.product), userErrors: userErrors(result.problems, undefined) };
+  }
+}
+
+// The schema's input in the catalog's terms: ids to numbers (0 names nothing), the status by version.
+function productInputOf(input: ProductCreateInput | ProductUpdateInput, version: string): ProductInput {
+  const ids = (gids: string[] | null | undefined) => gids?.map((gid) => idOfType(gid, 'Collection') ?? 0);
+  return {
+    title: input.title,
+    handle: input.handle,
+    descriptionHtml: input.descriptionHtml,
+    vendor: input.vendor,
+    productType: input.productType,
+    status: input.status == null ? input.status : (statusOf(input.status, version) as ProductInput['status']),
+    tags: input.tags,
+    seo: input.seo,
+    productOptions: 'productOptions' in input ? input.productOptions : undefined,
+    metafields: input.metafields,
+    collectionsToJoin: ids(input.collectionsToJoin),
+    collectionsToLeave: 'collectionsToLeave' in input ? ids(input.collectionsToLeave) : undefined,
+  };
+}
+
+function payload(result: ProductWriteResult, under: string) {
+  return { product: result.product && adminProductView(result.product), userErrors: userErrors(result.problems, under) };
+}
+
+// Every code of the catalog and the tag rules, as the schema's UserErrorCode.
+const CODES: Record<CatalogErrorCode | TagErrorCode, UserErrorCodeValue> = {
+  BLANK: 'BLANK',
+  INVALID: 'INVALID',
+  TOO_LONG: 'TOO_LONG',
+  TAKEN: 'TAKEN',
+  NOT_FOUND: 'NOT_FOUND',
+};
+
+/** Problems as userErrors, their fields under the mutation's argument (`product`, `input`). */
+export function userErrors(problems: ProductWriteResult['problems'] | readonly CatalogError[], under: string | undefined): UserErrorView<UserErrorCodeValue>[] {
+  return userErrorsOf(problems, CODES, under);
+}
