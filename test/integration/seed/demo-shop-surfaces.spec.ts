@@ -78,6 +78,31 @@ describe('the demo shop on the admin surfaces', () => {
     expect(productsCount.count).toBeGreaterThan(2);
   });
 
+  it("runs docs/admin.md's product writes in order: create, publish, draft, delete; the storefront follows", async () => {
+    const docs = readFileSync('docs/admin.md', 'utf8');
+    const section = docs.slice(docs.indexOf('### Writing products'), docs.indexOf('Variants, options, collections and inventory writes come next.'));
+    const queries = [...section.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    expect(queries.length).toBe(4);
+    const run = async (query: string) => {
+      const res = await adminQuery(t.app, host, token, query);
+      expect(res.body.errors).toBeUndefined();
+      const [answer] = Object.values(res.body.data) as any[];
+      expect(answer.userErrors).toEqual([]);
+      return answer;
+    };
+    const onStorefront = async (handle: string) => (await storefrontQuery(t.app, host, `{ product(handle: "${handle}") { id } }`)).body.data.product;
+
+    const created = await run(queries[0]!);
+    expect(created.product).toMatchObject({ handle: 'linen-apron', status: 'ACTIVE', publishedOnCurrentPublication: false, variants: { nodes: [{ title: 'Sand', price: '0.00' }] } });
+    const withId = (query: string) => query.replaceAll('gid://platform/Product/ID', created.product.id);
+    expect(await onStorefront('linen-apron')).toBeNull();
+    expect((await run(withId(queries[1]!))).publishable).toEqual({ publishedOnCurrentPublication: true });
+    expect(await onStorefront('linen-apron')).toEqual({ id: created.product.id });
+    expect((await run(withId(queries[2]!))).product).toEqual({ status: 'DRAFT' });
+    expect(await onStorefront('linen-apron')).toBeNull();
+    expect((await run(withId(queries[3]!))).deletedProductId).toBe(created.product.id);
+  });
+
   it("lets the demo customer sign in on the storefront with the documented password", async () => {
     const res = await storefrontQuery(
       t.app,
