@@ -5,6 +5,9 @@ import { CatalogModule } from './catalog.module.js';
 import { type ProductWriteResult, ProductWritesService } from './admin/product-writes.service.js';
 import type { AdminProductRecord } from './admin/product-admin.records.js';
 import { ProductMutationsAdminResolver } from './graphql/admin/product-mutations.admin.resolver.js';
+import { VariantCreationLimit } from './admin/variant-creation-limit.js';
+import { VariantWritesService } from './admin/variant-writes.service.js';
+import { VariantMutationsAdminResolver } from './graphql/admin/variant-mutations.admin.resolver.js';
 import { CollectionDirectoryService } from './admin/collection-directory.service.js';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
 import { adminCollectionView } from './graphql/admin/collection.presenter.js';
@@ -18,7 +21,8 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
 /**
  * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant`, a product's
  * variants and collections, and `collections`, `collection`, `collectionByIdentifier`, `collectionsCount`; reads need `read_products`.
- * Writes (`productCreate`, `productUpdate`, `productDelete`, `publishablePublish`/`Unpublish`, tags) need `write_products`.
+ * Writes (`productCreate`, `productUpdate`, `productDelete`, `productVariantsBulkCreate`/`Update`/`Delete`,
+ * `publishablePublish`/`Unpublish`, tags) need `write_products`.
  */
 @Module({
   imports: [CatalogModule, MetafieldsModule, NodeRegistryModule, TaggableRegistryModule],
@@ -27,8 +31,11 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     CollectionDirectoryService,
     CatalogStorefrontService,
     ProductWritesService,
+    VariantWritesService,
+    VariantCreationLimit,
     ProductsAdminResolver,
     ProductMutationsAdminResolver,
+    VariantMutationsAdminResolver,
     VariantsAdminResolver,
     CollectionsAdminResolver,
   ],

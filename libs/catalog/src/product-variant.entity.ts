@@ -16,6 +16,12 @@ export class ProductVariant extends TenantEntity {
   @Property({ type: 'text', nullable: true })
   sku?: string | null;
 
+  @Property({ type: 'text', nullable: true })
+  barcode?: string | null;
+
+  @Property({ type: 'boolean' })
+  taxable: Opt<boolean> = true;
+
   @Property({ type: 'decimal', precision: 20, scale: 2 })
   price!: string;
 

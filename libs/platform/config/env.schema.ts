@@ -127,4 +127,16 @@ export class EnvSchema {
   @Min(1, { message: 'BULK_CONCURRENCY must be at least 1' })
   @Max(64, { message: 'BULK_CONCURRENCY must be at most 64' })
   BULK_CONCURRENCY?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'VARIANT_LIMIT_THRESHOLD must be a whole number of variants' })
+  @Min(0, { message: 'VARIANT_LIMIT_THRESHOLD must be at least 0' })
+  VARIANT_LIMIT_THRESHOLD?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'VARIANT_DAILY_LIMIT must be a whole number of variants' })
+  @Min(0, { message: 'VARIANT_DAILY_LIMIT must be at least 0' })
+  VARIANT_DAILY_LIMIT?: number;
 }

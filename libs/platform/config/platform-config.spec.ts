@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads VARIANT_LIMIT_THRESHOLD and VARIANT_DAILY_LIMIT, 50000 and 1000 by default', () => {
+    expect(loadConfig({}).variantLimit).toEqual({ threshold: 50_000, daily: 1_000 });
+    expect(loadConfig({ VARIANT_LIMIT_THRESHOLD: '10', VARIANT_DAILY_LIMIT: '2' }).variantLimit).toEqual({ threshold: 10, daily: 2 });
+  });
+
   it('reads BULK_CONCURRENCY, 1 by default', () => {
     expect(loadConfig({}).bulkConcurrency).toBe(1);
     expect(loadConfig({ BULK_CONCURRENCY: '3' }).bulkConcurrency).toBe(3);
@@ -94,6 +99,8 @@ describe('loadConfig', () => {
     ['BULK_CONCURRENCY', '0'],
     ['BULK_CONCURRENCY', 'two'],
     ['BULK_CONCURRENCY', '65'],
+    ['VARIANT_LIMIT_THRESHOLD', '-1'],
+    ['VARIANT_DAILY_LIMIT', 'many'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

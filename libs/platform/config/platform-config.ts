@@ -39,6 +39,8 @@ export interface PlatformConfig {
   shutdownGraceMs: number;
   /** Bulk operations one process runs at once (BULK_CONCURRENCY): the `bulk` queue's concurrency. */
   bulkConcurrency: number;
+  /** The variant-creation limit: past `threshold` variants (VARIANT_LIMIT_THRESHOLD), at most `daily` new ones a day (VARIANT_DAILY_LIMIT). */
+  variantLimit: { threshold: number; daily: number };
 }
 
 export class ConfigError extends Error {
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     storage,
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? 15_000,
     bulkConcurrency: parsed.BULK_CONCURRENCY ?? 1,
+    variantLimit: { threshold: parsed.VARIANT_LIMIT_THRESHOLD ?? 50_000, daily: parsed.VARIANT_DAILY_LIMIT ?? 1_000 },
   };
 }
 

@@ -78,9 +78,9 @@ describe('the demo shop on the admin surfaces', () => {
     expect(productsCount.count).toBeGreaterThan(2);
   });
 
-  it("runs docs/admin.md's product writes in order: create, publish, draft, delete; the storefront follows", async () => {
+  it("runs docs/admin.md's product writes in order: create, publish, add variants, draft, delete; the storefront follows", async () => {
     const docs = readFileSync('docs/admin.md', 'utf8');
-    const section = docs.slice(docs.indexOf('### Writing products'), docs.indexOf('Variants, options, collections and inventory writes come next.'));
+    const section = docs.slice(docs.indexOf('### Writing products'), docs.indexOf('### Writing variants'));
     const queries = [...section.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
     expect(queries.length).toBe(4);
     const run = async (query: string) => {
@@ -97,6 +97,13 @@ describe('the demo shop on the admin surfaces', () => {
     const withId = (query: string) => query.replaceAll('gid://platform/Product/ID', created.product.id);
     expect(await onStorefront('linen-apron')).toBeNull();
     expect((await run(withId(queries[1]!))).publishable).toEqual({ publishedOnCurrentPublication: true });
+    const variantsSection = docs.slice(docs.indexOf('### Writing variants'), docs.indexOf('### The variant-creation limit'));
+    const [variantsExample] = [...variantsSection.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    expect(await run(withId(variantsExample!))).toEqual({
+      product: { variantsCount: { count: 3 }, options: [{ name: 'Colour', values: ['Sand', 'Slate', 'Moss'] }] },
+      productVariants: [{ title: 'Slate', price: '24.00' }, { title: 'Moss', price: '26.00' }],
+      userErrors: [],
+    });
     expect(await onStorefront('linen-apron')).toEqual({ id: created.product.id });
     expect((await run(withId(queries[2]!))).product).toEqual({ status: 'DRAFT' });
     expect(await onStorefront('linen-apron')).toBeNull();

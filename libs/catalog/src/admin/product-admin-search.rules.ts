@@ -35,8 +35,7 @@ export const ADMIN_PRODUCT_SEARCH: Searchable = {
       case 'variant_id':
         return /^\d{1,18}$/.test(term.value) ? variantExists(`pv.id = ${param(term.value)}::bigint`) : 'false';
       case 'barcode':
-        // Variants have no barcode yet: no product matches one.
-        return 'false';
+        return variantExists(`pv.barcode = ${param(term.value)}`);
       case 'inventory_total':
         return numericCompare('p.total_inventory', term, param);
       case 'published_at':

@@ -26,8 +26,17 @@ export const ADMIN_PRODUCTS_BY_IDS = `select ${ADMIN_PRODUCT_COLUMNS} from produ
 export const ADMIN_PRODUCT_BY_HANDLE = `select ${ADMIN_PRODUCT_COLUMNS} from products p where p.shop_id = $1 and p.handle = $2`;
 
 /** Variants by id, of products in any status (the storefront's read shows visible products' only). */
+/** A variant's codes the storefront never reads (barcode, taxable): loaded only when the admin selects them. */
+export const ADMIN_VARIANT_CODES = `select v.id, v.barcode, v.taxable from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
+
 export const ADMIN_VARIANTS_BY_IDS = `select ${variantColumns('full')} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
 /** How many variants each product `$2` has, and whether they are all the default variant. */
 export const VARIANT_COUNTS_OF_PRODUCTS = `select v.product_id as "productId", count(*)::int as n, bool_and(v.title = 'Default Title') as "defaultOnly"
+  from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[]) group by v.product_id`;
+
+/** The option values each product ($2) has variants of: `values[i]` for the option at position i + 1. */
+export const USED_OPTION_VALUES = `select v.product_id as "productId",
+    array_remove(array_agg(distinct v.option1), null) as o1, array_remove(array_agg(distinct v.option2), null) as o2,
+    array_remove(array_agg(distinct v.option3), null) as o3
   from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[]) group by v.product_id`;

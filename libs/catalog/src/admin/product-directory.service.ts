@@ -7,8 +7,8 @@ import { searchSql } from '@platform/search-syntax';
 import { SqlParams } from '@platform/sql';
 import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSortSpec } from './product-admin-search.rules.js';
 import type { VariantDetail, VariantRecord } from '../catalog.records.js';
-import { byId } from '../record-loaders.js';
-import { ADMIN_PRODUCTS_BY_IDS, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import { byId, detailsById, groupedBy } from '../record-loaders.js';
+import { ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
 import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 
@@ -62,6 +62,22 @@ export class ProductDirectoryService {
   /** The variant with this id, of a product in any status; null when the shop has none. */
   async variant(ctx: RequestContext, id: number): Promise<(VariantRecord & VariantDetail) | null> {
     return requestScoped(ctx, 'catalog:admin:variant', () => byId<VariantRecord & VariantDetail>((ids) => this.sql.rows(ctx, preparedSql(ADMIN_VARIANTS_BY_IDS), [ctx.shop.id, ids]), { cache: false })).load(id);
+  }
+
+  /** A variant's barcode and taxable flag (every variant of a page in one statement). */
+  async variantCodes(ctx: RequestContext, id: number): Promise<{ barcode: string | null; taxable: boolean }> {
+    return requestScoped(ctx, 'catalog:admin:variantCodes', () =>
+      detailsById<{ barcode: string | null; taxable: boolean }>((ids) => this.sql.rows(ctx, preparedSql(ADMIN_VARIANT_CODES), [ctx.shop.id, ids])),
+    ).load(id);
+  }
+
+  /** The values of each option (by position, from 0) that some variant of the product has (a page of products in one statement). */
+  async usedOptionValues(ctx: RequestContext, productId: number): Promise<Set<string>[]> {
+    const loader = requestScoped(ctx, 'catalog:admin:usedOptionValues', () =>
+      groupedBy<{ productId: number; o1: string[]; o2: string[]; o3: string[] }>((ids) => this.sql.rows(ctx, preparedSql(USED_OPTION_VALUES), [ctx.shop.id, ids]), (row) => row.productId),
+    );
+    const [row] = await loader.load(productId);
+    return row ? [new Set(row.o1), new Set(row.o2), new Set(row.o3)] : [new Set(), new Set(), new Set()];
   }
 
   /** How many variants the product has, and whether its one variant is the default one (every product of a page in one statement). */

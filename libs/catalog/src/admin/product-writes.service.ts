@@ -9,6 +9,7 @@ import { CatalogService } from '../catalog.service.js';
 import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import type { ProductInput } from './product-admin.inputs.js';
+import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type ProductChanges, checkProductInput, freeHandle, handleFromTitle } from './product-input.rules.js';
 import {
   CHANGE_PRODUCT_TAGS,
@@ -57,6 +58,7 @@ export class ProductWritesService {
     private readonly sql: SqlPool,
     private readonly catalog: CatalogService,
     private readonly metafields: MetafieldsService,
+    private readonly limit: VariantCreationLimit,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -87,10 +89,12 @@ export class ProductWritesService {
           seoTitle: changes.seoTitle,
           seoDescription: changes.seoDescription,
           options: options.map((o) => ({ name: o.name, values: o.values })),
-          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!) }],
+          // Not tracked in stock (inventory is not written yet), so for sale once published.
+          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!), availableForSale: true }],
           collectionIds: changes.collectionsToJoin,
         },
       ]);
+      await this.limit.take(tx, created!.variants.length);
       await this.metafields.setMetafields(tx, 'PRODUCT', created!.id, changes.metafields ?? []);
       return this.read(tx, created!.id);
     });

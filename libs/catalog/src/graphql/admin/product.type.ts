@@ -3,6 +3,7 @@ import { AdminNode, AdminSchema, BoundedList, ConnectionType, HtmlScalar, Unsign
 import { MAX_TAGS } from '@platform/errors';
 import { MoneyV2 } from '@platform/money';
 import type { AdminProductRecord } from '../../admin/product-admin.records.js';
+import { MAX_VARIANTS } from '../../product.rules.js';
 
 // The hosted admin schema's product, by its names; the presenter maps the domain's lowercase values onto them.
 
@@ -96,3 +97,34 @@ export class AdminProduct {
 
 @ObjectType('ProductConnection', { registerIn: () => AdminSchema })
 export class AdminProductConnection extends ConnectionType(AdminProduct, 'Product', () => AdminSchema) {}
+
+@ObjectType('ProductOptionValue', { registerIn: () => AdminSchema, description: 'A value of a product option.' })
+export class AdminProductOptionValue {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean, { description: 'Whether a variant of the product has it.' })
+  hasVariants!: boolean;
+}
+
+@ObjectType('ProductOption', { registerIn: () => AdminSchema, implements: () => [AdminNode], description: "One of a product's options (at most three), e.g. Size." })
+export class AdminProductOption {
+  __typename!: 'ProductOption';
+
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Int, { description: 'Its place among the options, from 1.' })
+  position!: number;
+
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
+  @Field(() => [String], { deprecationReason: 'Use `optionValues` instead.' })
+  values!: string[];
+
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
+  @Field(() => [AdminProductOptionValue], { description: 'Its values, in order.' })
+  optionValues!: AdminProductOptionValue[];
+}

@@ -2,8 +2,8 @@ import { Inject, Optional } from '@nestjs/common';
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
-import { AdminCount, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
-import { requireGlobalId } from '@platform/ids';
+import { AdminCount, BoundedList, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { requireGlobalId, toGlobalId } from '@platform/ids';
 import { moneyV2 } from '@platform/money';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
@@ -11,7 +11,8 @@ import { CatalogStorefrontService } from '../../storefront/catalog-storefront.se
 import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './product.args.js';
 import { catalogIdentifier } from './identifier.js';
 import { adminProductView } from './product.presenter.js';
-import { AdminProduct, AdminProductConnection, AdminProductPriceRange, ProductStatus } from './product.type.js';
+import { AdminProduct, AdminProductConnection, AdminProductOption, AdminProductPriceRange, ProductStatus } from './product.type.js';
+import { MAX_OPTIONS } from '../../product.rules.js';
 import { statusName } from './product-status.js';
 import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariantConnection } from './variant.type.js';
@@ -91,6 +92,20 @@ export class ProductsAdminResolver {
   @ResolveField(() => Boolean, { description: 'Whether its only variant is the default one (no options of its own).' })
   async hasOnlyDefaultVariant(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
     return (await this.directory.variantCount(ctx, product.record.id)).defaultOnly;
+  }
+
+  @BoundedList({ max: MAX_OPTIONS, withParent: true })
+  @ResolveField(() => [AdminProductOption], { description: 'Its options, in position order (the default `Title` one for a product without options of its own).' })
+  async options(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminProductOption[]> {
+    const [options, used] = await Promise.all([this.catalog.options(ctx, product.record.id), this.directory.usedOptionValues(ctx, product.record.id)]);
+    return options.map((option) => ({
+      __typename: 'ProductOption',
+      id: toGlobalId('ProductOption', option.id),
+      name: option.name,
+      position: option.position,
+      values: option.values,
+      optionValues: option.values.map((name) => ({ name, hasVariants: used[option.position - 1]?.has(name) ?? false })),
+    }));
   }
 
   @ResolveField(() => AdminCollectionConnection, { description: 'The collections it is in, in id order.' })

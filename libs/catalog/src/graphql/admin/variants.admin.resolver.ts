@@ -40,6 +40,16 @@ export class VariantsAdminResolver {
     return variant.record.title === 'Default Title' ? title : `${title} - ${variant.record.title}`;
   }
 
+  @ResolveField(() => String, { nullable: true })
+  async barcode(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<string | null> {
+    return (await this.directory.variantCodes(ctx, variant.record.id)).barcode;
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether taxes are charged on it.' })
+  async taxable(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
+    return (await this.directory.variantCodes(ctx, variant.record.id)).taxable;
+  }
+
   @ResolveField(() => AdminProduct)
   async product(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminProduct> {
     const record = await this.directory.product(ctx, variant.record.productId);

@@ -1,0 +1,259 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
+import { SqlPool, insertRows } from '@platform/database';
+import { MetafieldsService } from '@platform/metafields';
+import { type RequestContext, inTransaction } from '@platform/request';
+import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
+import { ProductVariant } from '../product-variant.entity.js';
+import { MAX_VARIANTS } from '../product.rules.js';
+import type { AdminProductRecord } from './product-admin.records.js';
+import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
+import { VariantCreationLimit } from './variant-creation-limit.js';
+import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
+import { type VariantError, VariantErrors } from './variant.errors.js';
+import {
+  DELETE_VARIANTS,
+  LOCK_PRODUCT,
+  OPTIONS_OF_PRODUCT,
+  RENUMBER_VARIANTS,
+  SET_OPTION_VALUES,
+  TOUCH_PRODUCT,
+  UPDATE_VARIANTS,
+  VARIANTS_OF_PRODUCT,
+} from './variant-writes.sql.js';
+
+/** How productVariantsBulkCreate treats a product's one existing variant (the hosted ProductVariantsBulkCreateStrategy). */
+export type StandaloneStrategy = 'DEFAULT' | 'REMOVE_STANDALONE_VARIANT' | 'PRESERVE_STANDALONE_VARIANT';
+
+/** What a bulk variant write answers: the product and the variants written, or the problems. */
+export interface VariantsWriteResult {
+  product: AdminProductRecord | null;
+  variantIds: number[];
+  problems: readonly VariantError[];
+}
+
+interface ExistingVariant {
+  id: number;
+  title: string;
+  option1: string | null;
+  option2: string | null;
+  option3: string | null;
+  position: number;
+}
+
+const DEFAULT_TITLE = 'Default Title';
+
+class Refused extends Error {
+  constructor(readonly problems: VariantError[]) {
+    super('refused');
+  }
+}
+
+/**
+ * The bulk variant writes of one product: create, update, delete. Each locks the product, checks every variant
+ * against its options and its other variants, and writes in one transaction with a constant number of statements;
+ * the product's price range and availability follow in the same transaction, so the storefront sees them at once.
+ */
+@Injectable()
+export class VariantWritesService {
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly limit: VariantCreationLimit,
+    private readonly metafields: MetafieldsService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  /**
+   * productVariantsBulkCreate: new variants after the product's own, their new option values added to the options.
+   * `DEFAULT` removes a lone "Default Title" variant, `REMOVE_STANDALONE_VARIANT` any lone variant, `PRESERVE…` none.
+   * Variants made here are not tracked in stock, so they are for sale.
+   */
+  async bulkCreate(ctx: RequestContext, productId: number, inputs: readonly VariantInput[], strategy: StandaloneStrategy): Promise<VariantsWriteResult> {
+    return this.writing(ctx, productId, async (tx, options, existing) => {
+      const problems: VariantError[] = [];
+      const checked = inputs.map((input, i) => {
+        const { fields, problems: found } = checkVariantInput(input, i, options, 'create');
+        problems.push(...found);
+        return fields;
+      });
+      const lone = existing.length === 1 ? existing[0]! : null;
+      const removed = lone && (strategy === 'REMOVE_STANDALONE_VARIANT' || (strategy === 'DEFAULT' && lone.title === DEFAULT_TITLE)) ? lone : null;
+      const kept = existing.filter((v) => v !== removed);
+      const taken = new Set(kept.map((v) => combinationKey(valuesOf(v, options.length))));
+      checked.forEach((fields, i) => {
+        if (!fields.values) return;
+        const key = combinationKey(fields.values);
+        if (taken.has(key)) problems.push(VariantErrors.VARIANT_ALREADY_EXISTS(`The variant '${variantTitle(fields.values)}' already exists`, { field: `variants[${i}]` }));
+        taken.add(key);
+      });
+      if (kept.length + inputs.length > MAX_VARIANTS) {
+        problems.push(VariantErrors.TOO_MANY_VARIANTS(`A product can have at most ${MAX_VARIANTS} variants`, { field: 'variants' }));
+      }
+      if (problems.length > 0) throw new Refused(problems);
+
+      const now = new Date(this.clock.now());
+      const last = kept.reduce((max, v) => Math.max(max, v.position), 0);
+      const ids = await insertRows(
+        tx.em,
+        ProductVariant,
+        checked.map((fields, i) => ({ shopId: tx.shop.id, productId, ...variantRow(fields), position: last + i + 1, inventoryQuantity: 0, availableForSale: true })),
+      );
+      if (removed) {
+        await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, [removed.id]]);
+        await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', [removed.id]);
+        await this.sql.run(tx, RENUMBER_VARIANTS, [tx.shop.id, productId]);
+      }
+      await this.setOptionValues(tx, options, [...kept.map((v) => valuesOf(v, options.length)), ...checked.map((f) => f.values!)], now);
+      await this.limit.take(tx, ids.length);
+      await this.setVariantMetafields(tx, ids, checked);
+      return this.finish(tx, productId, ids, now);
+    });
+  }
+
+  /**
+   * productVariantsBulkUpdate: the fields given of each variant. With `allowPartialUpdates` false one problem saves
+   * nothing; with true the variants without problems are saved and the others reported.
+   */
+  async bulkUpdate(ctx: RequestContext, productId: number, inputs: readonly VariantInput[], allowPartialUpdates: boolean): Promise<VariantsWriteResult> {
+    return this.writing(ctx, productId, async (tx, options, existing) => {
+      const problems: VariantError[] = [];
+      const byId = new Map(existing.map((v) => [v.id, v]));
+      const seen = new Set<number>();
+      const changes: { id: number; fields: VariantFields; index: number }[] = [];
+      inputs.forEach((input, i) => {
+        const { fields, problems: found } = checkVariantInput(input, i, options, 'update');
+        if (input.id == null) found.push(VariantErrors.PRODUCT_VARIANT_ID_MISSING('The variant id is missing', { field: `variants[${i}].id` }));
+        else if (!byId.has(input.id) || seen.has(input.id)) found.push(VariantErrors.PRODUCT_VARIANT_DOES_NOT_EXIST('Product variant does not exist', { field: `variants[${i}].id` }));
+        else seen.add(input.id);
+        problems.push(...found);
+        if (found.length === 0) changes.push({ id: input.id!, fields, index: i });
+      });
+      // Every variant's values after the changes that passed: none may share a combination with another.
+      const after = new Map(existing.map((v) => [v.id, valuesOf(v, options.length)]));
+      for (const change of changes) if (change.fields.values) after.set(change.id, change.fields.values);
+      const owners = new Map<string, number>();
+      for (const values of after.values()) owners.set(combinationKey(values), (owners.get(combinationKey(values)) ?? 0) + 1);
+      const clashing = changes.filter((c) => c.fields.values && owners.get(combinationKey(c.fields.values))! > 1);
+      for (const c of clashing) problems.push(VariantErrors.VARIANT_ALREADY_EXISTS(`The variant '${variantTitle(c.fields.values!)}' already exists`, { field: `variants[${c.index}]` }));
+      const saved = changes.filter((c) => !clashing.includes(c));
+      if (problems.length > 0 && (!allowPartialUpdates || saved.length === 0)) throw new Refused(problems);
+
+      const now = new Date(this.clock.now());
+      await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(saved.map((c) => updateRow(c.id, c.fields))), now]);
+      await this.setOptionValues(tx, options, [...after.values()], now);
+      await this.setVariantMetafields(tx, saved.map((c) => c.id), saved.map((c) => c.fields));
+      const result = await this.finish(tx, productId, saved.map((c) => c.id), now);
+      return { ...result, problems };
+    });
+  }
+
+  /** productVariantsBulkDelete: variants of the product; its last variant stays (CANNOT_DELETE_LAST_VARIANT). */
+  async bulkDelete(ctx: RequestContext, productId: number, variantIds: readonly number[]): Promise<VariantsWriteResult> {
+    return this.writing(ctx, productId, async (tx, _options, existing) => {
+      const ids = [...new Set(variantIds)];
+      const own = new Set(existing.map((v) => v.id));
+      if (ids.some((id) => !own.has(id))) {
+        throw new Refused([VariantErrors.AT_LEAST_ONE_VARIANT_DOES_NOT_BELONG_TO_THE_PRODUCT('At least one variant does not belong to the product', { field: 'variantsIds' })]);
+      }
+      if (ids.length >= existing.length) throw new Refused([VariantErrors.CANNOT_DELETE_LAST_VARIANT('Cannot delete the last variant of a product', { field: 'variantsIds' })]);
+      const now = new Date(this.clock.now());
+      await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, ids]);
+      await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', ids);
+      await this.sql.run(tx, RENUMBER_VARIANTS, [tx.shop.id, productId]);
+      return this.finish(tx, productId, [], now);
+    });
+  }
+
+  // Locks the product, reads its options and variants, and runs the write in one transaction; Refused rolls back.
+  private async writing(
+    ctx: RequestContext,
+    productId: number,
+    write: (tx: RequestContext, options: OptionState[], existing: ExistingVariant[]) => Promise<VariantsWriteResult>,
+  ): Promise<VariantsWriteResult> {
+    if (!Number.isSafeInteger(productId) || productId < 1) return refused([productMissing()]);
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const tx = inTransaction(ctx, em);
+        const locked = await this.sql.rows(tx, LOCK_PRODUCT, [tx.shop.id, productId]);
+        if (locked.length === 0) throw new Refused([productMissing()]);
+        const options = await this.sql.rows<OptionState>(tx, OPTIONS_OF_PRODUCT, [tx.shop.id, productId]);
+        const existing = await this.sql.rows<ExistingVariant>(tx, VARIANTS_OF_PRODUCT, [tx.shop.id, productId]);
+        return write(tx, options, existing);
+      });
+    } catch (error) {
+      if (error instanceof Refused) return refused(error.problems);
+      throw error;
+    }
+  }
+
+  // Each option keeps its values in order, with the values variants now use added after them; a "Default Title"
+  // no variant uses any more goes (the standalone variant it named was removed).
+  private async setOptionValues(tx: RequestContext, options: readonly OptionState[], combinations: readonly string[][], now: Date): Promise<void> {
+    const changed = options.flatMap((option, o) => {
+      const used = new Set(combinations.map((values) => values[o]!));
+      const values = option.values.filter((v) => v !== DEFAULT_TITLE || used.has(v));
+      for (const value of used) if (!values.includes(value)) values.push(value);
+      return values.length === option.values.length && values.every((v, i) => v === option.values[i]) ? [] : [{ id: option.id, values }];
+    });
+    if (changed.length > 0) await this.sql.run(tx, SET_OPTION_VALUES, [tx.shop.id, JSON.stringify(changed), now]);
+  }
+
+  private async setVariantMetafields(tx: RequestContext, ids: readonly number[], fields: readonly VariantFields[]): Promise<void> {
+    for (let i = 0; i < ids.length; i++) await this.metafields.setMetafields(tx, 'PRODUCTVARIANT', ids[i]!, fields[i]!.metafields ?? []);
+  }
+
+  // The product's aggregates from its variants, its updated_at, and the product as it now is.
+  private async finish(tx: RequestContext, productId: number, variantIds: number[], now: Date): Promise<VariantsWriteResult> {
+    await this.sql.run(tx, REFRESH_VARIANT_AGGREGATES, [tx.shop.id, [productId]]);
+    await this.sql.run(tx, TOUCH_PRODUCT, [tx.shop.id, productId, now]);
+    const [product] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, productId]);
+    return { product: product!, variantIds, problems: [] };
+  }
+}
+
+function valuesOf(variant: ExistingVariant, count: number): string[] {
+  return [variant.option1, variant.option2, variant.option3].slice(0, count).map((v) => v ?? '');
+}
+
+function variantRow(fields: VariantFields) {
+  const values = fields.values ?? [];
+  return {
+    title: variantTitle(values),
+    price: fields.price ?? '0.00',
+    compareAtPrice: fields.compareAtPrice ?? null,
+    barcode: fields.barcode ?? null,
+    sku: fields.sku ?? null,
+    taxable: fields.taxable ?? true,
+    option1: values[0] ?? null,
+    option2: values[1] ?? null,
+    option3: values[2] ?? null,
+  };
+}
+
+// UPDATE_VARIANTS' record of one variant.
+function updateRow(id: number, f: VariantFields) {
+  const values = f.values;
+  return {
+    id,
+    price: f.price ?? null,
+    set_compare_at_price: f.compareAtPrice !== undefined,
+    compare_at_price: f.compareAtPrice ?? null,
+    set_barcode: f.barcode !== undefined,
+    barcode: f.barcode ?? null,
+    set_sku: f.sku !== undefined,
+    sku: f.sku ?? null,
+    taxable: f.taxable ?? null,
+    option1: values?.[0] ?? null,
+    option2: values?.[1] ?? null,
+    option3: values?.[2] ?? null,
+    title: values ? variantTitle(values) : null,
+  };
+}
+
+function productMissing(): VariantError {
+  return VariantErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field: 'productId' });
+}
+
+function refused(problems: readonly VariantError[]): VariantsWriteResult {
+  return { product: null, variantIds: [], problems };
+}

@@ -1,0 +1,44 @@
+import { preparedSql } from '@platform/database';
+
+// The bulk variant writes (productVariantsBulkCreate, Update, Delete): a constant number of statements whatever the
+// number of variants, each scoped by shop_id ($1).
+
+/** Locks the product $2 for the write: two writes of one product's variants take turns. */
+export const LOCK_PRODUCT = preparedSql(`select id from products where shop_id = $1 and id = $2 for update`);
+
+export const OPTIONS_OF_PRODUCT = preparedSql(`select id, name, position, values from product_options where shop_id = $1 and product_id = $2 order by position, id`);
+
+export const VARIANTS_OF_PRODUCT = preparedSql(`select id, title, option1, option2, option3, position from product_variants
+  where shop_id = $1 and product_id = $2 order by position, id`);
+
+/** Sets the values of options ($2: `[{id, values}]`). */
+export const SET_OPTION_VALUES = preparedSql(`update product_options o set values = u.values, updated_at = $3
+  from jsonb_to_recordset($2::jsonb) as u (id bigint, values text[]) where o.shop_id = $1 and o.id = u.id`);
+
+/**
+ * Changes variants ($2: `[{id, …}]`): null leaves a field; compare-at price, barcode and SKU change when their flag is
+ * set (null is a value they take). updated_at is $3.
+ */
+export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
+    price = coalesce(u.price, v.price),
+    compare_at_price = case when u.set_compare_at_price then u.compare_at_price else v.compare_at_price end,
+    barcode = case when u.set_barcode then u.barcode else v.barcode end,
+    sku = case when u.set_sku then u.sku else v.sku end,
+    taxable = coalesce(u.taxable, v.taxable),
+    option1 = coalesce(u.option1, v.option1), option2 = coalesce(u.option2, v.option2), option3 = coalesce(u.option3, v.option3),
+    title = coalesce(u.title, v.title),
+    updated_at = $3
+  from jsonb_to_recordset($2::jsonb) as u (id bigint, price numeric, set_compare_at_price boolean, compare_at_price numeric,
+    set_barcode boolean, barcode text, set_sku boolean, sku text, taxable boolean, option1 text, option2 text, option3 text, title text)
+  where v.shop_id = $1 and v.id = u.id`);
+
+/** Deletes the variants $3 of the product $2. */
+export const DELETE_VARIANTS = preparedSql(`delete from product_variants where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
+
+/** Numbers the product's variants 1, 2, 3… in their order (after a delete or a standalone variant's removal). */
+export const RENUMBER_VARIANTS = preparedSql(`update product_variants v set position = r.n from (
+    select id, row_number() over (order by position, id)::int as n from product_variants where shop_id = $1 and product_id = $2
+  ) r where v.id = r.id and v.position <> r.n`);
+
+/** Marks the product $2 changed at $3. */
+export const TOUCH_PRODUCT = preparedSql(`update products set updated_at = $3 where shop_id = $1 and id = $2`);

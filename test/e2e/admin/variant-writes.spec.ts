@@ -1,0 +1,259 @@
+import pg from 'pg';
+import { AuthService } from '@platform/auth';
+import { sqlDuring } from '../../support/sql.js';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { adminQuery, storefrontQuery } from '../../support/http.js';
+
+type Gql = { status: number; data?: any; errors?: any };
+
+const ERRORS = 'userErrors { field message code }';
+const PRODUCT = `id variantsCount { count } priceRangeV2 { minVariantPrice { amount } maxVariantPrice { amount } }
+  options { id name position values optionValues { name hasVariants } }
+  variants(first: 50) { nodes { id title price compareAtPrice sku barcode taxable position availableForSale selectedOptions { name value } } }`;
+const CREATE_PRODUCT = `mutation($product: ProductCreateInput!) { productCreate(product: $product) { product { ${PRODUCT} } ${ERRORS} } }`;
+const BULK_CREATE = `mutation($productId: ID!, $variants: [ProductVariantsBulkInput!]!, $strategy: ProductVariantsBulkCreateStrategy) {
+  productVariantsBulkCreate(productId: $productId, variants: $variants, strategy: $strategy) { product { ${PRODUCT} } productVariants { id title price } ${ERRORS} } }`;
+const BULK_UPDATE = `mutation($productId: ID!, $variants: [ProductVariantsBulkInput!]!, $partial: Boolean) {
+  productVariantsBulkUpdate(productId: $productId, variants: $variants, allowPartialUpdates: $partial) { product { ${PRODUCT} } productVariants { id title price compareAtPrice } ${ERRORS} } }`;
+const BULK_DELETE = `mutation($productId: ID!, $ids: [ID!]!) { productVariantsBulkDelete(productId: $productId, variantsIds: $ids) { product { ${PRODUCT} } ${ERRORS} } }`;
+
+const size = (name: string) => ({ optionName: 'Size', name });
+
+// productVariantsBulkCreate, Update and Delete: the hosted rules one by one, all or nothing, the storefront following,
+// and the variant-creation limit.
+describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', () => {
+  let t: TestApp;
+  let shop: TestShop;
+  let other: TestShop;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } });
+    shop = await t.seedShop('acme', { products: 2, customers: 0, orders: 0, seed: 3 });
+    other = await t.seedShop('other', { products: 2, customers: 0, orders: 0, seed: 9 });
+    db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const gql = async (query: string, variables: Record<string, unknown> = {}, target: TestShop = shop, token = target.tokens.adminAccessToken): Promise<Gql> => {
+    const res = await adminQuery(t.app, target.host, token, query, { variables });
+    return { status: res.status, ...res.body };
+  };
+  const variantCount = async (shopId = shop.shop.id) => (await db.query(`select count(*)::int as n from product_variants where shop_id = $1`, [shopId])).rows[0].n as number;
+  const newProduct = async (product: Record<string, unknown>, target: TestShop = shop) => {
+    const res = await gql(CREATE_PRODUCT, { product }, target);
+    expect(res.data.productCreate.userErrors).toEqual([]);
+    return res.data.productCreate.product;
+  };
+  const sized = () => newProduct({ title: `Tee ${Math.random()}`, productOptions: [{ name: 'Size', values: [{ name: 'S' }] }] });
+  const bulkCreate = async (productId: string, variants: unknown[], strategy?: string) => (await gql(BULK_CREATE, { productId, variants, strategy })).data.productVariantsBulkCreate;
+  const bulkUpdate = async (productId: string, variants: unknown[], partial?: boolean) => (await gql(BULK_UPDATE, { productId, variants, partial })).data.productVariantsBulkUpdate;
+
+  describe('productVariantsBulkCreate', () => {
+    it('adds variants after the existing one, with their fields; the product and the storefront follow', async () => {
+      const product = await sized();
+      const answer = await bulkCreate(product.id, [
+        { price: '10', optionValues: [size('M')] },
+        { price: '12.50', compareAtPrice: '15.00', barcode: '0123456789012', inventoryItem: { sku: 'TEE-L' }, taxable: false, optionValues: [size('L')] },
+      ]);
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.productVariants.map((v: any) => [v.title, v.price])).toEqual([['M', '10.00'], ['L', '12.50']]);
+      expect(answer.product).toMatchObject({
+        variantsCount: { count: 3 },
+        priceRangeV2: { minVariantPrice: { amount: '0.00' }, maxVariantPrice: { amount: '12.50' } },
+        options: [{ name: 'Size', position: 1, values: ['S', 'M', 'L'], optionValues: [{ name: 'S', hasVariants: true }, { name: 'M', hasVariants: true }, { name: 'L', hasVariants: true }] }],
+      });
+      expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position, v.sku, v.barcode, v.taxable, v.compareAtPrice, v.availableForSale])).toEqual([
+        ['S', 1, null, null, true, null, true],
+        ['M', 2, null, null, true, null, true],
+        ['L', 3, 'TEE-L', '0123456789012', false, '15.00', true],
+      ]);
+      const found = await gql(`{ products(first: 5, query: "barcode:0123456789012") { nodes { id } } }`);
+      expect(found.data.products.nodes).toEqual([{ id: product.id }]);
+
+      await gql(`mutation($id: ID!) { publishablePublish(id: $id, input: [{ publicationId: "gid://platform/Publication/1" }]) { ${ERRORS} } }`, { id: product.id });
+      const handle = (await db.query(`select handle from products where id = $1`, [Number(product.id.split('/').pop())])).rows[0].handle;
+      const sf = await storefrontQuery(t.app, shop.host, `{ product(handle: "${handle}") { priceRange { maxVariantPrice { amount } } variants(first: 5) { nodes { title price { amount } } } } }`);
+      expect(sf.body.data.product).toEqual({
+        priceRange: { maxVariantPrice: { amount: '12.50' } },
+        variants: { nodes: [{ title: 'S', price: { amount: '0.00' } }, { title: 'M', price: { amount: '10.00' } }, { title: 'L', price: { amount: '12.50' } }] },
+      });
+    });
+
+    it('DEFAULT removes a lone default variant; PRESERVE keeps a lone custom one; REMOVE removes it', async () => {
+      const plain = await newProduct({ title: 'Plain' });
+      const made = await bulkCreate(plain.id, [{ price: '1', optionValues: [{ optionName: 'Title', name: 'Red' }] }, { price: '2', optionValues: [{ optionName: 'Title', name: 'Blue' }] }]);
+      expect(made.userErrors).toEqual([]);
+      expect(made.product.variants.nodes.map((v: any) => [v.title, v.position])).toEqual([['Red', 1], ['Blue', 2]]);
+      expect(made.product.options[0].values).toEqual(['Red', 'Blue']);
+
+      const kept = await sized();
+      expect((await bulkCreate(kept.id, [{ optionValues: [size('M')] }])).product.variants.nodes.map((v: any) => v.title)).toEqual(['S', 'M']);
+      const preserved = await sized();
+      expect((await bulkCreate(preserved.id, [{ optionValues: [size('M')] }], 'PRESERVE_STANDALONE_VARIANT')).product.variants.nodes.map((v: any) => v.title)).toEqual(['S', 'M']);
+      const removed = await sized();
+      const answer = await bulkCreate(removed.id, [{ optionValues: [size('M')] }], 'REMOVE_STANDALONE_VARIANT');
+      expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position])).toEqual([['M', 1]]);
+      expect(answer.product.options[0].optionValues).toEqual([{ name: 'S', hasVariants: false }, { name: 'M', hasVariants: true }]);
+    });
+
+    it('refuses each problem with its hosted code on its field, writing nothing', async () => {
+      const product = await sized();
+      const before = await variantCount();
+      const [theirs] = (await db.query(`select id from products where shop_id = $1 limit 1`, [other.shop.id])).rows;
+      const cases: [string, unknown[], { field: string[] | null; code: string }][] = [
+        [product.id, [{ price: '-1', optionValues: [size('M')] }], { field: ['variants', '0', 'price'], code: 'GREATER_THAN_OR_EQUAL_TO' }],
+        [product.id, [{ price: '1.999', optionValues: [size('M')] }], { field: ['variants', '0', 'price'], code: 'INVALID' }],
+        [product.id, [{ price: '1' }], { field: ['variants', '0', 'optionValues'], code: 'NEED_TO_ADD_OPTION_VALUES' }],
+        [product.id, [{ optionValues: [{ optionName: 'Colour', name: 'Red' }] }], { field: ['variants', '0', 'optionValues', '0'], code: 'OPTION_DOES_NOT_EXIST' }],
+        [product.id, [{ optionValues: [size('M'), { optionName: 'Colour', name: 'Red' }] }], { field: ['variants', '0', 'optionValues', '1'], code: 'OPTION_VALUES_FOR_NUMBER_OF_UNKNOWN_OPTIONS' }],
+        [product.id, [{ optionValues: [size('S')] }], { field: ['variants', '0'], code: 'VARIANT_ALREADY_EXISTS' }],
+        [product.id, [{ optionValues: [size('M')] }, { optionValues: [size('M')] }], { field: ['variants', '1'], code: 'VARIANT_ALREADY_EXISTS' }],
+        [product.id, [{ id: 'gid://platform/ProductVariant/1', optionValues: [size('M')] }], { field: ['variants', '0', 'id'], code: 'NO_KEY_ON_CREATE' }],
+        [product.id, [{ optionValues: [size('x'.repeat(256))] }], { field: ['variants', '0', 'optionValues', '0', 'name'], code: 'INVALID' }],
+        [`gid://platform/Product/${theirs.id}`, [{ optionValues: [size('M')] }], { field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+        ['gid://platform/Collection/1', [{ optionValues: [size('M')] }], { field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+      ];
+      for (const [productId, variants, error] of cases) {
+        const answer = await bulkCreate(productId, variants);
+        expect(answer).toMatchObject({ product: null, productVariants: null });
+        expect(answer.userErrors).toEqual([expect.objectContaining(error)]);
+      }
+      expect(await variantCount()).toBe(before);
+      const hostile = await gql(BULK_CREATE, { productId: product.id, variants: Array.from({ length: 251 }, (_, i) => ({ optionValues: [size(`v${i}`)] })) });
+      expect(hostile.errors[0].extensions.code).toBe('MAX_INPUT_SIZE_EXCEEDED');
+      const float = await gql(BULK_CREATE, { productId: product.id, variants: [{ price: 1.5, optionValues: [size('Q')] }] });
+      expect(float.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(await variantCount()).toBe(before);
+    });
+
+    it('runs the same statements for 2 variants as for 40', async () => {
+      const statementsFor = async (n: number) => {
+        const product = await sized();
+        const variants = Array.from({ length: n }, (_, i) => ({ price: String(i + 1), optionValues: [size(`v${i}`)] }));
+        const { result, statements } = await sqlDuring(() => bulkCreate(product.id, variants));
+        expect(result.userErrors).toEqual([]);
+        return statements.length;
+      };
+      expect(await statementsFor(40)).toBe(await statementsFor(2));
+    });
+  });
+
+  describe('productVariantsBulkUpdate', () => {
+    it('changes the fields given; a new option value joins the option; the storefront follows', async () => {
+      const product = await sized();
+      const [variant] = (await bulkCreate(product.id, [{ price: '5', compareAtPrice: '9', optionValues: [size('M')] }])).productVariants;
+      const answer = await bulkUpdate(product.id, [{ id: variant.id, price: '7.25', compareAtPrice: null, optionValues: [size('XL')] }]);
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.productVariants).toEqual([{ id: variant.id, title: 'XL', price: '7.25', compareAtPrice: null }]);
+      expect(answer.product.options[0].optionValues).toEqual([{ name: 'S', hasVariants: true }, { name: 'M', hasVariants: false }, { name: 'XL', hasVariants: true }]);
+      expect(answer.product.priceRangeV2.maxVariantPrice.amount).toBe('7.25');
+    });
+
+    it('all or nothing by default; allowPartialUpdates saves the valid variants and reports the others', async () => {
+      const product = await sized();
+      const [m, l] = (await bulkCreate(product.id, [{ price: '5', optionValues: [size('M')] }, { price: '6', optionValues: [size('L')] }])).productVariants;
+      const bad = [{ id: m.id, price: '8' }, { id: l.id, price: '-2' }];
+      const refused = await bulkUpdate(product.id, bad);
+      expect(refused).toMatchObject({ product: null, userErrors: [{ field: ['variants', '1', 'price'], code: 'GREATER_THAN_OR_EQUAL_TO' }] });
+      expect((await db.query(`select price from product_variants where id = $1`, [Number(m.id.split('/').pop())])).rows[0].price).toBe('5.00');
+
+      const partial = await bulkUpdate(product.id, bad, true);
+      expect(partial.userErrors).toEqual([expect.objectContaining({ field: ['variants', '1', 'price'], code: 'GREATER_THAN_OR_EQUAL_TO' })]);
+      expect(partial.productVariants).toEqual([expect.objectContaining({ id: m.id, price: '8.00' })]);
+    });
+
+    it('refuses unknown, foreign and missing ids, and clashing combinations', async () => {
+      const product = await sized();
+      const [m] = (await bulkCreate(product.id, [{ optionValues: [size('M')] }])).productVariants;
+      const [theirs] = (await db.query(`select id from product_variants where shop_id = $1 limit 1`, [other.shop.id])).rows;
+      const cases: [unknown[], { field: string[]; code: string }][] = [
+        [[{ id: `gid://platform/ProductVariant/${theirs.id}`, price: '1' }], { field: ['variants', '0', 'id'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }],
+        [[{ id: 'gid://platform/ProductVariant/999999999', price: '1' }], { field: ['variants', '0', 'id'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }],
+        [[{ price: '1' }], { field: ['variants', '0', 'id'], code: 'PRODUCT_VARIANT_ID_MISSING' }],
+        [[{ id: m.id, optionValues: [size('S')] }], { field: ['variants', '0'], code: 'VARIANT_ALREADY_EXISTS' }],
+      ];
+      for (const [variants, error] of cases) {
+        expect((await bulkUpdate(product.id, variants)).userErrors).toEqual([expect.objectContaining(error)]);
+      }
+      expect((await db.query(`select price from product_variants where id = $1`, [theirs.id])).rows[0].price).not.toBe('1.00');
+    });
+  });
+
+  describe('productVariantsBulkDelete', () => {
+    it('deletes variants and numbers the rest; never the last one, never another product\'s', async () => {
+      const product = await sized();
+      const [m, l] = (await bulkCreate(product.id, [{ optionValues: [size('M')] }, { optionValues: [size('L')] }])).productVariants;
+      const deleted = (await gql(BULK_DELETE, { productId: product.id, ids: [m.id] })).data.productVariantsBulkDelete;
+      expect(deleted.userErrors).toEqual([]);
+      expect(deleted.product.variants.nodes.map((v: any) => [v.title, v.position])).toEqual([['S', 1], ['L', 2]]);
+
+      const first = deleted.product.variants.nodes[0].id;
+      const all = (await gql(BULK_DELETE, { productId: product.id, ids: [first, l.id] })).data.productVariantsBulkDelete;
+      expect(all.userErrors).toEqual([expect.objectContaining({ field: ['variantsIds'], code: 'CANNOT_DELETE_LAST_VARIANT' })]);
+      const elsewhere = await sized();
+      const foreign = (await gql(BULK_DELETE, { productId: elsewhere.id, ids: [l.id] })).data.productVariantsBulkDelete;
+      expect(foreign.userErrors).toEqual([expect.objectContaining({ field: ['variantsIds'], code: 'AT_LEAST_ONE_VARIANT_DOES_NOT_BELONG_TO_THE_PRODUCT' })]);
+      expect((await gql(`{ product(id: "${product.id}") { variantsCount { count } } }`)).data.product.variantsCount.count).toBe(2);
+    });
+  });
+
+  it('needs write_products', async () => {
+    const product = await sized();
+    const reader = (await t.app.get(AuthService).installApp(shop.shop.id, 'reader', 'read_products')).adminAccessToken;
+    const res = await gql(BULK_CREATE, { productId: product.id, variants: [{ optionValues: [size('M')] }] }, shop, reader);
+    expect(res.errors[0].extensions.code).toBe('ACCESS_DENIED');
+  });
+});
+
+describe('the variant-creation limit', () => {
+  let t: TestApp;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    t = await createTestApp({ VARIANT_LIMIT_THRESHOLD: '5', VARIANT_DAILY_LIMIT: '3' }, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } });
+    db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+  });
+
+  const gql = async (target: TestShop, query: string, variables: Record<string, unknown>) => (await adminQuery(t.app, target.host, target.tokens.adminAccessToken, query, { variables })).body;
+  const variants = async (target: TestShop) => (await db.query(`select count(*)::int as n from product_variants where shop_id = $1`, [target.shop.id])).rows[0].n;
+
+  it('past the threshold, at most the daily number of new variants across productCreate and productVariantsBulkCreate; plus is exempt', async () => {
+    for (const [handle, plan] of [['small', 'standard'], ['large', 'plus']] as const) {
+      const target = await t.createShop(handle, { plan });
+      const created = await gql(target, CREATE_PRODUCT, { product: { title: 'Tee', productOptions: [{ name: 'Size', values: [{ name: 'S' }] }] } });
+      const productId = created.data.productCreate.product.id;
+      // Under the threshold (1 variant before), the day's count may pass the daily limit: 5 variants, 5 made today.
+      const four = await gql(target, BULK_CREATE, { productId, variants: ['M', 'L', 'XL', 'XXL'].map((s) => ({ optionValues: [size(s)] })) });
+      expect(four.data.productVariantsBulkCreate.userErrors).toEqual([]);
+      expect(await variants(target)).toBe(5);
+
+      // At the threshold and past the day's limit: a top-level error, the field null, nothing written.
+      const more = await gql(target, BULK_CREATE, { productId, variants: [{ optionValues: [size('3XL')] }] });
+      const another = await gql(target, CREATE_PRODUCT, { product: { title: 'Cap' } });
+      if (plan === 'plus') {
+        expect(more.data.productVariantsBulkCreate.userErrors).toEqual([]);
+        expect(another.data.productCreate.userErrors).toEqual([]);
+        expect(await variants(target)).toBe(7);
+        continue;
+      }
+      for (const [answer, field] of [[more, 'productVariantsBulkCreate'], [another, 'productCreate']] as const) {
+        expect(answer.data[field]).toBeNull();
+        expect(answer.errors).toEqual([
+          expect.objectContaining({ message: expect.stringMatching(/^Daily variant creation limit reached\. Please try again later\./), path: [field], extensions: expect.objectContaining({ code: 'VARIANT_THROTTLE_EXCEEDED' }) }),
+        ]);
+      }
+      expect(await variants(target)).toBe(5);
+      expect((await db.query(`select count(*)::int as n from products where shop_id = $1`, [target.shop.id])).rows[0].n).toBe(1);
+    }
+  });
+});
