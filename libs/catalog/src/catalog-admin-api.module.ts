@@ -6,6 +6,8 @@ import { type ProductWriteResult, ProductWritesService } from './admin/product-w
 import type { AdminProductRecord } from './admin/product-admin.records.js';
 import { ProductMutationsAdminResolver } from './graphql/admin/product-mutations.admin.resolver.js';
 import { VariantCreationLimit } from './admin/variant-creation-limit.js';
+import { CollectionWritesService } from './admin/collection-writes.service.js';
+import { CollectionMutationsAdminResolver } from './graphql/admin/collection-mutations.admin.resolver.js';
 import { VariantWritesService } from './admin/variant-writes.service.js';
 import { VariantMutationsAdminResolver } from './graphql/admin/variant-mutations.admin.resolver.js';
 import { CollectionDirectoryService } from './admin/collection-directory.service.js';
@@ -22,7 +24,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
  * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant`, a product's
  * variants and collections, and `collections`, `collection`, `collectionByIdentifier`, `collectionsCount`; reads need `read_products`.
  * Writes (`productCreate`, `productUpdate`, `productDelete`, `productVariantsBulkCreate`/`Update`/`Delete`,
- * `publishablePublish`/`Unpublish`, tags) need `write_products`.
+ * `publishablePublish`/`Unpublish`, tags, and the manual collection mutations) need `write_products`.
  */
 @Module({
   imports: [CatalogModule, MetafieldsModule, NodeRegistryModule, TaggableRegistryModule],
@@ -33,11 +35,13 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     ProductWritesService,
     VariantWritesService,
     VariantCreationLimit,
+    CollectionWritesService,
     ProductsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
     VariantsAdminResolver,
     CollectionsAdminResolver,
+    CollectionMutationsAdminResolver,
   ],
 })
 export class CatalogAdminApiModule implements OnModuleInit {

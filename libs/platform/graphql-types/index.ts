@@ -11,6 +11,7 @@ export { TaggableRegistry, type Taggable, type TagsChange } from './tags/taggabl
 export { AdminTagsApiModule, TaggableRegistryModule } from './tags/tags.resolvers.js';
 export { Attribute } from './types/attribute.type.js';
 export { AdminUserError, USER_ERROR_CODES, type UserErrorCodeValue } from './types/admin-user-error.type.js';
+export { AdminJob } from './types/admin-job.type.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { AdminCount } from './types/count.type.js';
 export { selectsAnyOf } from './lookahead/selected-fields.js';

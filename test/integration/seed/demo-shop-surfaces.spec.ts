@@ -78,7 +78,7 @@ describe('the demo shop on the admin surfaces', () => {
     expect(productsCount.count).toBeGreaterThan(2);
   });
 
-  it("runs docs/admin.md's product writes in order: create, publish, add variants, draft, delete; the storefront follows", async () => {
+  it("runs docs/admin.md's product writes in order: create, publish, add variants, collect, draft, delete; the storefront follows", async () => {
     const docs = readFileSync('docs/admin.md', 'utf8');
     const section = docs.slice(docs.indexOf('### Writing products'), docs.indexOf('### Writing variants'));
     const queries = [...section.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
@@ -105,6 +105,9 @@ describe('the demo shop on the admin surfaces', () => {
       userErrors: [],
     });
     expect(await onStorefront('linen-apron')).toEqual({ id: created.product.id });
+    const collectionsSection = docs.slice(docs.indexOf('### Writing collections'), docs.indexOf('Options and inventory writes come next.'));
+    const [collectionExample] = [...collectionsSection.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    expect(await run(withId(collectionExample!))).toEqual({ collection: { handle: 'kitchen-picks', productsCount: { count: 1 } }, userErrors: [] });
     expect((await run(withId(queries[2]!))).product).toEqual({ status: 'DRAFT' });
     expect(await onStorefront('linen-apron')).toBeNull();
     expect((await run(withId(queries[3]!))).deletedProductId).toBe(created.product.id);

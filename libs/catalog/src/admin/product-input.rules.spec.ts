@@ -1,26 +1,27 @@
 import fc from 'fast-check';
 import { HANDLE_PATTERN } from '../product.rules.js';
-import { MAX_HANDLE_LENGTH, checkProductInput, freeHandle, handleFromTitle } from './product-input.rules.js';
+import { freeHandle } from './catalog-text.rules.js';
+import { MAX_HANDLE_LENGTH, checkProductInput, productHandle } from './product-input.rules.js';
 
 describe('product input rules', () => {
   it('a handle made from any title is a valid handle within the length', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), (title) => {
-        const handle = handleFromTitle(title);
+        const handle = productHandle(title);
         expect(handle).toMatch(HANDLE_PATTERN);
         expect(handle.length).toBeLessThanOrEqual(MAX_HANDLE_LENGTH);
       }),
       { seed: 34, numRuns: 500 },
     );
-    expect(handleFromTitle('  Wool Scarf Déluxe! ')).toBe('wool-scarf-deluxe');
-    expect(handleFromTitle('日本')).toBe('product');
+    expect(productHandle('  Wool Scarf Déluxe! ')).toBe('wool-scarf-deluxe');
+    expect(productHandle('日本')).toBe('product');
   });
 
   it('freeHandle takes the first of base, base-1, base-2… not taken', () => {
     expect(freeHandle('mug', new Set())).toBe('mug');
     expect(freeHandle('mug', new Set(['mug', 'mug-1', 'mug-3']))).toBe('mug-2');
     // A suffix a generated handle can leave room for.
-    expect(handleFromTitle('x'.repeat(1000)).length + '-99999'.length).toBeLessThanOrEqual(MAX_HANDLE_LENGTH);
+    expect(productHandle('x'.repeat(1000)).length + '-99999'.length).toBeLessThanOrEqual(MAX_HANDLE_LENGTH);
   });
 
   it('create needs a title; update changes only what is present', () => {

@@ -1,8 +1,9 @@
 import { MAX_INPUT_ARRAY_SIZE, MAX_TITLE_LENGTH } from '@platform/errors';
-import { METAFIELD_LIMITS, type NewMetafield, metafieldProblems } from '@platform/metafields';
 import { checkedTags } from '@platform/tags';
 import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
-import { HANDLE_PATTERN, MAX_OPTIONS } from '../product.rules.js';
+import { MAX_OPTIONS } from '../product.rules.js';
+import { handleField, handleFromTitle, textField } from './catalog-text.rules.js';
+import { type OwnedMetafield, ownedMetafields } from './owned-metafields.rules.js';
 import { PRODUCT_STATUSES, type ProductStatus } from '../product.entity.js';
 import type { ProductInput } from './product-admin.inputs.js';
 
@@ -29,7 +30,7 @@ export interface ProductChanges {
   seoTitle?: string | null;
   seoDescription?: string | null;
   options?: { name: string; values: string[] }[];
-  metafields?: Omit<NewMetafield, 'ownerType' | 'ownerId'>[];
+  metafields?: OwnedMetafield[];
   collectionsToJoin?: number[];
   collectionsToLeave?: number[];
 }
@@ -43,24 +44,13 @@ export interface CheckedProductInput {
 export function checkProductInput(input: ProductInput, mode: 'create' | 'update'): CheckedProductInput {
   const problems: CatalogError[] = [];
   const changes: ProductChanges = {};
-  const text = (field: keyof ProductInput & string, label: string, max: number, required = false): string | undefined => {
-    const value = input[field];
-    // Null is "leave as it is" (create's missing title is reported above).
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string' || value.includes('\0')) return void problems.push(CatalogErrors.INVALID(`${label} is invalid`, { field }));
-    if (required && value.trim() === '') return void problems.push(CatalogErrors.BLANK(`${label} can't be blank`, { field }));
-    if (value.length > max) return void problems.push(CatalogErrors.TOO_LONG(`${label} is too long (maximum is ${max} characters)`, { field }));
-    return required ? value.trim() : value;
-  };
+  const text = (field: keyof ProductInput & string, label: string, max: number, required = false) => textField(problems, field, label, input[field], max, required);
 
   if (mode === 'create' && (input.title === undefined || input.title === null)) problems.push(CatalogErrors.BLANK("Title can't be blank", { field: 'title' }));
   const title = text('title', 'Title', MAX_TITLE_LENGTH, true);
   if (title !== undefined) changes.title = title;
-  const handle = text('handle', 'Handle', MAX_HANDLE_LENGTH);
-  if (handle !== undefined && handle !== '') {
-    if (HANDLE_PATTERN.test(handle)) changes.handle = handle;
-    else problems.push(CatalogErrors.INVALID('Handle must be lowercase letters, digits and single hyphens', { field: 'handle' }));
-  }
+  const handle = handleField(problems, input.handle, MAX_HANDLE_LENGTH);
+  if (handle !== undefined) changes.handle = handle;
   const description = text('descriptionHtml', 'Description', MAX_DESCRIPTION_LENGTH);
   if (description !== undefined) changes.descriptionHtml = description;
   const vendor = text('vendor', 'Vendor', MAX_NAME_LENGTH);
@@ -81,7 +71,7 @@ export function checkProductInput(input: ProductInput, mode: 'create' | 'update'
     if (mode === 'update') problems.push(CatalogErrors.INVALID('Options are changed with productOptionsCreate, productOptionUpdate and productOptionsDelete', { field: 'productOptions' }));
     else changes.options = optionChanges(problems, input.productOptions);
   }
-  if (input.metafields !== undefined && input.metafields !== null) changes.metafields = metafieldChanges(problems, input.metafields);
+  if (input.metafields !== undefined && input.metafields !== null) changes.metafields = ownedMetafields(problems, input.metafields, catalogMetafieldProblem);
   for (const field of ['collectionsToJoin', 'collectionsToLeave'] as const) {
     const ids = input[field];
     if (ids === undefined || ids === null) continue;
@@ -92,25 +82,9 @@ export function checkProductInput(input: ProductInput, mode: 'create' | 'update'
   return { changes, problems };
 }
 
-/** A handle made from a title: lowercase letters and digits joined by single hyphens ('Blue  Shirt!' → 'blue-shirt'). */
-export function handleFromTitle(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  // A title of symbols only (or another script entirely) still gets a handle.
-  return words.join('-').slice(0, MAX_HANDLE_LENGTH - 8).replace(/-+$/, '') || 'product';
-}
-
-/**
- * The first of `base`, `base-1`, `base-2`… that `taken` does not hold: the hosted platform's way of keeping a generated
- * handle unique in the shop.
- */
-export function freeHandle(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 1; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+/** A product's handle made from its title (`product` when nothing is left of it). */
+export function productHandle(title: string): string {
+  return handleFromTitle(title, MAX_HANDLE_LENGTH, 'product');
 }
 
 function seoChanges(problems: CatalogError[], changes: ProductChanges, seo: NonNullable<ProductInput['seo']>): void {
@@ -169,21 +143,8 @@ function optionText(problems: CatalogError[], field: string, label: string, valu
   return value.trim();
 }
 
-function metafieldChanges(problems: CatalogError[], metafields: NonNullable<ProductInput['metafields']>): ProductChanges['metafields'] {
-  if (metafields.length > MAX_INPUT_ARRAY_SIZE) {
-    problems.push(CatalogErrors.INVALID(`At most ${MAX_INPUT_ARRAY_SIZE} metafields can be given`, { field: 'metafields' }));
-    return undefined;
-  }
-  const seen = new Set<string>();
-  const changes: NonNullable<ProductChanges['metafields']> = [];
-  metafields.forEach((metafield, i) => {
-    const found = metafieldProblems(metafield, METAFIELD_LIMITS);
-    for (const p of found) problems.push(CatalogErrors[p.code === 'TOO_LONG' || p.code === 'BLANK' ? p.code : 'INVALID'](p.message, { field: `metafields[${i}].${p.path}` }));
-    if (found.length > 0) return;
-    const key = `${metafield.namespace}\n${metafield.key}`;
-    if (seen.has(key)) problems.push(CatalogErrors.TAKEN('Key has already been taken in this namespace', { field: `metafields[${i}].key` }));
-    seen.add(key);
-    changes.push({ namespace: metafield.namespace!, key: metafield.key!, type: metafield.type!, value: metafield.value! });
-  });
-  return changes;
+/** A metafield problem as the catalog's error. */
+export function catalogMetafieldProblem(code: string, message: string, field: string): CatalogError {
+  const known = code === 'TOO_LONG' || code === 'BLANK' || code === 'TAKEN' ? code : 'INVALID';
+  return CatalogErrors[known](message, { field });
 }

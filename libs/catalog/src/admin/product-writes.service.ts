@@ -10,7 +10,8 @@ import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import type { ProductInput } from './product-admin.inputs.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
-import { type ProductChanges, checkProductInput, freeHandle, handleFromTitle } from './product-input.rules.js';
+import { freeHandle } from './catalog-text.rules.js';
+import { type ProductChanges, checkProductInput, productHandle } from './product-input.rules.js';
 import {
   CHANGE_PRODUCT_TAGS,
   DELETE_PRODUCT,
@@ -72,7 +73,7 @@ export class ProductWritesService {
     if (problems.length > 0) return refused(problems);
     const title = changes.title!;
     return this.refusing(ctx, async (tx) => {
-      const handle = changes.handle ?? (await this.generatedHandle(tx, handleFromTitle(title)));
+      const handle = changes.handle ?? (await this.generatedHandle(tx, productHandle(title)));
       if (changes.handle !== undefined) await this.requireFreeHandle(tx, handle, 0);
       await this.requireCollections(tx, changes.collectionsToJoin ?? [], 'collectionsToJoin');
       const options = changes.options && changes.options.length > 0 ? changes.options : [];

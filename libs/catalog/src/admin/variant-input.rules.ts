@@ -1,6 +1,6 @@
 import { MAX_TITLE_LENGTH } from '@platform/errors';
-import { METAFIELD_LIMITS, type NewMetafield, metafieldProblems } from '@platform/metafields';
 import { parseMoney } from '@platform/money';
+import { type OwnedMetafield, ownedMetafields } from './owned-metafields.rules.js';
 import { type VariantError, VariantErrors } from './variant.errors.js';
 
 // One variant of productVariantsBulkCreate or productVariantsBulkUpdate, checked against the product's options.
@@ -35,7 +35,7 @@ export interface VariantFields {
   taxable?: boolean;
   sku?: string | null;
   values?: string[];
-  metafields?: Omit<NewMetafield, 'ownerType' | 'ownerId'>[];
+  metafields?: OwnedMetafield[];
 }
 
 const MAX_CODE_LENGTH = MAX_TITLE_LENGTH;
@@ -70,17 +70,8 @@ export function checkVariantInput(input: VariantInput, index: number, options: r
     problems.push(VariantErrors.NEED_TO_ADD_OPTION_VALUES('Option values are required for every option of the product', { field: at('optionValues') }));
   }
   if (input.metafields != null) {
-    fields.metafields = [];
-    const keys = new Set<string>();
-    input.metafields.forEach((metafield, m) => {
-      const found = metafieldProblems(metafield, METAFIELD_LIMITS);
-      for (const p of found) problems.push(VariantErrors.INVALID(p.message, { field: at(`metafields[${m}].${p.path}`) }));
-      if (found.length > 0) return;
-      const key = `${metafield.namespace}\n${metafield.key}`;
-      if (keys.has(key)) problems.push(VariantErrors.INVALID('Key has already been taken in this namespace', { field: at(`metafields[${m}].key`) }));
-      keys.add(key);
-      fields.metafields!.push({ namespace: metafield.namespace!, key: metafield.key!, type: metafield.type!, value: metafield.value! });
-    });
+    const metafields = ownedMetafields(problems, input.metafields, (_code, message, field) => VariantErrors.INVALID(message, { field }), `${at('')}.`);
+    if (metafields) fields.metafields = metafields;
   }
   return { fields, problems };
 }

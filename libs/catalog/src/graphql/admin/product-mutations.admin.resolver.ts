@@ -1,10 +1,6 @@
 import { Args, ID, Mutation, Resolver } from '@nestjs/graphql';
-import { type UserErrorView, userErrorsOf } from '@platform/errors';
-import type { UserErrorCodeValue } from '@platform/graphql-types';
 import { idOfType, toGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
-import type { TagErrorCode } from '@platform/tags';
-import type { CatalogError, CatalogErrorCode } from '../../catalog.errors.js';
 import type { ProductInput } from '../../admin/product-admin.inputs.js';
 import { type ProductWriteResult, ProductWritesService, productNotFound } from '../../admin/product-writes.service.js';
 import { ProductCreateInput, ProductDeleteInput, ProductUpdateInput, PublicationInput } from './product-mutations.args.js';
@@ -12,6 +8,7 @@ import { ProductCreatePayload, ProductDeletePayload, ProductUpdatePayload, Publi
 import { adminProductView } from './product.presenter.js';
 import { statusOf } from './product-status.js';
 import { ONLINE_STORE_PUBLICATION } from './publication.js';
+import { userErrors } from './user-errors.js';
 
 const WRITE = 'write_products';
 
@@ -91,18 +88,4 @@ function productInputOf(input: ProductCreateInput | ProductUpdateInput, version:
 
 function payload(result: ProductWriteResult, under: string) {
   return { product: result.product && adminProductView(result.product), userErrors: userErrors(result.problems, under) };
-}
-
-// Every code of the catalog and the tag rules, as the schema's UserErrorCode.
-const CODES: Record<CatalogErrorCode | TagErrorCode, UserErrorCodeValue> = {
-  BLANK: 'BLANK',
-  INVALID: 'INVALID',
-  TOO_LONG: 'TOO_LONG',
-  TAKEN: 'TAKEN',
-  NOT_FOUND: 'NOT_FOUND',
-};
-
-/** Problems as userErrors, their fields under the mutation's argument (`product`, `input`). */
-export function userErrors(problems: ProductWriteResult['problems'] | readonly CatalogError[], under: string | undefined): UserErrorView<UserErrorCodeValue>[] {
-  return userErrorsOf(problems, CODES, under);
 }

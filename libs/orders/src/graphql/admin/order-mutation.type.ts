@@ -1,5 +1,5 @@
-import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminJob, AdminSchema, AdminUserError, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
 import { AdminOrder, AdminRefund } from './order.type.js';
 
 
@@ -20,15 +20,6 @@ export class OrderCancelUserError {
 
   @Field(() => OrderCancelUserErrorCode, { nullable: true })
   code!: OrderCancelErrorCodeValue | null;
-}
-
-@ObjectType('Job', { registerIn: () => AdminSchema, description: 'Work the platform did for a request. Cancellations finish before they answer: `done` is true.' })
-export class AdminJob {
-  @Field(() => ID)
-  id!: string;
-
-  @Field()
-  done!: boolean;
 }
 
 @ObjectType('RefundCreatePayload', { registerIn: () => AdminSchema })
