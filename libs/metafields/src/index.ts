@@ -23,8 +23,7 @@ export {
   type MetafieldProblem,
 } from './metafield.rules.js';
 export { AdminMetafield, AdminMetafieldConnection } from './graphql/admin/metafield.type.js';
-export { AdminMetafieldArgs, AdminMetafieldsArgs } from './graphql/admin/metafield.args.js';
-export { AdminMetafieldInput } from './graphql/admin/metafield.input.js';
+export { AdminMetafieldArgs, AdminMetafieldInput, AdminMetafieldsArgs } from './graphql/admin/metafield.args.js';
 export { AdminHasMetafieldsFields } from './graphql/admin/has-metafields.fields.js';
 export { StorefrontMetafield } from './graphql/storefront/metafield.type.js';
 export { HasMetafieldsIdentifier, MetafieldArgs } from './graphql/storefront/metafield.args.js';

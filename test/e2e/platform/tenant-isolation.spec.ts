@@ -43,6 +43,8 @@ interface ShopA {
   cart: { id: string; lineId: string; variantId: string };
   /** An A payout (REST id). */
   payoutId: number;
+  /** An option of an A product (global id). */
+  optionId: string;
 }
 
 interface Probe {
@@ -65,6 +67,9 @@ interface ShopB {
   customerToken: string;
   /** The global id of B's own customer. */
   customerId: string;
+  /** B's own product (with a variant) and collection, for the catalog mutations that need a B object to stand on. */
+  productId: string;
+  collectionId: string;
 }
 
 const NODE = 'query($id: ID!) { node(id: $id) { __typename id } }';
@@ -226,6 +231,18 @@ const customerMutation = (query: string, variables: Record<string, unknown>, pay
   then: () => expectCustomerOfA(a),
 });
 
+// A catalog mutation B sends naming A's products, variants, options or collections: each answered as one that does not
+// exist, and A's catalog is unchanged.
+const catalogMutation = (query: string, variables: Record<string, unknown>, payload: unknown): Probe => ({
+  query,
+  variables,
+  expect: (d) => expect(Object.values(d)[0]).toEqual(payload),
+  then: async () => expect(await catalogStateOfA()).toBe(catalogOfA),
+});
+const productNotFound = (field: string[]) => [{ field, message: 'Product does not exist', code: 'NOT_FOUND' }];
+const collectionNotFound = (field: string[]) => [{ field, message: 'Collection does not exist', code: 'NOT_FOUND' }];
+const VARIANT_ERRORS = 'userErrors { field code }';
+
 // A's owners of metafields, each of a type a context registered, named by B's metafields mutations.
 const metafieldOwnersOfA = (a: ShopA) => [
   a.product.id,
@@ -306,6 +323,157 @@ const ADMIN_CASES: Cases = {
       { customer: null, userErrors: notFound(['input', 'customerId'], 'INVALID') },
     )(a),
   ],
+  'Mutation.productCreate': (a) => [
+    // A's handle is free on B: a TAKEN would tell B what A sells. B's product is deleted again at once.
+    {
+      query: 'mutation($h: String!) { productCreate(product: { title: "Beta", handle: $h }) { product { handle } userErrors { field code } } }',
+      variables: { h: a.product.handle },
+      expect: (d) => expect(d.productCreate).toEqual({ product: { handle: a.product.handle }, userErrors: [] }),
+      then: async () => {
+        await db.query('delete from products where shop_id = $1 and handle = $2', [beta.shop.id, a.product.handle]);
+        expect(await catalogStateOfA()).toBe(catalogOfA);
+      },
+    },
+    catalogMutation('mutation($c: ID!) { productCreate(product: { title: "Beta", collectionsToJoin: [$c] }) { product { id } userErrors { field message code } } }', { c: a.collection.id }, {
+      product: null,
+      userErrors: collectionNotFound(['product', 'collectionsToJoin']),
+    }),
+  ],
+  'Mutation.productUpdate': (a, b) => [
+    catalogMutation('mutation($id: ID!) { productUpdate(product: { id: $id, title: "Mallory" }) { product { id } userErrors { field message code } } }', { id: a.product.id }, {
+      product: null,
+      userErrors: productNotFound(['product', 'id']),
+    }),
+    catalogMutation('mutation($id: ID!, $c: ID!) { productUpdate(product: { id: $id, collectionsToLeave: [$c] }) { product { id } userErrors { field message code } } }', { id: b.productId, c: a.collection.id }, {
+      product: null,
+      userErrors: collectionNotFound(['product', 'collectionsToLeave']),
+    }),
+    catalogMutation('mutation($id: ID!, $c: ID!) { productUpdate(product: { id: $id, collectionsToJoin: [$c] }) { product { id } userErrors { field message code } } }', { id: b.productId, c: a.collection.id }, {
+      product: null,
+      userErrors: collectionNotFound(['product', 'collectionsToJoin']),
+    }),
+    // A's handle is free on B.
+    {
+      query: 'mutation($id: ID!, $h: String!) { productUpdate(product: { id: $id, handle: $h }) { product { handle } userErrors { field code } } }',
+      variables: { id: b.productId, h: a.product.handle },
+      expect: (d) => expect(d.productUpdate).toEqual({ product: { handle: a.product.handle }, userErrors: [] }),
+      then: async () => expect(await catalogStateOfA()).toBe(catalogOfA),
+    },
+  ],
+  'Mutation.productDelete': (a) => [
+    catalogMutation('mutation($id: ID!) { productDelete(input: { id: $id }) { deletedProductId userErrors { field message code } } }', { id: a.product.id }, {
+      deletedProductId: null,
+      userErrors: productNotFound(['input', 'id']),
+    }),
+  ],
+  'Mutation.publishablePublish': (a) => [
+    catalogMutation('mutation($id: ID!) { publishablePublish(id: $id, input: [{ publicationId: "gid://platform/Publication/1" }]) { publishable { publishedOnCurrentPublication } userErrors { field message code } } }', { id: a.product.id }, {
+      publishable: null,
+      userErrors: productNotFound(['id']),
+    }),
+  ],
+  'Mutation.publishableUnpublish': (a) => [
+    catalogMutation('mutation($id: ID!) { publishableUnpublish(id: $id, input: [{ publicationId: "gid://platform/Publication/1" }]) { publishable { publishedOnCurrentPublication } userErrors { field message code } } }', { id: a.product.id }, {
+      publishable: null,
+      userErrors: productNotFound(['id']),
+    }),
+  ],
+  'Mutation.productVariantsBulkCreate': (a, b) => [
+    catalogMutation(`mutation($id: ID!) { productVariantsBulkCreate(productId: $id, variants: [{ price: "1" }]) { product { id } ${VARIANT_ERRORS} } }`, { id: a.product.id }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation(`mutation($id: ID!, $o: ID!) { productVariantsBulkCreate(productId: $id, variants: [{ optionValues: [{ optionId: $o, name: "M" }] }]) { product { id } ${VARIANT_ERRORS} } }`, { id: b.productId, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['variants', '0', 'optionValues', '0'], code: 'OPTION_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation(`mutation($id: ID!, $v: ID!) { productVariantsBulkCreate(productId: $id, variants: [{ id: $v, optionValues: [{ optionName: "Size", name: "M" }] }]) { product { id } ${VARIANT_ERRORS} } }`, { id: b.productId, v: a.cart.variantId }, {
+      product: null,
+      userErrors: [{ field: ['variants', '0', 'id'], code: 'NO_KEY_ON_CREATE' }],
+    }),
+  ],
+  'Mutation.productVariantsBulkUpdate': (a, b) => [
+    catalogMutation(`mutation($id: ID!, $v: ID!) { productVariantsBulkUpdate(productId: $id, variants: [{ id: $v, price: "1" }]) { product { id } ${VARIANT_ERRORS} } }`, { id: a.product.id, v: a.cart.variantId }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation(`mutation($id: ID!, $v: ID!) { productVariantsBulkUpdate(productId: $id, variants: [{ id: $v, price: "1" }]) { product { id } ${VARIANT_ERRORS} } }`, { id: b.productId, v: a.cart.variantId }, {
+      product: null,
+      userErrors: [{ field: ['variants', '0', 'id'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation(`mutation($id: ID!, $o: ID!) { productVariantsBulkUpdate(productId: $id, variants: [{ optionValues: [{ optionId: $o, name: "M" }] }]) { product { id } ${VARIANT_ERRORS} } }`, { id: b.productId, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['variants', '0', 'optionValues', '0'], code: 'OPTION_DOES_NOT_EXIST' }, { field: ['variants', '0', 'id'], code: 'PRODUCT_VARIANT_ID_MISSING' }],
+    }),
+  ],
+  'Mutation.productVariantsBulkDelete': (a, b) => [
+    catalogMutation(`mutation($id: ID!, $v: ID!) { productVariantsBulkDelete(productId: $id, variantsIds: [$v]) { product { id } ${VARIANT_ERRORS} } }`, { id: a.product.id, v: a.cart.variantId }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation(`mutation($id: ID!, $v: ID!) { productVariantsBulkDelete(productId: $id, variantsIds: [$v]) { product { id } ${VARIANT_ERRORS} } }`, { id: b.productId, v: a.cart.variantId }, {
+      product: null,
+      userErrors: [{ field: ['variantsIds'], code: 'AT_LEAST_ONE_VARIANT_DOES_NOT_BELONG_TO_THE_PRODUCT' }],
+    }),
+  ],
+  'Mutation.collectionCreate': (a) => [
+    // A's collection handle is free on B; the collection is deleted again at once.
+    {
+      query: 'mutation($h: String!) { collectionCreate(input: { title: "Beta", handle: $h }) { collection { handle } userErrors { field code } } }',
+      variables: { h: a.collection.handle },
+      expect: (d) => expect(d.collectionCreate).toEqual({ collection: { handle: a.collection.handle }, userErrors: [] }),
+      then: async () => {
+        await db.query('delete from collections where shop_id = $1 and handle = $2', [beta.shop.id, a.collection.handle]);
+        expect(await catalogStateOfA()).toBe(catalogOfA);
+      },
+    },
+    catalogMutation('mutation($p: ID!) { collectionCreate(input: { title: "Beta", products: [$p] }) { collection { id } userErrors { field message code } } }', { p: a.product.id }, {
+      collection: null,
+      userErrors: productNotFound(['input', 'products']),
+    }),
+  ],
+  'Mutation.collectionUpdate': (a) => [
+    catalogMutation('mutation($id: ID!) { collectionUpdate(input: { id: $id, title: "Mallory" }) { collection { id } userErrors { field message code } } }', { id: a.collection.id }, {
+      collection: null,
+      userErrors: collectionNotFound(['input', 'id']),
+    }),
+  ],
+  'Mutation.collectionDelete': (a) => [
+    catalogMutation('mutation($id: ID!) { collectionDelete(input: { id: $id }) { deletedCollectionId userErrors { field message code } } }', { id: a.collection.id }, {
+      deletedCollectionId: null,
+      userErrors: collectionNotFound(['input', 'id']),
+    }),
+  ],
+  'Mutation.collectionAddProducts': (a, b) => [
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionAddProducts(id: $id, productIds: [$p]) { collection { id } userErrors { field message code } } }', { id: a.collection.id, p: b.productId }, {
+      collection: null,
+      userErrors: collectionNotFound(['id']),
+    }),
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionAddProducts(id: $id, productIds: [$p]) { collection { id } userErrors { field message code } } }', { id: b.collectionId, p: a.product.id }, {
+      collection: null,
+      userErrors: productNotFound(['productIds']),
+    }),
+  ],
+  'Mutation.collectionRemoveProducts': (a, b) => [
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionRemoveProducts(id: $id, productIds: [$p]) { job { id } userErrors { field message code } } }', { id: a.collection.id, p: a.product.id }, {
+      job: null,
+      userErrors: collectionNotFound(['id']),
+    }),
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionRemoveProducts(id: $id, productIds: [$p]) { job { id } userErrors { field message code } } }', { id: b.collectionId, p: a.product.id }, {
+      job: null,
+      userErrors: productNotFound(['productIds']),
+    }),
+  ],
+  'Mutation.collectionReorderProducts': (a, b) => [
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionReorderProducts(id: $id, moves: [{ id: $p, newPosition: "0" }]) { job { id } userErrors { field message code } } }', { id: a.collection.id, p: a.product.id }, {
+      job: null,
+      userErrors: collectionNotFound(['id']),
+    }),
+    catalogMutation('mutation($id: ID!, $p: ID!) { collectionReorderProducts(id: $id, moves: [{ id: $p, newPosition: "0" }]) { job { id } userErrors { field message code } } }', { id: b.collectionId, p: a.product.id }, {
+      job: null,
+      userErrors: [{ field: ['moves', '0', 'id'], message: 'Product is not in the collection', code: 'NOT_FOUND' }],
+    }),
+  ],
   'Mutation.tagsAdd': (a) => [
     customerMutation('mutation($id: ID!) { tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
       node: null,
@@ -314,6 +482,10 @@ const ADMIN_CASES: Cases = {
     orderMutation(a, 'tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } }', {
       node: null,
       userErrors: [{ field: ['id'], message: 'Order does not exist', code: 'NOT_FOUND' }],
+    }),
+    catalogMutation('mutation($id: ID!) { tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } } }', { id: a.product.id }, {
+      node: null,
+      userErrors: productNotFound(['id']),
     }),
   ],
   'Mutation.orderRiskAssessmentCreate': (a) => [
@@ -368,6 +540,10 @@ const ADMIN_CASES: Cases = {
     orderMutation(a, 'tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } }', {
       node: null,
       userErrors: [{ field: ['id'], message: 'Order does not exist', code: 'NOT_FOUND' }],
+    }),
+    catalogMutation('mutation($id: ID!) { tagsRemove(id: $id, tags: ["vip"]) { node { id } userErrors { field message code } } }', { id: a.product.id }, {
+      node: null,
+      userErrors: productNotFound(['id']),
     }),
   ],
 };
@@ -514,7 +690,16 @@ beforeAll(async () => {
   const bLogin = await storefront(beta, 'private', 'mutation { customerAccessTokenCreate(input: { email: "b-buyer@beta.test", password: "b-password-1" }) { customerAccessToken { accessToken } } }');
   const customerToken: string = bLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken;
   const bCustomer = await storefront(beta, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { id } }', { t: customerToken });
-  shopB = { blogHandle: 'beta-journal', customerToken, customerId: bCustomer.body.data.customer.id };
+  const bAdmin = (query: string) => adminQuery(t.app, beta.host, beta.tokens.adminAccessToken, query);
+  const bProduct = await bAdmin('mutation { productCreate(product: { title: "Beta tee", productOptions: [{ name: "Size", values: [{ name: "S" }] }] }) { product { id } } }');
+  const bCollection = await bAdmin('mutation { collectionCreate(input: { title: "Beta picks" }) { collection { id } } }');
+  shopB = {
+    blogHandle: 'beta-journal',
+    customerToken,
+    customerId: bCustomer.body.data.customer.id,
+    productId: bProduct.body.data.productCreate.product.id,
+    collectionId: bCollection.body.data.collectionCreate.collection.id,
+  };
 
   // A, as A's own app and customer see it.
   const aLogin = await storefront(alpha, 'private', 'mutation($i: CustomerAccessTokenCreateInput!) { customerAccessTokenCreate(input: $i) { customerAccessToken { accessToken } } }', {
@@ -555,6 +740,7 @@ beforeAll(async () => {
     risk: await riskOfA(),
     cart: await cartOfA(),
     payoutId: await payoutOfA(),
+    optionId: `gid://platform/ProductOption/${(await db.query('select id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -614,6 +800,23 @@ const orderStateOf = async (orderId: number) =>
   );
 beforeAll(async () => {
   orderOfA = await orderStateOf(shopA.risk.orderId);
+});
+
+// A's catalog as it was before B's probes: B's catalog mutations must leave it so.
+let catalogOfA = '';
+const catalogStateOfA = async () =>
+  JSON.stringify(
+    (await db.query(
+      `select (select json_agg(p order by p.id) from (select id, handle, title, status, tags, published_at, updated_at from products where shop_id = $1) p) as products,
+        (select json_agg(v order by v.id) from (select id, product_id, title, price, position, option1 from product_variants where shop_id = $1) v) as variants,
+        (select json_agg(o order by o.id) from (select id, name, values from product_options where shop_id = $1) o) as options,
+        (select json_agg(c order by c.id) from (select id, handle, title, updated_at from collections where shop_id = $1) c) as collections,
+        (select json_agg(cp order by cp.id) from (select id, collection_id, product_id, position from collection_products where shop_id = $1) cp) as places`,
+      [alpha.shop.id],
+    )).rows,
+  );
+beforeAll(async () => {
+  catalogOfA = await catalogStateOfA();
 });
 
 // A's metafields as they were before B's probes: B's metafieldsSet and metafieldsDelete must leave them so.
@@ -698,8 +901,9 @@ describe('tenant isolation: lists and searches', () => {
       const res = await storefront(beta, caller, query, { q: word });
       expect(res.body.errors).toBeUndefined();
       const none = { nodes: [] };
+      // B's own collection (collections are not published, so it is listed) and blog, nothing of A's.
       expect(res.body.data).toEqual({
-        products: none, all: none, collections: none, pages: none, articles: none,
+        products: none, all: none, collections: { nodes: [{ id: shopB.collectionId }] }, pages: none, articles: none,
         blogs: { nodes: [{ handle: shopB.blogHandle, articles: none }] },
         metaobjects: none, productTags: none,
         search: { totalCount: 0, nodes: [] },

@@ -1,7 +1,7 @@
 import { MAX_TITLE_LENGTH } from '@platform/errors';
 import { parseMoney } from '@platform/money';
 import { type OwnedMetafield, ownedMetafields } from './owned-metafields.rules.js';
-import { type VariantError, VariantErrors } from './variant.errors.js';
+import { type VariantError, VariantErrors } from '../catalog.errors.js';
 
 // One variant of productVariantsBulkCreate or productVariantsBulkUpdate, checked against the product's options.
 // Pure: the service brings the options and the existing variants. Fields are named under `variants[i]`.

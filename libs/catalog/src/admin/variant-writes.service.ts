@@ -10,7 +10,7 @@ import type { AdminProductRecord } from './product-admin.records.js';
 import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
-import { type VariantError, VariantErrors } from './variant.errors.js';
+import { type VariantError, VariantErrors } from '../catalog.errors.js';
 import {
   DELETE_VARIANTS,
   LOCK_PRODUCT,

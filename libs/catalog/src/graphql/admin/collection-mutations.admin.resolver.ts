@@ -13,7 +13,7 @@ import {
   CollectionUpdatePayload,
 } from './collection-mutations.type.js';
 import { adminCollectionView } from './collection.presenter.js';
-import { userErrors } from './user-errors.js';
+import { userErrors } from './user-error.presenter.js';
 
 const WRITE = 'write_products';
 

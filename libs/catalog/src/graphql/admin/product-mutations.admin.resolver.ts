@@ -8,7 +8,7 @@ import { ProductCreatePayload, ProductDeletePayload, ProductUpdatePayload, Publi
 import { adminProductView } from './product.presenter.js';
 import { statusOf } from './product-status.js';
 import { ONLINE_STORE_PUBLICATION } from './publication.js';
-import { userErrors } from './user-errors.js';
+import { userErrors } from './user-error.presenter.js';
 
 const WRITE = 'write_products';
 

@@ -5,7 +5,7 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import type { VariantInput } from '../../admin/variant-input.rules.js';
 import { type StandaloneStrategy, type VariantsWriteResult, VariantWritesService } from '../../admin/variant-writes.service.js';
-import type { VariantErrorCode } from '../../admin/variant.errors.js';
+import type { VariantErrorCode } from '../../catalog.errors.js';
 import { adminProductView } from './product.presenter.js';
 import { adminVariantView } from './variant.presenter.js';
 import { ProductVariantsBulkCreateStrategy, ProductVariantsBulkInput } from './variant-mutations.args.js';
