@@ -22,6 +22,7 @@ import { OrderTags } from './20261129000000-order-tags.js';
 import { MetafieldOwners } from './20261130000000-metafield-owners.js';
 import { Jobs } from './20261201000000-jobs.js';
 import { ProductAdminWrites } from './20261202000000-product-admin-writes.js';
+import { Inventory } from './20261202000100-inventory.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261130000000-metafield-owners', class: MetafieldOwners },
   { name: '20261201000000-jobs', class: Jobs },
   { name: '20261202000000-product-admin-writes', class: ProductAdminWrites },
+  { name: '20261202000100-inventory', class: Inventory },
 ];

@@ -16,7 +16,7 @@ import { type Clock, ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
 import { DatabaseModule, REQUEST_STATEMENT_TIMEOUT_MS } from '@platform/database';
 import { EventsModule } from '@platform/events';
-import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withInContextDirective } from '@platform/graphql';
+import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withIdempotentDirective, withInContextDirective } from '@platform/graphql';
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
 import { OutboundHttpModule } from '@platform/http';
@@ -129,6 +129,7 @@ export function adminGraphqlModule(runtime: Pick<ApiRuntime, 'logger' | 'graphql
       path: '/admin/api/:version/graphql.json',
       autoSchemaFile: true,
       include: ADMIN_GRAPHQL_MODULES,
+      transformSchema: withIdempotentDirective,
       hooks: [inputLimitsHook, cost],
       limits: runtime.graphqlLimits?.admin_graphql,
       logger: runtime.logger,

@@ -7,6 +7,13 @@ import type { AdminProductRecord } from './admin/product-admin.records.js';
 import { ProductMutationsAdminResolver } from './graphql/admin/product-mutations.admin.resolver.js';
 import { VariantCreationLimit } from './admin/variant-creation-limit.js';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
+import { InventoryDirectoryService } from './inventory/inventory-directory.service.js';
+import { InventoryAdjustmentGroupsAdminResolver, InventoryChangesAdminResolver } from './graphql/admin/inventory-adjustment-groups.admin.resolver.js';
+import { InventoryItemsAdminResolver } from './graphql/admin/inventory-items.admin.resolver.js';
+import { InventoryLevelsAdminResolver } from './graphql/admin/inventory-levels.admin.resolver.js';
+import { InventoryMutationsAdminResolver } from './graphql/admin/inventory-mutations.admin.resolver.js';
+import { adminInventoryItemView, adminInventoryLevelView, adminLocationView } from './graphql/admin/inventory.presenter.js';
+import { LocationsAdminResolver } from './graphql/admin/locations.admin.resolver.js';
 import { CollectionMutationsAdminResolver } from './graphql/admin/collection-mutations.admin.resolver.js';
 import { VariantWritesService } from './admin/variant-writes.service.js';
 import { VariantMutationsAdminResolver } from './graphql/admin/variant-mutations.admin.resolver.js';
@@ -24,7 +31,8 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
  * The catalog on the admin schema: `products`, `product`, `productByIdentifier`, `productsCount`, `productVariant`, a product's
  * variants and collections, and `collections`, `collection`, `collectionByIdentifier`, `collectionsCount`; reads need `read_products`.
  * Writes (`productCreate`, `productUpdate`, `productDelete`, `productVariantsBulkCreate`/`Update`/`Delete`,
- * `publishablePublish`/`Unpublish`, tags, and the manual collection mutations) need `write_products`.
+ * `publishablePublish`/`Unpublish`, tags, and the manual collection mutations) need `write_products`. Stock: locations
+ * (`read_locations`), inventory items and levels (`read_inventory`), and the inventory mutations (`write_inventory`).
  */
 @Module({
   imports: [CatalogModule, MetafieldsModule, NodeRegistryModule, TaggableRegistryModule],
@@ -36,12 +44,19 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     VariantWritesService,
     VariantCreationLimit,
     CollectionWritesService,
+    InventoryDirectoryService,
     ProductsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
     VariantsAdminResolver,
     CollectionsAdminResolver,
     CollectionMutationsAdminResolver,
+    LocationsAdminResolver,
+    InventoryItemsAdminResolver,
+    InventoryLevelsAdminResolver,
+    InventoryAdjustmentGroupsAdminResolver,
+    InventoryChangesAdminResolver,
+    InventoryMutationsAdminResolver,
   ],
 })
 export class CatalogAdminApiModule implements OnModuleInit {
@@ -51,6 +66,7 @@ export class CatalogAdminApiModule implements OnModuleInit {
     private readonly collections: CollectionDirectoryService,
     private readonly taggables: TaggableRegistry,
     private readonly writes: ProductWritesService,
+    private readonly inventory: InventoryDirectoryService,
   ) {}
 
   // `node(id:)` asks for the same access as `product(id:)`.
@@ -58,6 +74,9 @@ export class CatalogAdminApiModule implements OnModuleInit {
     this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
     this.nodes.register('admin_graphql', 'ProductVariant', { scope: 'read_products' }, (ctx, id) => this.directory.variant(ctx, id), adminVariantView);
     this.nodes.register('admin_graphql', 'Collection', { scope: 'read_products' }, (ctx, id) => this.collections.collection(ctx, id), adminCollectionView);
+    this.nodes.register('admin_graphql', 'Location', { scope: 'read_locations' }, (ctx, id) => this.inventory.location(ctx, id), adminLocationView);
+    this.nodes.register('admin_graphql', 'InventoryItem', { scope: 'read_inventory' }, (ctx, id) => this.inventory.item(ctx, id), adminInventoryItemView);
+    this.nodes.register('admin_graphql', 'InventoryLevel', { scope: 'read_inventory' }, (ctx, id) => this.inventory.level(ctx, id), adminInventoryLevelView);
     this.taggables.register({
       type: 'Product',
       scope: 'write_products',

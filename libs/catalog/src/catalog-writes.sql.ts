@@ -1,19 +1,6 @@
 import { preparedSql } from '@platform/database';
 
-// The catalog's writes the ORM does not express in one statement: stock, collection positions, product totals.
-
-/** Locks variants in id order ($2 ids), so two restocks sharing variants wait for each other instead of deadlocking. */
-export const LOCK_VARIANTS = preparedSql(`select id from product_variants where shop_id = $1 and id = any($2::bigint[]) order by id for update`);
-
-/** Adds quantities ($3) to variants ($2); a variant that had run out and gets units is available again. */
-export const RESTOCK_VARIANTS = preparedSql(
-  `update product_variants v set
-     inventory_quantity = v.inventory_quantity + u.quantity,
-     available_for_sale = case when v.inventory_quantity <= 0 and v.inventory_quantity + u.quantity > 0 then true else v.available_for_sale end
-   from unnest($2::bigint[], $3::int[]) as u(id, quantity)
-   where v.shop_id = $1 and v.id = u.id
-   returning v.product_id`,
-);
+// The catalog's writes the ORM does not express in one statement: collection positions and product totals.
 
 /** The last position of each collection ($2 ids). */
 export const LAST_COLLECTION_POSITIONS = preparedSql(

@@ -54,3 +54,29 @@ export const VariantErrors = defineErrors({
 });
 export type VariantErrorCode = ErrorCodeOf<typeof VariantErrors>;
 export type VariantError = DomainError<VariantErrorCode>;
+
+/**
+ * The problems of inventorySetQuantities and inventoryAdjustQuantities, by the hosted codes (each payload's enum takes
+ * the ones it knows). Nothing is written when any is found.
+ */
+export const InventoryErrors = defineErrors({
+  INVALID_INVENTORY_ITEM: 'UNPROCESSABLE',
+  INVALID_LOCATION: 'UNPROCESSABLE',
+  ITEM_NOT_STOCKED_AT_LOCATION: 'UNPROCESSABLE',
+  INVALID_QUANTITY_NEGATIVE: 'UNPROCESSABLE',
+  INVALID_QUANTITY_TOO_HIGH: 'UNPROCESSABLE',
+  INVALID_QUANTITY_TOO_LOW: 'UNPROCESSABLE',
+  INVALID_REASON: 'UNPROCESSABLE',
+  INVALID_REFERENCE_DOCUMENT: 'UNPROCESSABLE',
+  INVALID_NAME: 'UNPROCESSABLE',
+  INVALID_LEDGER_DOCUMENT: 'UNPROCESSABLE',
+  INVALID_AVAILABLE_DOCUMENT: 'UNPROCESSABLE',
+  CHANGE_FROM_QUANTITY_STALE: 'UNPROCESSABLE',
+  NO_DUPLICATE_INVENTORY_ITEM_ID_GROUP_ID_PAIR: 'UNPROCESSABLE',
+  IDEMPOTENCY_KEY_PARAMETER_MISMATCH: 'UNPROCESSABLE',
+  /** inventoryActivate / inventoryDeactivate. */
+  NOT_FOUND: 'UNPROCESSABLE',
+  CANNOT_DEACTIVATE: 'UNPROCESSABLE',
+});
+export type InventoryErrorCode = ErrorCodeOf<typeof InventoryErrors>;
+export type InventoryError = DomainError<InventoryErrorCode>;

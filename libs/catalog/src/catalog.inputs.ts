@@ -18,6 +18,8 @@ export interface NewProductVariant {
   inventoryQuantity?: number;
   /** Defaults to inventoryQuantity > 0. */
   availableForSale?: boolean;
+  /** Whether stock is counted (true unless told: imported variants come with their stock). */
+  tracked?: boolean;
 }
 
 export interface NewProductImage {

@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CatalogService } from './catalog.service.js';
+import { InventoryService } from './inventory/inventory.service.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
 import { ProductImage } from './product-image.entity.js';
@@ -13,7 +14,7 @@ import { SellingPlanGroup } from './selling-plan-group.entity.js';
 import { SellingPlan } from './selling-plan.entity.js';
 import { SellingPlansService } from './selling-plans.service.js';
 
-const SERVICES = [CatalogService, SellingPlansService];
+const SERVICES = [CatalogService, SellingPlansService, InventoryService];
 
 @Module({
   imports: [

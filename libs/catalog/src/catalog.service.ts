@@ -6,7 +6,9 @@ import { type RequestContext, inTransaction } from '@platform/request';
 import type { NewCollection, NewProduct } from './catalog.inputs.js';
 import type { ImportedCollection, ImportedProduct, VariantRef } from './catalog.records.js';
 import { CatalogErrors, blank, invalidHandle } from './catalog.errors.js';
-import { LAST_COLLECTION_POSITIONS, LOCK_VARIANTS, REFRESH_VARIANT_AGGREGATES, RESTOCK_VARIANTS } from './catalog-writes.sql.js';
+import { LAST_COLLECTION_POSITIONS, REFRESH_VARIANT_AGGREGATES } from './catalog-writes.sql.js';
+import type { LocationRecord } from './inventory/inventory.records.js';
+import { InventoryService } from './inventory/inventory.service.js';
 import { EXISTING_COLLECTIONS, EXISTING_PRODUCTS, EXISTING_VARIANTS } from './metafield-owners.sql.js';
 import { CollectionProduct } from './collection-product.entity.js';
 import { Collection } from './collection.entity.js';
@@ -20,6 +22,7 @@ import { HANDLE_PATTERN, productRows } from './product.rules.js';
 export class CatalogService {
   constructor(
     private readonly sql: SqlPool,
+    private readonly inventory: InventoryService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -40,6 +43,8 @@ export class CatalogService {
       const variantIds = await insertRows(em, ProductVariant, children((p) => p.variants));
       await insertRows(em, ProductImage, children((p) => p.images));
       const tx = inTransaction(ctx, em);
+      // Every variant is stocked at the shop's first location from its first moment, with what it came with.
+      await this.inventory.stockNewVariants(tx, variantIds, prepared.flatMap((p) => p.variants.map((v) => v.inventoryQuantity)));
       await this.refreshVariantAggregates(tx, productIds);
       await this.joinCollections(tx, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i] }))));
 
@@ -71,6 +76,11 @@ export class CatalogService {
     }));
   }
 
+  /** A location of the shop by name, made when it has none of that name (every shop starts with 'Shop location'). */
+  ensureLocation(ctx: RequestContext, location: Parameters<InventoryService['ensureLocation']>[1]): Promise<LocationRecord> {
+    return this.inventory.ensureLocation(ctx, location);
+  }
+
   /** Which of `ids` are products, variants or collections of ctx's shop (the metafields' owner registry asks), in one statement. */
   async existingOwners(ctx: RequestContext, ownerType: 'PRODUCT' | 'PRODUCTVARIANT' | 'COLLECTION', ids: readonly number[]): Promise<number[]> {
     const statement = { PRODUCT: EXISTING_PRODUCTS, PRODUCTVARIANT: EXISTING_VARIANTS, COLLECTION: EXISTING_COLLECTIONS }[ownerType];
@@ -89,19 +99,21 @@ export class CatalogService {
   }
 
   /**
-   * Puts units back in stock (an order's refunded or cancelled lines): adds each quantity to its variant's
-   * inventory, makes a variant that had run out available again, and refreshes its product's totals. Variants the
-   * shop no longer has are skipped (an order line outlives its product). Called with `inTransaction(ctx, em)`, it
-   * commits or rolls back with the caller's writes.
+   * Puts units back in stock (an order's refunded or cancelled lines, `order` its global id): adds each quantity at
+   * the first active location stocking its variant, recorded as a `restock`; the variants' availability and their
+   * products' totals follow. Untracked variants and those the shop no longer has are skipped (an order line outlives
+   * its product). Called with `inTransaction(ctx, em)`, it commits or rolls back with the caller's writes.
    */
-  async restock(ctx: RequestContext, units: readonly { variantId: number; quantity: number }[]): Promise<void> {
-    const byVariant = new Map<number, number>();
-    for (const u of units) if (u.quantity > 0) byVariant.set(u.variantId, (byVariant.get(u.variantId) ?? 0) + u.quantity);
-    if (byVariant.size === 0) return;
-    const ids = [...byVariant.keys()].sort((a, b) => a - b);
-    await this.sql.rows(ctx, LOCK_VARIANTS, [ctx.shop.id, ids]);
-    const updated = await this.sql.rows<{ product_id: number }>(ctx, RESTOCK_VARIANTS, [ctx.shop.id, ids, ids.map((id) => byVariant.get(id)!)]);
-    await this.refreshVariantAggregates(ctx, [...new Set(updated.map((r) => r.product_id))]);
+  async restock(ctx: RequestContext, units: readonly { variantId: number; quantity: number }[], order: string): Promise<void> {
+    await this.inventory.moveStock(ctx, units.filter((u) => u.quantity > 0), 'restock', order);
+  }
+
+  /**
+   * Takes a paid order's units from stock (`order` its global id), recorded with reason `order`, at the first active
+   * location stocking each tracked variant; joins the placement's transaction.
+   */
+  async takeStock(ctx: RequestContext, units: readonly { variantId: number; quantity: number }[], order: string): Promise<void> {
+    await this.inventory.moveStock(ctx, units.filter((u) => u.quantity > 0).map((u) => ({ variantId: u.variantId, quantity: -u.quantity })), 'order', order);
   }
 
   // Appends products to collections after the products they already hold. Collections and products of

@@ -46,4 +46,14 @@ export class ProductVariant extends TenantEntity {
 
   @Property({ type: 'boolean' })
   availableForSale: Opt<boolean> = true;
+
+  // Its inventory item: whether stock is counted (an untracked variant is always for sale), shipping, unit cost.
+  @Property({ type: 'boolean' })
+  tracked: Opt<boolean> = false;
+
+  @Property({ type: 'boolean' })
+  requiresShipping: Opt<boolean> = true;
+
+  @Property({ type: 'decimal', precision: 20, scale: 2, nullable: true })
+  unitCost?: string | null;
 }

@@ -34,6 +34,7 @@ export interface ProductRows {
     position: number;
     inventoryQuantity: number;
     availableForSale: boolean;
+    tracked: boolean;
   }[];
   images: { position: number; src: string; alt: string | null; width: number | null; height: number | null }[];
   collectionIds: number[];
@@ -91,6 +92,7 @@ export function productRows(input: NewProduct, now: Date, field = 'product'): Pr
       position: i + 1,
       inventoryQuantity,
       availableForSale: v.availableForSale ?? inventoryQuantity > 0,
+      tracked: v.tracked ?? true,
     };
   });
 

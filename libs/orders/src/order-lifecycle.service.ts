@@ -3,6 +3,7 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogService } from '@platform/catalog';
+import { toGlobalId } from '@platform/ids';
 import { DomainEvents } from '@platform/events';
 import { Decimal } from '@platform/money';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -158,7 +159,7 @@ export class OrderLifecycleService {
     );
     await em.flush();
     const units = restocked.filter((l) => l.variantId !== null).map((l) => ({ variantId: l.variantId!, quantity: l.quantity }));
-    await this.catalog.restock(inTransaction(ctx, em), units);
+    await this.catalog.restock(inTransaction(ctx, em), units, toGlobalId('Order', order.id));
     for (const t of transactions) {
       this.events.publish(ctx, new OrderRefunded(order.id, refund.id, t.id, t.amount, t.currency, t.test, now.toISOString()));
     }

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CatalogService } from '@platform/catalog';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import { DomainEvents } from '@platform/events';
+import { toGlobalId } from '@platform/ids';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { OrderPaid } from './events/order-paid.event.js';
 import { insertOrders } from './order-import.js';
@@ -20,6 +22,7 @@ export class OrderPlacementService {
   constructor(
     private readonly events: DomainEvents,
     private readonly sql: SqlPool,
+    private readonly catalog: CatalogService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -62,6 +65,9 @@ export class OrderPlacementService {
       const row = { ...prepared, order: { ...prepared.order, cartToken: input.cartToken, visitorConsent: input.visitorConsent ?? null } };
       const written = await insertOrders(em, shopId, [row]);
       const order = written.orders[0]!;
+      // The paid units leave stock with the order, in its transaction.
+      const units = input.lineItems.filter((l) => l.variantId != null).map((l) => ({ variantId: l.variantId!, quantity: l.quantity }));
+      await this.catalog.takeStock(tx, units, toGlobalId('Order', order.id));
       for (const t of written.transactions) {
         if (isPayment(t)) this.events.publish(ctx, new OrderPaid(t.orderId, t.id, t.amount, t.currency, t.test, t.processedAt.toISOString()));
       }

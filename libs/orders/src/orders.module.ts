@@ -17,7 +17,7 @@ import { OrderPlacementService } from './order-placement.service.js';
 
 @Module({
   // Events: imports publish OrderPaid and OrderRefunded (one process-wide instance, however many modules import it).
-  // Catalog: refunds and cancellations put restocked units back through its service.
+  // Catalog: paid orders take their units from stock, refunds and cancellations put restocked units back, through its service.
   // Metafields: orders keep them, and register as their owner.
   imports: [EventsModule, CatalogModule, MetafieldsModule, DatabaseModule.forFeature([Order, OrderLineItem, OrderTransaction, Refund, RefundLineItem, OrderFulfillment, OrderFulfillmentLineItem])],
   providers: [OrdersService, OrderDirectoryService, OrderLifecycleService, OrderPlacementService],

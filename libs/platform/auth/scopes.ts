@@ -1,5 +1,5 @@
 // Access scopes as the hosted platform names them. Admin: read_X / write_X (write implies read).
-const ADMIN_RESOURCES = ['products', 'customers', 'orders', 'content', 'platform_payments', 'platform_payments_payouts'] as const;
+const ADMIN_RESOURCES = ['products', 'customers', 'orders', 'content', 'inventory', 'locations', 'platform_payments', 'platform_payments_payouts'] as const;
 
 type AdminResource = (typeof ADMIN_RESOURCES)[number];
 export type AdminScope = `read_${AdminResource}` | `write_${AdminResource}`;

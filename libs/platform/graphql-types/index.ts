@@ -17,3 +17,4 @@ export { AdminCount } from './types/count.type.js';
 export { selectsAnyOf } from './lookahead/selected-fields.js';
 export { TruncateArgs } from './truncate.args.js';
 export { enumOf } from './types/enum-of.js';
+export { IDEMPOTENT_REQUIRED_FROM, idempotencyKeyOf } from './idempotency-key.js';

@@ -11,3 +11,4 @@ export { unboundedLists } from './cost/list-bounds.js';
 export { actualCost, flattenPlan } from './query-cost.js';
 export { inContextHook, withInContextDirective } from './in-context/in-context.js';
 export { withDeferDirective } from './defer/defer.js';
+export { withIdempotentDirective } from './idempotent/idempotent.js';

@@ -52,6 +52,9 @@ function fakeServices() {
       },
       findVariantsBySku: async (_ctx, skus) =>
         state.products.flatMap((p) => p.variants.flatMap((v, i) => (skus.includes(v.sku!) ? [{ id: p.variantIds[i], productId: p.id, sku: v.sku! }] : []))),
+      ensureLocation: async (_ctx, location) => ({
+        id: nextId++, name: location.name, address1: null, city: null, provinceCode: null, countryCode: null, zip: null, isActive: true, createdAt: new Date(0), updatedAt: new Date(0),
+      }),
     },
     customers: {
       importCustomers: async (_shopId, customers) =>

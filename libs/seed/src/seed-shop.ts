@@ -18,7 +18,7 @@ import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrd
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
 export interface SeedServices {
-  catalog: Pick<CatalogService, 'importCollections' | 'importProducts' | 'findVariantsBySku'>;
+  catalog: Pick<CatalogService, 'importCollections' | 'importProducts' | 'findVariantsBySku' | 'ensureLocation'>;
   customers: Pick<CustomersService, 'importCustomers' | 'findByEmails' | 'addOrderStats'>;
   orders: Pick<OrdersService, 'importOrders'>;
   content: Pick<ContentService, 'importPages' | 'importBlogs' | 'importArticles' | 'importMenus'>;
@@ -150,6 +150,8 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
 
   const designers = await seedContent(services, ctx, data.content, collectionIds, counts, translate, report);
 
+  // Two locations: the shop's own (every shop has it) and a warehouse, empty until the merchant moves stock there.
+  await services.catalog.ensureLocation(ctx, { name: 'Warehouse', address1: '1 Dock Road', city: 'Newark', provinceCode: 'NJ', countryCode: 'US', zip: '07114' });
   report('products', 0, sizes.products);
   const pricedVariants: SeedPricedVariant[] = [];
   const groupProducts = new Map<string, number[]>();

@@ -114,6 +114,8 @@ describe('hosted checkout payments', () => {
     const discount = subtotal.times('0.10').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     const total = subtotal.minus(discount).toFixed(2);
     const [before] = await rows('select orders_count, total_spent::text from customers where id = $1', [demoCustomerId]);
+    const stock = async () => (await rows('select variant_id::int, sum(available)::int as n from inventory_levels where variant_id = any($1::bigint[]) group by variant_id order by variant_id', [[a!.id, b!.id, c!.id]]));
+    const stockBefore = await stock();
 
     const paid = await pay(cart.checkoutUrl, { email: DEMO_CUSTOMER_EMAIL.toUpperCase() });
     expect(paid.status).toBe(200);
@@ -133,6 +135,11 @@ describe('hosted checkout payments', () => {
       [c!.id, 4, new Decimal(c!.price).toFixed(2)],
     ]);
     expect(lines.every((l) => l.title.length > 0)).toBe(true);
+    // The paid units left stock, recorded against the order with reason `order`.
+    const taken = new Map([[a!.id, 2], [b!.id, 1], [c!.id, 4]]);
+    expect(await stock()).toEqual(stockBefore.map((s) => ({ variant_id: s.variant_id, n: s.n - taken.get(s.variant_id)! })));
+    const [group] = await rows(`select reason, reference_document_uri from inventory_adjustment_groups where shop_id = $1 and reference_document_uri = $2`, [shop.shop.id, `gid://platform/Order/${order.id}`]);
+    expect(group).toEqual({ reason: 'order', reference_document_uri: `gid://platform/Order/${order.id}` });
     expect(await rows('select kind, status, amount::text, gateway from order_transactions where order_id = $1', [order.id])).toEqual([
       { kind: 'sale', status: 'success', amount: total, gateway: 'dev.platform.wallet_handler' },
     ]);

@@ -45,6 +45,8 @@ interface ShopA {
   payoutId: number;
   /** An option of an A product (global id). */
   optionId: string;
+  /** An inventory level of A's (global id); A's inventory item is its cart variant's. */
+  levelId: string;
 }
 
 interface Probe {
@@ -70,6 +72,9 @@ interface ShopB {
   /** B's own product (with a variant) and collection, for the catalog mutations that need a B object to stand on. */
   productId: string;
   collectionId: string;
+  /** B's own inventory item (its product's variant) and location. */
+  itemId: string;
+  locationId: string;
 }
 
 const NODE = 'query($id: ID!) { node(id: $id) { __typename id } }';
@@ -242,6 +247,8 @@ const catalogMutation = (query: string, variables: Record<string, unknown>, payl
 const productNotFound = (field: string[]) => [{ field, message: 'Product does not exist', code: 'NOT_FOUND' }];
 const collectionNotFound = (field: string[]) => [{ field, message: 'Collection does not exist', code: 'NOT_FOUND' }];
 const VARIANT_ERRORS = 'userErrors { field code }';
+// A's inventory item: its cart variant's.
+const itemOf = (a: ShopA) => a.cart.variantId.replace('/ProductVariant/', '/InventoryItem/');
 
 // A's owners of metafields, each of a type a context registered, named by B's metafields mutations.
 const metafieldOwnersOfA = (a: ShopA) => [
@@ -474,6 +481,55 @@ const ADMIN_CASES: Cases = {
       userErrors: [{ field: ['moves', '0', 'id'], message: 'Product is not in the collection', code: 'NOT_FOUND' }],
     }),
   ],
+  'Query.location': (a) => [byId('location', a.location)],
+  'Query.inventoryItem': (a) => [byId('inventoryItem', itemOf(a))],
+  'Query.inventoryLevel': (a) => [byId('inventoryLevel', a.levelId)],
+  'Location.inventoryLevel': (a, b) => [
+    { query: 'query($l: ID!, $i: ID!) { location(id: $l) { inventoryLevel(inventoryItemId: $i) { id } } }', variables: { l: b.locationId, i: itemOf(a) }, expect: (d) => expect(d.location).toEqual({ inventoryLevel: null }) },
+  ],
+  'InventoryItem.inventoryLevel': (a, b) => [
+    { query: 'query($i: ID!, $l: ID!) { inventoryItem(id: $i) { inventoryLevel(locationId: $l) { id } } }', variables: { i: b.itemId, l: a.location }, expect: (d) => expect(d.inventoryItem).toEqual({ inventoryLevel: null }) },
+  ],
+  'InventoryAdjustmentGroup.changes': (a, b) => [
+    catalogMutation(
+      `mutation($i: ID!, $l: ID!, $ai: ID!, $al: ID!) { inventoryAdjustQuantities(input: { name: "available", reason: "correction", changes: [{ inventoryItemId: $i, locationId: $l, delta: 1 }] }) @idempotent(key: "b-own-change") {
+        inventoryAdjustmentGroup { changes(inventoryItemIds: [$ai], locationIds: [$al]) { name } } userErrors { code } } }`,
+      { i: b.itemId, l: b.locationId, ai: itemOf(a), al: a.location },
+      { inventoryAdjustmentGroup: { changes: [] }, userErrors: [] },
+    ),
+  ],
+  'Mutation.inventorySetQuantities': (a, b) => [
+    catalogMutation(
+      `mutation($i: ID!, $l: ID!) { inventorySetQuantities(input: { name: "available", reason: "correction", quantities: [{ inventoryItemId: $i, locationId: $l, quantity: 0 }] }) @idempotent(key: "b-set-1") { inventoryAdjustmentGroup { id } userErrors { field code } } }`,
+      { i: itemOf(a), l: b.locationId },
+      { inventoryAdjustmentGroup: null, userErrors: [{ field: ['input', 'quantities', '0', 'inventoryItemId'], code: 'INVALID_INVENTORY_ITEM' }] },
+    ),
+    catalogMutation(
+      `mutation($i: ID!, $l: ID!) { inventorySetQuantities(input: { name: "available", reason: "correction", quantities: [{ inventoryItemId: $i, locationId: $l, quantity: 0 }] }) @idempotent(key: "b-set-2") { inventoryAdjustmentGroup { id } userErrors { field code } } }`,
+      { i: b.itemId, l: a.location },
+      { inventoryAdjustmentGroup: null, userErrors: [{ field: ['input', 'quantities', '0', 'locationId'], code: 'INVALID_LOCATION' }] },
+    ),
+  ],
+  'Mutation.inventoryAdjustQuantities': (a, b) => [
+    catalogMutation(
+      `mutation($i: ID!, $l: ID!) { inventoryAdjustQuantities(input: { name: "available", reason: "correction", changes: [{ inventoryItemId: $i, locationId: $l, delta: -5 }] }) @idempotent(key: "b-adjust-1") { inventoryAdjustmentGroup { id } userErrors { field code } } }`,
+      { i: itemOf(a), l: a.location },
+      { inventoryAdjustmentGroup: null, userErrors: [{ field: ['input', 'changes', '0', 'inventoryItemId'], code: 'INVALID_INVENTORY_ITEM' }] },
+    ),
+  ],
+  'Mutation.inventoryActivate': (a, b) => [
+    catalogMutation('mutation($i: ID!, $l: ID!) { inventoryActivate(inventoryItemId: $i, locationId: $l) { inventoryLevel { id } userErrors { field code } } }', { i: itemOf(a), l: b.locationId }, {
+      inventoryLevel: null,
+      userErrors: [{ field: ['inventoryItemId'], code: 'NOT_FOUND' }],
+    }),
+    catalogMutation('mutation($i: ID!, $l: ID!) { inventoryActivate(inventoryItemId: $i, locationId: $l) { inventoryLevel { id } userErrors { field code } } }', { i: b.itemId, l: a.location }, {
+      inventoryLevel: null,
+      userErrors: [{ field: ['locationId'], code: 'NOT_FOUND' }],
+    }),
+  ],
+  'Mutation.inventoryDeactivate': (a) => [
+    catalogMutation('mutation($id: ID!) { inventoryDeactivate(inventoryLevelId: $id) { userErrors { field code } } }', { id: a.levelId }, { userErrors: [{ field: ['inventoryLevelId'], code: 'NOT_FOUND' }] }),
+  ],
   'Mutation.tagsAdd': (a) => [
     customerMutation('mutation($id: ID!) { tagsAdd(id: $id, tags: ["mallory"]) { node { id } userErrors { field message code } } }', { id: a.customer.id }, {
       node: null,
@@ -691,7 +747,10 @@ beforeAll(async () => {
   const customerToken: string = bLogin.body.data.customerAccessTokenCreate.customerAccessToken.accessToken;
   const bCustomer = await storefront(beta, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { id } }', { t: customerToken });
   const bAdmin = (query: string) => adminQuery(t.app, beta.host, beta.tokens.adminAccessToken, query);
-  const bProduct = await bAdmin('mutation { productCreate(product: { title: "Beta tee", productOptions: [{ name: "Size", values: [{ name: "S" }] }] }) { product { id } } }');
+  const bProduct = await bAdmin(
+    'mutation { productCreate(product: { title: "Beta tee", productOptions: [{ name: "Size", values: [{ name: "S" }] }] }) { product { id variants(first: 1) { nodes { inventoryItem { id } } } } } }',
+  );
+  const bLocation = await bAdmin('{ locations(first: 1) { nodes { id } } }');
   const bCollection = await bAdmin('mutation { collectionCreate(input: { title: "Beta picks" }) { collection { id } } }');
   shopB = {
     blogHandle: 'beta-journal',
@@ -699,6 +758,8 @@ beforeAll(async () => {
     customerId: bCustomer.body.data.customer.id,
     productId: bProduct.body.data.productCreate.product.id,
     collectionId: bCollection.body.data.collectionCreate.collection.id,
+    itemId: bProduct.body.data.productCreate.product.variants.nodes[0].inventoryItem.id,
+    locationId: bLocation.body.data.locations.nodes[0].id,
   };
 
   // A, as A's own app and customer see it.
@@ -731,8 +792,7 @@ beforeAll(async () => {
     article: blog.articles.nodes[0],
     menu: d.menu,
     metaobject,
-    // No locations yet: any id of A's stands in for one.
-    location: d.shop.id,
+    location: `gid://platform/Location/${(await db.query('select id from locations where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     customer: { token, email: d.customer.email, password: DEMO_CUSTOMER_PASSWORD, firstName: d.customer.firstName, id: d.customer.id, addressId: d.customer.addresses.nodes[0].id },
     other,
     third,
@@ -740,6 +800,7 @@ beforeAll(async () => {
     risk: await riskOfA(),
     cart: await cartOfA(),
     payoutId: await payoutOfA(),
+    levelId: `gid://platform/InventoryLevel/${(await db.query('select id from inventory_levels where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     optionId: `gid://platform/ProductOption/${(await db.query('select id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
   };
 
@@ -811,7 +872,8 @@ const catalogStateOfA = async () =>
         (select json_agg(v order by v.id) from (select id, product_id, title, price, position, option1 from product_variants where shop_id = $1) v) as variants,
         (select json_agg(o order by o.id) from (select id, name, values from product_options where shop_id = $1) o) as options,
         (select json_agg(c order by c.id) from (select id, handle, title, updated_at from collections where shop_id = $1) c) as collections,
-        (select json_agg(cp order by cp.id) from (select id, collection_id, product_id, position from collection_products where shop_id = $1) cp) as places`,
+        (select json_agg(cp order by cp.id) from (select id, collection_id, product_id, position from collection_products where shop_id = $1) cp) as places,
+        (select json_agg(il order by il.id) from (select id, variant_id, location_id, available, damaged, updated_at from inventory_levels where shop_id = $1) il) as levels`,
       [alpha.shop.id],
     )).rows,
   );

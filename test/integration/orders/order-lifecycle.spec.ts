@@ -91,6 +91,8 @@ describe('order refunds, cancel, close and open on Postgres', () => {
       });
       expect(result.order).toMatchObject({ id: order.id, financialStatus: 'partially_refunded', fulfillmentStatus: 'unfulfilled' });
       expect(await stock()).toEqual({ inventory_quantity: before.inventory_quantity + 1, total_inventory: before.total_inventory + 1 });
+      // Back at the location, recorded as a restock against the order.
+      expect(await rows(`select reason, changes->0->>'delta' as delta from inventory_adjustment_groups where reference_document_uri = $1`, [`gid://platform/Order/${order.id}`])).toEqual([{ reason: 'restock', delta: '1' }]);
       const [booked] = await rows(`select type, amount, source_order_id::int, source_order_transaction_id::int from balance_transactions where source_order_id = $1`, [order.id]);
       expect(booked).toEqual({ type: 'refund', amount: '-10.50', source_order_id: order.id, source_order_transaction_id: result.refund!.transactions[0]!.id });
     });

@@ -90,8 +90,8 @@ export class ProductWritesService {
           seoTitle: changes.seoTitle,
           seoDescription: changes.seoDescription,
           options: options.map((o) => ({ name: o.name, values: o.values })),
-          // Not tracked in stock (inventory is not written yet), so for sale once published.
-          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!), availableForSale: true }],
+          // Not tracked in stock until the merchant says so, so for sale once published (as hosted).
+          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!), availableForSale: true, tracked: false }],
           collectionIds: changes.collectionsToJoin,
         },
       ]);

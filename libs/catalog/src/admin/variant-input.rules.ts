@@ -13,8 +13,11 @@ export interface VariantInput {
   compareAtPrice?: string | null;
   barcode?: string | null;
   taxable?: boolean | null;
-  /** `inventoryItem.sku`. */
+  /** `inventoryItem.sku`, `.tracked`, `.requiresShipping`, `.cost`. */
   sku?: string | null;
+  tracked?: boolean | null;
+  requiresShipping?: boolean | null;
+  cost?: string | null;
   optionValues?: { name?: string | null; optionName?: string | null; optionId?: number | null }[] | null;
   metafields?: { namespace?: string | null; key?: string | null; type?: string | null; value?: string | null }[] | null;
 }
@@ -34,6 +37,9 @@ export interface VariantFields {
   barcode?: string | null;
   taxable?: boolean;
   sku?: string | null;
+  tracked?: boolean;
+  requiresShipping?: boolean;
+  unitCost?: string | null;
   values?: string[];
   metafields?: OwnedMetafield[];
 }
@@ -63,6 +69,9 @@ export function checkVariantInput(input: VariantInput, index: number, options: r
     } else fields[key] = value === null || value.trim() === '' ? null : value.trim();
   }
   if (input.taxable != null) fields.taxable = input.taxable;
+  if (input.tracked != null) fields.tracked = input.tracked;
+  if (input.requiresShipping != null) fields.requiresShipping = input.requiresShipping;
+  if (input.cost !== undefined) fields.unitCost = input.cost === null ? null : amount(problems, at('inventoryItem.cost'), 'Cost', input.cost);
   if (input.optionValues != null) {
     const values = optionValues(problems, at('optionValues'), input.optionValues, options);
     if (values) fields.values = values;

@@ -8,6 +8,7 @@ import { ProductVariant } from '../product-variant.entity.js';
 import { MAX_VARIANTS } from '../product.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
+import { InventoryService } from '../inventory/inventory.service.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
 import { type VariantError, VariantErrors } from '../catalog.errors.js';
@@ -60,6 +61,7 @@ export class VariantWritesService {
     private readonly sql: SqlPool,
     private readonly limit: VariantCreationLimit,
     private readonly metafields: MetafieldsService,
+    private readonly inventory: InventoryService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -96,8 +98,9 @@ export class VariantWritesService {
       const ids = await insertRows(
         tx.em,
         ProductVariant,
-        checked.map((fields, i) => ({ shopId: tx.shop.id, productId, ...variantRow(fields), position: last + i + 1, inventoryQuantity: 0, availableForSale: true })),
+        checked.map((fields, i) => ({ shopId: tx.shop.id, productId, ...variantRow(fields), position: last + i + 1, inventoryQuantity: 0, availableForSale: !fields.tracked })),
       );
+      await this.inventory.stockNewVariants(tx, ids, ids.map(() => 0));
       if (removed) {
         await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, [removed.id]]);
         await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', [removed.id]);
@@ -140,6 +143,9 @@ export class VariantWritesService {
 
       const now = new Date(this.clock.now());
       await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(saved.map((c) => updateRow(c.id, c.fields))), now]);
+      // Tracking turned on or off changes what is for sale.
+      const retracked = saved.filter((c) => c.fields.tracked !== undefined).map((c) => c.id);
+      if (retracked.length > 0) await this.inventory.refreshStock(tx, retracked);
       await this.setOptionValues(tx, options, [...after.values()], now);
       await this.setVariantMetafields(tx, saved.map((c) => c.id), saved.map((c) => c.fields));
       const result = await this.finish(tx, productId, saved.map((c) => c.id), now);
@@ -224,6 +230,9 @@ function variantRow(fields: VariantFields) {
     barcode: fields.barcode ?? null,
     sku: fields.sku ?? null,
     taxable: fields.taxable ?? true,
+    tracked: fields.tracked ?? false,
+    requiresShipping: fields.requiresShipping ?? true,
+    unitCost: fields.unitCost ?? null,
     option1: values[0] ?? null,
     option2: values[1] ?? null,
     option3: values[2] ?? null,
@@ -243,6 +252,10 @@ function updateRow(id: number, f: VariantFields) {
     set_sku: f.sku !== undefined,
     sku: f.sku ?? null,
     taxable: f.taxable ?? null,
+    tracked: f.tracked ?? null,
+    requires_shipping: f.requiresShipping ?? null,
+    set_unit_cost: f.unitCost !== undefined,
+    unit_cost: f.unitCost ?? null,
     option1: values?.[0] ?? null,
     option2: values?.[1] ?? null,
     option3: values?.[2] ?? null,

@@ -25,11 +25,15 @@ export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     barcode = case when u.set_barcode then u.barcode else v.barcode end,
     sku = case when u.set_sku then u.sku else v.sku end,
     taxable = coalesce(u.taxable, v.taxable),
+    tracked = coalesce(u.tracked, v.tracked),
+    requires_shipping = coalesce(u.requires_shipping, v.requires_shipping),
+    unit_cost = case when u.set_unit_cost then u.unit_cost else v.unit_cost end,
     option1 = coalesce(u.option1, v.option1), option2 = coalesce(u.option2, v.option2), option3 = coalesce(u.option3, v.option3),
     title = coalesce(u.title, v.title),
     updated_at = $3
   from jsonb_to_recordset($2::jsonb) as u (id bigint, price numeric, set_compare_at_price boolean, compare_at_price numeric,
-    set_barcode boolean, barcode text, set_sku boolean, sku text, taxable boolean, option1 text, option2 text, option3 text, title text)
+    set_barcode boolean, barcode text, set_sku boolean, sku text, taxable boolean, tracked boolean, requires_shipping boolean,
+    set_unit_cost boolean, unit_cost numeric, option1 text, option2 text, option3 text, title text)
   where v.shop_id = $1 and v.id = u.id`);
 
 /** Deletes the variants $3 of the product $2. */

@@ -3,6 +3,7 @@ import type { RequestContext } from '@platform/request';
 import type { NewCollection } from '../catalog.inputs.js';
 import type { ImportedCollection } from '../catalog.records.js';
 import { CatalogService } from '../catalog.service.js';
+import { InventoryService } from '../inventory/inventory.service.js';
 
 /** What a test says about the collection it needs; `productIds` are placed in the given order. */
 export type CollectionTraits = Partial<NewCollection>;
@@ -13,7 +14,8 @@ let made = 0;
 export async function createCollection(ctx: RequestContext, traits: CollectionTraits = {}): Promise<ImportedCollection> {
   const number = ++made;
   // Numbered before the await: a factory called several times at once still makes distinct handles.
-  const catalog = new CatalogService(await SqlPool.onOrm(ctx.em));
+  const sql = await SqlPool.onOrm(ctx.em);
+  const catalog = new CatalogService(sql, new InventoryService(sql));
   const [collection] = await catalog.importCollections(ctx, [
     { handle: `factory-collection-${number}`, title: `Factory collection ${number}`, descriptionHtml: `<p>Collection ${number}.</p>`, ...traits },
   ]);

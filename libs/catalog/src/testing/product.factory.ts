@@ -3,6 +3,7 @@ import type { RequestContext } from '@platform/request';
 import type { NewProduct } from '../catalog.inputs.js';
 import type { ImportedProduct } from '../catalog.records.js';
 import { CatalogService } from '../catalog.service.js';
+import { InventoryService } from '../inventory/inventory.service.js';
 
 /** What a test says about the product it needs; give `options` and `variants` together (variants name option values). */
 export type ProductTraits = Partial<NewProduct>;
@@ -16,7 +17,8 @@ let made = 0;
 export async function createProduct(ctx: RequestContext, traits: ProductTraits = {}): Promise<ImportedProduct> {
   const number = ++made;
   // Numbered before the await: a factory called several times at once still makes distinct handles.
-  const catalog = new CatalogService(await SqlPool.onOrm(ctx.em));
+  const sql = await SqlPool.onOrm(ctx.em);
+  const catalog = new CatalogService(sql, new InventoryService(sql));
   const [product] = await catalog.importProducts(ctx, [
     {
       handle: `factory-product-${number}`,

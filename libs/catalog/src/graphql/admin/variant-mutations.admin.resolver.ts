@@ -84,6 +84,9 @@ function variantInputOf(input: ProductVariantsBulkInput): VariantInput {
     barcode: input.barcode,
     taxable: input.taxable,
     sku: input.inventoryItem?.sku,
+    tracked: input.inventoryItem?.tracked,
+    requiresShipping: input.inventoryItem?.requiresShipping,
+    cost: input.inventoryItem?.cost,
     optionValues: input.optionValues?.map((v) => ({ name: v.name, optionName: v.optionName, optionId: v.optionId == null ? v.optionId : (idOfType(v.optionId, 'ProductOption') ?? 0) })),
     metafields: input.metafields,
   };

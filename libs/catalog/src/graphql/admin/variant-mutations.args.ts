@@ -29,6 +29,15 @@ export class VariantOptionValueInput {
 export class InventoryItemInput {
   @Field(() => String, { nullable: true })
   sku?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Whether stock is counted (false for a new variant unless given).' })
+  tracked?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
+  requiresShipping?: boolean | null;
+
+  @Field(() => MoneyScalar, { nullable: true, description: 'What a unit costs the shop; null clears it.' })
+  cost?: string | null;
 }
 
 @InputType('ProductVariantsBulkInput', { registerIn: () => AdminSchema, description: 'A variant to create, or (with `id`) the fields of one to change.' })

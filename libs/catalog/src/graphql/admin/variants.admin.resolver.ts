@@ -8,6 +8,9 @@ import { CatalogStorefrontService } from '../../storefront/catalog-storefront.se
 import { selectedOptions } from '../storefront/catalog.presenter.js';
 import { adminProductView } from './product.presenter.js';
 import { AdminProduct } from './product.type.js';
+import { InventoryDirectoryService } from '../../inventory/inventory-directory.service.js';
+import { adminInventoryItemView } from './inventory.presenter.js';
+import { AdminInventoryItem } from './inventory.type.js';
 import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariant, AdminSelectedOption } from './variant.type.js';
 
@@ -18,6 +21,7 @@ export class VariantsAdminResolver {
   constructor(
     private readonly directory: ProductDirectoryService,
     private readonly catalog: CatalogStorefrontService,
+    private readonly inventory: InventoryDirectoryService,
   ) {}
 
   @RequiresScope(READ)
@@ -48,6 +52,13 @@ export class VariantsAdminResolver {
   @ResolveField(() => Boolean, { description: 'Whether taxes are charged on it.' })
   async taxable(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
     return (await this.directory.variantCodes(ctx, variant.record.id)).taxable;
+  }
+
+  @ResolveField(() => AdminInventoryItem, { description: 'Its inventory item: what is counted at each location.' })
+  async inventoryItem(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue) {
+    const record = await this.inventory.item(ctx, variant.record.id);
+    if (!record) throw new Error(`inventory item of variant ${variant.record.id} is gone`);
+    return adminInventoryItemView(record);
   }
 
   @ResolveField(() => AdminProduct)
