@@ -105,12 +105,31 @@ describe('the demo shop on the admin surfaces', () => {
       userErrors: [],
     });
     expect(await onStorefront('linen-apron')).toEqual({ id: created.product.id });
-    const collectionsSection = docs.slice(docs.indexOf('### Writing collections'), docs.indexOf('Options and inventory writes come next.'));
+    const collectionsSection = docs.slice(docs.indexOf('### Writing collections'), docs.indexOf('### Stock by location'));
     const [collectionExample] = [...collectionsSection.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
     expect(await run(withId(collectionExample!))).toEqual({ collection: { handle: 'kitchen-picks', productsCount: { count: 1 } }, userErrors: [] });
     expect((await run(withId(queries[2]!))).product).toEqual({ status: 'DRAFT' });
     expect(await onStorefront('linen-apron')).toBeNull();
     expect((await run(withId(queries[3]!))).deletedProductId).toBe(created.product.id);
+  });
+
+  it("runs docs/admin.md's stock examples: the demo's two locations, a variant's levels, a count set at the shop's location", async () => {
+    const docs = readFileSync('docs/admin.md', 'utf8');
+    const section = docs.slice(docs.indexOf('### Stock by location'), docs.indexOf('Options writes come next.'));
+    const [read, set] = [...section.matchAll(/-d '(\{"query":"[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    const variant = await adminQuery(t.app, host, token, '{ productVariants: products(first: 1, query: "status:active") { nodes { variants(first: 1) { nodes { legacyResourceId } } } } }');
+    const id = variant.body.data.productVariants.nodes[0].variants.nodes[0].legacyResourceId as string;
+    const shown = await adminQuery(t.app, host, token, read!.replaceAll('/ID', `/${id}`));
+    expect(shown.body.errors).toBeUndefined();
+    const { locations, productVariant } = shown.body.data;
+    expect(locations.nodes.map((l: any) => l.name)).toEqual(['Shop location', 'Warehouse']);
+    expect(productVariant.inventoryItem).toMatchObject({ id: `gid://platform/InventoryItem/${id}`, tracked: true, inventoryLevels: { nodes: [{ location: { name: 'Shop location' } }] } });
+    const location = locations.nodes[0].id.split('/').pop();
+    const counted = await adminQuery(t.app, host, token, set!.replaceAll('/ID', `/${id}`).replaceAll('-ID', `-${id}`).replace('/LOCATION', `/${location}`));
+    expect(counted.body.errors).toBeUndefined();
+    expect(counted.body.data.inventorySetQuantities).toMatchObject({ inventoryAdjustmentGroup: { reason: 'correction', changes: [{ name: 'available', quantityAfterChange: 12 }, { name: 'on_hand', quantityAfterChange: 12 }] }, userErrors: [] });
+    const sf = await storefrontQuery(t.app, host, `{ node(id: "gid://platform/ProductVariant/${id}") { ... on ProductVariant { quantityAvailable } } }`);
+    expect(sf.body.data.node).toEqual({ quantityAvailable: 12 });
   });
 
   it("lets the demo customer sign in on the storefront with the documented password", async () => {
