@@ -3,7 +3,7 @@ import { AuthService } from '@platform/auth';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { adminQuery, send, storefrontQuery } from '../../support/http.js';
 
-type Gql = { status: number; data?: any; errors?: any };
+type Gql = { status: number; data?: any; errors?: any; extensions?: any };
 
 const GROUP = 'inventoryAdjustmentGroup { id reason referenceDocumentUri changes { name delta quantityAfterChange item { id } location { id } } }';
 const ERRORS = 'userErrors { field message code }';
@@ -190,6 +190,14 @@ describe('admin GraphQL inventory', () => {
     const last = (await gql(LEVEL, { item, location: locations[0]!.id })).data.inventoryItem.inventoryLevel;
     expect(last.canDeactivate).toBe(false);
     expect((await deactivate(last.id)).data.inventoryDeactivate.userErrors).toEqual([expect.objectContaining({ field: ['inventoryLevelId'], code: 'INVALID' })]);
+  });
+
+  it('prices the new fields by the one cost model: connections 2 + items × node, a mutation 10', async () => {
+    const read = await gql('{ inventoryItems(first: 10) { nodes { id inventoryLevels(first: 5) { nodes { id quantities(names: ["available"]) { quantity } } } } } }');
+    // 2 + 10 × (item 1 + levels (2 + 5 × (level 1 + quantities 1))).
+    expect(read.extensions.cost.requestedQueryCost).toBe(2 + 10 * (1 + (2 + 5 * 2)));
+    const write = await gql(SET, { key: key(), input: { name: 'available', reason: 'correction', quantities: [{ inventoryItemId: item, locationId: locations[0]!.id, quantity: 4 }] } });
+    expect(write.extensions.cost.requestedQueryCost).toBe(10);
   });
 
   it('scopes: read_inventory for items and levels, read_locations for locations, write_inventory for the mutations', async () => {

@@ -131,6 +131,14 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       expect(await variantCount()).toBe(before);
     });
 
+    it('costs 10 however many variants it creates (a mutation field, its payload within)', async () => {
+      const product = await sized();
+      const variants = Array.from({ length: 30 }, (_, i) => ({ optionValues: [size(`c${i}`)] }));
+      const res = await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken, `mutation($id: ID!, $v: [ProductVariantsBulkInput!]!) { productVariantsBulkCreate(productId: $id, variants: $v) { userErrors { code } } }`, { variables: { id: product.id, v: variants } });
+      expect(res.body.data.productVariantsBulkCreate.userErrors).toEqual([]);
+      expect(res.body.extensions.cost.requestedQueryCost).toBe(10);
+    });
+
     it('runs the same statements for 2 variants as for 40', async () => {
       const statementsFor = async (n: number) => {
         const product = await sized();
