@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule, TaggableRegistry, TaggableRegistryModule, type TagsChange } from '@platform/graphql-types';
-import { MetafieldsModule } from '@platform/metafields';
+import { MetafieldsAdminApiModule, MetafieldsModule } from '@platform/metafields';
+import { CollectionMetafieldsAdminResolver, ProductMetafieldsAdminResolver, VariantMetafieldsAdminResolver } from './graphql/admin/catalog-metafields.admin.resolver.js';
 import { CatalogModule } from './catalog.module.js';
 import { type ProductWriteResult, ProductWritesService } from './admin/product-writes.service.js';
 import type { AdminProductRecord } from './admin/product-admin.records.js';
@@ -35,7 +36,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
  * (`read_locations`), inventory items and levels (`read_inventory`), and the inventory mutations (`write_inventory`).
  */
 @Module({
-  imports: [CatalogModule, MetafieldsModule, NodeRegistryModule, TaggableRegistryModule],
+  imports: [CatalogModule, MetafieldsModule, MetafieldsAdminApiModule, NodeRegistryModule, TaggableRegistryModule],
   providers: [
     ProductDirectoryService,
     CollectionDirectoryService,
@@ -57,6 +58,9 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     InventoryAdjustmentGroupsAdminResolver,
     InventoryChangesAdminResolver,
     InventoryMutationsAdminResolver,
+    ProductMetafieldsAdminResolver,
+    VariantMetafieldsAdminResolver,
+    CollectionMetafieldsAdminResolver,
   ],
 })
 export class CatalogAdminApiModule implements OnModuleInit {

@@ -125,6 +125,18 @@ describe('admin GraphQL products: productCreate, productUpdate, productDelete, p
       expect(product.collections.nodes).toEqual([{ handle: collection.handle }]);
       const stored = await db.query(`select value from metafields where shop_id = $1 and owner_type = 'PRODUCT' and owner_id = $2`, [shop.shop.id, Number(product.id.split('/').pop())]);
       expect(stored.rows).toEqual([{ value: 'linen' }]);
+      const read = await gql(`query($id: ID!) { product(id: $id) { tracksInventory onlineStoreUrl metafield(namespace: "custom", key: "fabric") { value } metafields(first: 5) { nodes { key } }
+        variants(first: 1) { nodes { metafields(first: 1) { nodes { key } } inventoryItem { tracked } } } collections(first: 1) { nodes { metafields(first: 1) { nodes { key } } } } } }`, { id: product.id });
+      expect(read.data.product).toEqual({
+        tracksInventory: false,
+        onlineStoreUrl: null,
+        metafield: { value: 'linen' },
+        metafields: { nodes: [{ key: 'fabric' }] },
+        variants: { nodes: [{ metafields: { nodes: [] }, inventoryItem: { tracked: false } }] },
+        collections: { nodes: [{ metafields: expect.any(Object) }] },
+      });
+      const seeded = (await db.query(`select id from products where shop_id = $1 and handle not in ('collected') order by id limit 1`, [shop.shop.id])).rows[0];
+      expect((await gql(`{ product(id: "gid://platform/Product/${seeded.id}") { tracksInventory } }`)).data.product.tracksInventory).toBe(true);
       await publish(product.id);
       expect((await storefront(SF_COLLECTION, { handle: collection.handle })).data.collection.products.nodes.map((n: any) => n.handle)).toContain('collected');
     });

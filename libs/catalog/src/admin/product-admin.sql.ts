@@ -31,8 +31,9 @@ export const ADMIN_VARIANT_CODES = `select v.id, v.barcode, v.taxable from produ
 
 export const ADMIN_VARIANTS_BY_IDS = `select ${variantColumns('full')} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
-/** How many variants each product `$2` has, and whether they are all the default variant. */
-export const VARIANT_COUNTS_OF_PRODUCTS = `select v.product_id as "productId", count(*)::int as n, bool_and(v.title = 'Default Title') as "defaultOnly"
+/** How many variants each product `$2` has, whether they are all the default variant, and whether any is tracked. */
+export const VARIANT_COUNTS_OF_PRODUCTS = `select v.product_id as "productId", count(*)::int as n, bool_and(v.title = 'Default Title') as "defaultOnly",
+  bool_or(v.tracked) as tracked
   from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[]) group by v.product_id`;
 
 /** The option values each product ($2) has variants of: `values[i]` for the option at position i + 1. */

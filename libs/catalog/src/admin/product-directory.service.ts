@@ -81,13 +81,13 @@ export class ProductDirectoryService {
   }
 
   /** How many variants the product has, and whether its one variant is the default one (every product of a page in one statement). */
-  async variantCount(ctx: RequestContext, productId: number): Promise<{ count: number; defaultOnly: boolean }> {
+  async variantCount(ctx: RequestContext, productId: number): Promise<{ count: number; defaultOnly: boolean; tracked: boolean }> {
     return requestScoped(ctx, 'catalog:admin:variantCounts', () =>
-      new DataLoader<number, { count: number; defaultOnly: boolean }>(
+      new DataLoader<number, { count: number; defaultOnly: boolean; tracked: boolean }>(
         async (ids) => {
-          const rows = await this.sql.rows<{ productId: number; n: number; defaultOnly: boolean }>(ctx, preparedSql(VARIANT_COUNTS_OF_PRODUCTS), [ctx.shop.id, ids]);
-          const byProduct = new Map(rows.map((row) => [row.productId, { count: row.n, defaultOnly: row.n === 1 && row.defaultOnly }]));
-          return ids.map((id) => byProduct.get(id) ?? { count: 0, defaultOnly: false });
+          const rows = await this.sql.rows<{ productId: number; n: number; defaultOnly: boolean; tracked: boolean }>(ctx, preparedSql(VARIANT_COUNTS_OF_PRODUCTS), [ctx.shop.id, ids]);
+          const byProduct = new Map(rows.map((row) => [row.productId, { count: row.n, defaultOnly: row.n === 1 && row.defaultOnly, tracked: row.tracked }]));
+          return ids.map((id) => byProduct.get(id) ?? { count: 0, defaultOnly: false, tracked: false });
         },
         { cache: false },
       ),

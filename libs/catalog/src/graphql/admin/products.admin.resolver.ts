@@ -2,7 +2,7 @@ import { Inject, Optional } from '@nestjs/common';
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
-import { AdminCount, BoundedList, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { AdminCount, BoundedList, ConnectionArgs, UrlScalar, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId, toGlobalId } from '@platform/ids';
 import { moneyV2 } from '@platform/money';
 import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
@@ -92,6 +92,16 @@ export class ProductsAdminResolver {
   @ResolveField(() => Boolean, { description: 'Whether its only variant is the default one (no options of its own).' })
   async hasOnlyDefaultVariant(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
     return (await this.directory.variantCount(ctx, product.record.id)).defaultOnly;
+  }
+
+  @ResolveField(() => Boolean, { description: 'Whether the stock of any of its variants is counted.' })
+  async tracksInventory(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<boolean> {
+    return (await this.directory.variantCount(ctx, product.record.id)).tracked;
+  }
+
+  @ResolveField(() => UrlScalar, { nullable: true, description: 'Its page on the online store: null, as the platform serves no online-store pages (the storefront answers the same).' })
+  onlineStoreUrl(): null {
+    return null;
   }
 
   @BoundedList({ max: MAX_OPTIONS, withParent: true })
