@@ -210,6 +210,36 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
     });
   });
 
+  describe('productVariants', () => {
+    const LIST = `query($q: String, $first: Int, $after: String, $sortKey: ProductVariantSortKeys, $reverse: Boolean) {
+      productVariants(first: $first, after: $after, query: $q, sortKey: $sortKey, reverse: $reverse) { nodes { id sku price product { id } } pageInfo { hasNextPage endCursor } } }`;
+    const list = async (variables: Record<string, unknown>) => {
+      const res = await gql(LIST, { first: 50, ...variables });
+      expect(res.errors).toBeUndefined();
+      return res.data.productVariants;
+    };
+
+    it('searches variants of every product by sku, barcode, price and product, pages with cursors, and never shows another shop', async () => {
+      const product = await sized();
+      const made = (await bulkCreate(product.id, [
+        { price: '30', barcode: 'BC-1', inventoryItem: { sku: 'SRCH-1' }, optionValues: [size('M')] },
+        { price: '40', inventoryItem: { sku: 'SRCH-2' }, optionValues: [size('L')] },
+      ])).productVariants;
+      expect((await list({ q: 'sku:SRCH-1,SRCH-2' })).nodes.map((v: any) => v.id)).toEqual(made.map((v: any) => v.id));
+      expect((await list({ q: 'barcode:BC-1' })).nodes.map((v: any) => v.sku)).toEqual(['SRCH-1']);
+      expect((await list({ q: `product_id:${product.id.split('/').pop()} AND price:>35` })).nodes.map((v: any) => v.sku)).toEqual(['SRCH-2']);
+      expect((await list({ q: 'sku:SRCH-1,SRCH-2', sortKey: 'SKU', reverse: true })).nodes.map((v: any) => v.sku)).toEqual(['SRCH-2', 'SRCH-1']);
+      const first = await list({ q: 'sku:SRCH-1,SRCH-2', first: 1 });
+      expect(first.pageInfo.hasNextPage).toBe(true);
+      const second = await list({ q: 'sku:SRCH-1,SRCH-2', first: 1, after: first.pageInfo.endCursor });
+      expect([...first.nodes, ...second.nodes].map((v: any) => v.sku)).toEqual(['SRCH-1', 'SRCH-2']);
+      const all = await list({ first: 250 });
+      const theirs = (await db.query(`select id from product_variants where shop_id = $1`, [other.shop.id])).rows.map((r: any) => `gid://platform/ProductVariant/${r.id}`);
+      expect(all.nodes.some((v: any) => theirs.includes(v.id))).toBe(false);
+      for (const q of ['price:>abc', 'id:>99999999999999999999', '"unclosed', 'inventory_quantity:<-5', 'x'.repeat(6000)]) expect((await list({ q })).nodes).toEqual(expect.any(Array));
+    });
+  });
+
   it('needs write_products', async () => {
     const product = await sized();
     const reader = (await t.app.get(AuthService).installApp(shop.shop.id, 'reader', 'read_products')).adminAccessToken;

@@ -29,6 +29,13 @@ export const ADMIN_PRODUCT_BY_HANDLE = `select ${ADMIN_PRODUCT_COLUMNS} from pro
 /** A variant's codes the storefront never reads (barcode, taxable): loaded only when the admin selects them. */
 export const ADMIN_VARIANT_CODES = `select v.id, v.barcode, v.taxable from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
+/** A page of variants of products in any status: `$2` the limit, the filter's and the cursor's values after it. */
+export function adminVariantPageSql(options: { sortExpression: string; where: readonly string[]; orderBy: string }): string {
+  return `select ${variantColumns('full')}, (${options.sortExpression})::text as "sortValue" from product_variants v
+    where v.shop_id = $1${options.where.map((w) => ` and ${w}`).join('')}
+    order by ${options.orderBy} limit $2`;
+}
+
 export const ADMIN_VARIANTS_BY_IDS = `select ${variantColumns('full')} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
 /** How many variants each product `$2` has, whether they are all the default variant, and whether any is tracked. */

@@ -8,7 +8,8 @@ import { SqlParams } from '@platform/sql';
 import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSortSpec } from './product-admin-search.rules.js';
 import type { VariantDetail, VariantRecord } from '../catalog.records.js';
 import { byId, detailsById, groupedBy } from '../record-loaders.js';
-import { ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import { VARIANT_SEARCH, type VariantSortKey, variantSearchScope, variantSortSpec } from './variant-admin-search.rules.js';
+import { adminVariantPageSql, ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
 import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 
@@ -57,6 +58,18 @@ export class ProductDirectoryService {
     if (!isLookupHandle(identifier.handle)) return null;
     const [row] = await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCT_BY_HANDLE), [ctx.shop.id, identifier.handle]);
     return row ? productRecord(row) : null;
+  }
+
+  /** `productVariants(query:, sortKey:)`: variants of products in any status, searched and sorted, ties by id. */
+  async variants(ctx: RequestContext, query: string | null, sort: { key: VariantSortKey; reverse: boolean }, page: PageRequest): Promise<ListPage<VariantRecord & VariantDetail>> {
+    const params = new SqlParams(2);
+    const search = searchSql(VARIANT_SEARCH, query, params);
+    const spec = variantSortSpec(sort.key);
+    const walk: PageRequest = { ...page, reverse: page.reverse || sort.reverse };
+    const keyset = keysetPlan(variantSearchScope(sort.key), spec, walk, 'v.id', params);
+    const text = adminVariantPageSql({ sortExpression: spec.expression, where: [search.where && `(${search.where})`, keyset.after].filter(Boolean), orderBy: keyset.orderBy });
+    const rows = await this.sql.rows<VariantRecord & VariantDetail & { sortValue: string }>(ctx, search.where ? { text } : preparedSql(text), [ctx.shop.id, walk.size + 1, ...params.values]);
+    return cutPage(rows, walk, (row) => keyset.cursorOf(row), ({ sortValue: _sortValue, ...variant }) => variant);
   }
 
   /** The variant with this id, of a product in any status; null when the shop has none. */

@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../admin/product-admin-search.rules.js';
+import { VARIANT_SORT_KEYS, type VariantSortKey } from '../../admin/variant-admin-search.rules.js';
 
 export const ProductSortKeys = enumOf(PRODUCT_SORT_KEYS);
 registerEnumType(ProductSortKeys, { registerIn: () => AdminSchema, name: 'ProductSortKeys', description: 'How the products list can be sorted (RELEVANCE: by the query\'s words, id order without any).' });
@@ -37,4 +38,19 @@ export class ProductIdentifierInput {
 
   @Field(() => String, { nullable: true })
   handle?: string | null;
+}
+
+export const ProductVariantSortKeys = enumOf(VARIANT_SORT_KEYS);
+registerEnumType(ProductVariantSortKeys, { registerIn: () => AdminSchema, name: 'ProductVariantSortKeys', description: 'How the variants list can be sorted.' });
+
+@ArgsType()
+export class ProductVariantsArgs extends ConnectionArgs {
+  @Field(() => String, {
+    nullable: true,
+    description: 'Search syntax: bare words (title, SKU), `sku` and `barcode` (comma lists), `title`, `product_id`, `id`, `price`, `inventory_quantity` (comparisons), `created_at`, `updated_at`.',
+  })
+  query?: string | null;
+
+  @Field(() => ProductVariantSortKeys, { defaultValue: 'ID' })
+  sortKey!: VariantSortKey;
 }

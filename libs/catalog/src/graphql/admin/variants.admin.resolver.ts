@@ -1,5 +1,5 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { BoundedList } from '@platform/graphql-types';
+import { BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
 import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
@@ -12,7 +12,8 @@ import { InventoryDirectoryService } from '../../inventory/inventory-directory.s
 import { adminInventoryItemView } from './inventory.presenter.js';
 import { AdminInventoryItem } from './inventory.type.js';
 import { adminVariantView } from './variant.presenter.js';
-import { AdminProductVariant, AdminSelectedOption } from './variant.type.js';
+import { AdminProductVariant, AdminProductVariantConnection, AdminSelectedOption } from './variant.type.js';
+import { ProductVariantsArgs } from './product.args.js';
 
 const READ = 'read_products';
 
@@ -29,6 +30,13 @@ export class VariantsAdminResolver {
   async productVariant(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string) {
     const record = await this.directory.variant(ctx, requireGlobalId(id, 'ProductVariant'));
     return record && adminVariantView(record);
+  }
+
+  @RequiresScope(READ)
+  @Query(() => AdminProductVariantConnection, { description: "The shop's variants, of products in every status, searched and sorted." })
+  async productVariants(@Ctx() ctx: RequestContext, @Args() args: ProductVariantsArgs) {
+    const page = pageOf(args);
+    return connectionOf(await this.directory.variants(ctx, args.query ?? null, { key: args.sortKey, reverse: page.reverse }, page), adminVariantView);
   }
 
   @BoundedList({ max: MAX_OPTIONS, withParent: true })
