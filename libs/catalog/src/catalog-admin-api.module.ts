@@ -18,6 +18,7 @@ import { LocationsAdminResolver } from './graphql/admin/locations.admin.resolver
 import { CollectionMutationsAdminResolver } from './graphql/admin/collection-mutations.admin.resolver.js';
 import { VariantWritesService } from './admin/variant-writes.service.js';
 import { VariantMutationsAdminResolver } from './graphql/admin/variant-mutations.admin.resolver.js';
+import { OptionMutationsAdminResolver } from './graphql/admin/option-mutations.admin.resolver.js';
 import { CollectionDirectoryService } from './admin/collection-directory.service.js';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
 import { adminCollectionView } from './graphql/admin/collection.presenter.js';
@@ -49,6 +50,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     ProductsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
+    OptionMutationsAdminResolver,
     VariantsAdminResolver,
     CollectionsAdminResolver,
     CollectionMutationsAdminResolver,

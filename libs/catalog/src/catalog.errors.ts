@@ -80,3 +80,21 @@ export const InventoryErrors = defineErrors({
 });
 export type InventoryErrorCode = ErrorCodeOf<typeof InventoryErrors>;
 export type InventoryError = DomainError<InventoryErrorCode>;
+
+/** The problems of productOptionsCreate, by the hosted codes (ProductOptionsCreateUserErrorCode). */
+export const OptionErrors = defineErrors({
+  PRODUCT_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  OPTION_ALREADY_EXISTS: 'UNPROCESSABLE',
+  OPTIONS_OVER_LIMIT: 'UNPROCESSABLE',
+  OPTION_NAME_MISSING: 'UNPROCESSABLE',
+  OPTION_NAME_TOO_LONG: 'UNPROCESSABLE',
+  OPTION_VALUES_MISSING: 'UNPROCESSABLE',
+  OPTION_VALUE_NAME_TOO_LONG: 'UNPROCESSABLE',
+  OPTION_VALUES_OVER_LIMIT: 'UNPROCESSABLE',
+  DUPLICATED_OPTION_NAME: 'UNPROCESSABLE',
+  DUPLICATED_OPTION_VALUE: 'UNPROCESSABLE',
+  TOO_MANY_VARIANTS_CREATED: 'UNPROCESSABLE',
+  INVALID: 'UNPROCESSABLE',
+});
+export type OptionErrorCode = ErrorCodeOf<typeof OptionErrors>;
+export type OptionError = DomainError<OptionErrorCode>;

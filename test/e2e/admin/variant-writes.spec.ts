@@ -210,6 +210,49 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
     });
   });
 
+  describe('productOptionsCreate', () => {
+    const OPTIONS = `mutation($id: ID!, $options: [OptionCreateInput!]!, $strategy: ProductOptionCreateVariantStrategy) {
+      productOptionsCreate(productId: $id, options: $options, variantStrategy: $strategy) { product { ${PRODUCT} } userErrors { field message code } } }`;
+    const optionsCreate = async (id: string, options: unknown[], strategy?: string) => (await gql(OPTIONS, { id, options, strategy })).data.productOptionsCreate;
+
+    it('replaces the default Title option; LEAVE_AS_IS gives variants the first values; CREATE makes the new combinations', async () => {
+      const plain = await newProduct({ title: 'Optionless' });
+      const left = await optionsCreate(plain.id, [{ name: 'Color', values: [{ name: 'Red' }, { name: 'Blue' }] }]);
+      expect(left.userErrors).toEqual([]);
+      expect(left.product.options.map((o: any) => [o.name, o.position, o.values])).toEqual([['Color', 1, ['Red', 'Blue']]]);
+      expect(left.product.variants.nodes.map((v: any) => v.title)).toEqual(['Red']);
+
+      const created = await optionsCreate(plain.id, [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }] }], 'CREATE');
+      expect(created.userErrors).toEqual([]);
+      expect(created.product.options.map((o: any) => o.name)).toEqual(['Color', 'Size']);
+      expect(created.product.variants.nodes.map((v: any) => v.title)).toEqual(['Red / S', 'Red / M', 'Blue / S', 'Blue / M']);
+      expect(created.product.variantsCount.count).toBe(4);
+    });
+
+    it('refuses taken, repeated, blank and too many options with the hosted codes, writing nothing', async () => {
+      const product = await sized();
+      const before = await variantCount();
+      const cases: [unknown[], string, string[]][] = [
+        [[{ name: 'size', values: [{ name: 'x' }] }], 'OPTION_ALREADY_EXISTS', ['options', '0', 'name']],
+        [[{ name: 'A', values: [{ name: 'x' }] }, { name: 'a', values: [{ name: 'y' }] }], 'DUPLICATED_OPTION_NAME', ['options', '1', 'name']],
+        [[{ name: ' ', values: [{ name: 'x' }] }], 'OPTION_NAME_MISSING', ['options', '0', 'name']],
+        [[{ name: 'A', values: [] }], 'OPTION_VALUES_MISSING', ['options', '0', 'values']],
+        [[{ name: 'A', values: [{ name: 'x' }, { name: 'X' }] }], 'DUPLICATED_OPTION_VALUE', ['options', '0', 'values', '1', 'name']],
+        [[{ name: 'A', values: [{ name: 'x' }] }, { name: 'B', values: [{ name: 'y' }] }, { name: 'C', values: [{ name: 'z' }] }], 'OPTIONS_OVER_LIMIT', ['options']],
+      ];
+      for (const [options, code, field] of cases) {
+        const answer = await optionsCreate(product.id, options);
+        expect(answer.product).toBeNull();
+        expect(answer.userErrors).toEqual(expect.arrayContaining([expect.objectContaining({ code, field })]));
+      }
+      const values = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `v${i}` }));
+      const huge = await optionsCreate(product.id, [{ name: 'A', values: values(50) }, { name: 'B', values: values(50) }], 'CREATE');
+      expect(huge.userErrors).toEqual([expect.objectContaining({ code: 'TOO_MANY_VARIANTS_CREATED', field: ['options'] })]);
+      expect(await variantCount()).toBe(before);
+      expect((await optionsCreate('gid://platform/Product/999999999', [{ name: 'A', values: [{ name: 'x' }] }])).userErrors).toEqual([expect.objectContaining({ code: 'PRODUCT_DOES_NOT_EXIST', field: ['productId'] })]);
+    });
+  });
+
   describe('productVariants', () => {
     const LIST = `query($q: String, $first: Int, $after: String, $sortKey: ProductVariantSortKeys, $reverse: Boolean) {
       productVariants(first: $first, after: $after, query: $q, sortKey: $sortKey, reverse: $reverse) { nodes { id sku price product { id } } pageInfo { hasNextPage endCursor } } }`;

@@ -423,6 +423,12 @@ const ADMIN_CASES: Cases = {
       userErrors: [{ field: ['variantsIds'], code: 'AT_LEAST_ONE_VARIANT_DOES_NOT_BELONG_TO_THE_PRODUCT' }],
     }),
   ],
+  'Mutation.productOptionsCreate': (a) => [
+    catalogMutation('mutation($id: ID!) { productOptionsCreate(productId: $id, options: [{ name: "Mallory", values: [{ name: "x" }] }]) { product { id } userErrors { field code } } }', { id: a.product.id }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+  ],
   'Mutation.collectionCreate': (a) => [
     // A's collection handle is free on B; the collection is deleted again at once.
     {

@@ -11,8 +11,11 @@ import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
 import { InventoryService } from '../inventory/inventory.service.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
-import { type VariantError, VariantErrors } from '../catalog.errors.js';
+import { type OptionError, OptionErrors, type VariantError, VariantErrors } from '../catalog.errors.js';
+import { type NewOptionInput, checkNewOptions, combinations } from './option-input.rules.js';
+import { ProductOption } from '../product-option.entity.js';
 import {
+  DELETE_OPTIONS,
   DELETE_VARIANTS,
   LOCK_PRODUCT,
   OPTIONS_OF_PRODUCT,
@@ -26,11 +29,11 @@ import {
 /** How productVariantsBulkCreate treats a product's one existing variant (the hosted ProductVariantsBulkCreateStrategy). */
 export type StandaloneStrategy = 'DEFAULT' | 'REMOVE_STANDALONE_VARIANT' | 'PRESERVE_STANDALONE_VARIANT';
 
-/** What a bulk variant write answers: the product and the variants written, or the problems. */
-export interface VariantsWriteResult {
+/** What a variant or option write answers: the product and the variants written, or the problems. */
+export interface VariantsWriteResult<E = VariantError> {
   product: AdminProductRecord | null;
   variantIds: number[];
-  problems: readonly VariantError[];
+  problems: readonly E[];
 }
 
 interface ExistingVariant {
@@ -45,7 +48,7 @@ interface ExistingVariant {
 const DEFAULT_TITLE = 'Default Title';
 
 class Refused extends Error {
-  constructor(readonly problems: VariantError[]) {
+  constructor(readonly problems: (VariantError | OptionError)[]) {
     super('refused');
   }
 }
@@ -71,7 +74,7 @@ export class VariantWritesService {
    * Variants made here are not tracked in stock, so they are for sale.
    */
   async bulkCreate(ctx: RequestContext, productId: number, inputs: readonly VariantInput[], strategy: StandaloneStrategy): Promise<VariantsWriteResult> {
-    return this.writing(ctx, productId, async (tx, options, existing) => {
+    return this.writing(ctx, productId, VariantErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
       const problems: VariantError[] = [];
       const checked = inputs.map((input, i) => {
         const { fields, problems: found } = checkVariantInput(input, i, options, 'create');
@@ -118,7 +121,7 @@ export class VariantWritesService {
    * nothing; with true the variants without problems are saved and the others reported.
    */
   async bulkUpdate(ctx: RequestContext, productId: number, inputs: readonly VariantInput[], allowPartialUpdates: boolean): Promise<VariantsWriteResult> {
-    return this.writing(ctx, productId, async (tx, options, existing) => {
+    return this.writing(ctx, productId, VariantErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
       const problems: VariantError[] = [];
       const byId = new Map(existing.map((v) => [v.id, v]));
       const seen = new Set<number>();
@@ -155,7 +158,7 @@ export class VariantWritesService {
 
   /** productVariantsBulkDelete: variants of the product; its last variant stays (CANNOT_DELETE_LAST_VARIANT). */
   async bulkDelete(ctx: RequestContext, productId: number, variantIds: readonly number[]): Promise<VariantsWriteResult> {
-    return this.writing(ctx, productId, async (tx, _options, existing) => {
+    return this.writing(ctx, productId, VariantErrors.PRODUCT_DOES_NOT_EXIST, async (tx, _options, existing) => {
       const ids = [...new Set(variantIds)];
       const own = new Set(existing.map((v) => v.id));
       if (ids.some((id) => !own.has(id))) {
@@ -170,12 +173,52 @@ export class VariantWritesService {
     });
   }
 
+  /**
+   * productOptionsCreate: options after the product's own (a product's default `Title` option gives way to them).
+   * `LEAVE_AS_IS` gives every variant each new option's first value; `CREATE` also adds a variant for every
+   * combination of values no variant has, within the product's limit and the shop's variant-creation limit.
+   */
+  async optionsCreate(ctx: RequestContext, productId: number, inputs: readonly NewOptionInput[], strategy: 'LEAVE_AS_IS' | 'CREATE'): Promise<VariantsWriteResult<OptionError>> {
+    return this.writing<OptionError>(ctx, productId, OptionErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
+      const standalone = options.length === 1 && options[0]!.name === 'Title' && options[0]!.values.length === 1 && options[0]!.values[0] === DEFAULT_TITLE;
+      const kept = standalone ? [] : options;
+      const { options: added, problems } = checkNewOptions(inputs, kept.map((o) => o.name));
+      if (problems.length > 0) throw new Refused(problems);
+      const all = [...kept.map((o) => o.values), ...added.map((o) => o.values)];
+      const firsts = added.map((o) => o.values[0]!);
+      const existingValues = existing.map((v) => [...valuesOf(v, kept.length), ...firsts]);
+      let created: string[][] = [];
+      if (strategy === 'CREATE') {
+        const total = all.reduce((n, values) => n * values.length, 1);
+        if (total > MAX_VARIANTS) throw new Refused([OptionErrors.TOO_MANY_VARIANTS_CREATED(`The options would make ${total} variants, more than ${MAX_VARIANTS}`, { field: 'options' })]);
+        const have = new Set(existingValues.map((values) => combinationKey(values)));
+        created = combinations(all).filter((values) => !have.has(combinationKey(values)));
+      }
+
+      const now = new Date(this.clock.now());
+      if (standalone) await this.sql.run(tx, DELETE_OPTIONS, [tx.shop.id, [options[0]!.id]]);
+      await insertRows(tx.em, ProductOption, added.map((o, i) => ({ shopId: tx.shop.id, productId, name: o.name, position: kept.length + i + 1, values: o.values })));
+      await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(existing.map((v, i) => updateRow(v.id, { values: existingValues[i]! }))), now]);
+      const last = existing.reduce((max, v) => Math.max(max, v.position), 0);
+      const ids = await insertRows(
+        tx.em,
+        ProductVariant,
+        created.map((values, i) => ({ shopId: tx.shop.id, productId, ...variantRow({ values }), position: last + i + 1, inventoryQuantity: 0, availableForSale: true })),
+      );
+      await this.inventory.stockNewVariants(tx, ids, ids.map(() => 0));
+      await this.limit.take(tx, ids.length);
+      return this.finish(tx, productId, ids, now);
+    });
+  }
+
   // Locks the product, reads its options and variants, and runs the write in one transaction; Refused rolls back.
-  private async writing(
+  private async writing<E extends VariantError | OptionError = VariantError>(
     ctx: RequestContext,
     productId: number,
-    write: (tx: RequestContext, options: OptionState[], existing: ExistingVariant[]) => Promise<VariantsWriteResult>,
-  ): Promise<VariantsWriteResult> {
+    missing: (message: string, options: { field: string }) => E,
+    write: (tx: RequestContext, options: OptionState[], existing: ExistingVariant[]) => Promise<VariantsWriteResult<E>>,
+  ): Promise<VariantsWriteResult<E>> {
+    const productMissing = () => missing('Product does not exist', { field: 'productId' });
     if (!Number.isSafeInteger(productId) || productId < 1) return refused([productMissing()]);
     try {
       return await ctx.em.transactional(async (em) => {
@@ -187,7 +230,8 @@ export class VariantWritesService {
         return write(tx, options, existing);
       });
     } catch (error) {
-      if (error instanceof Refused) return refused(error.problems);
+      // Each write throws only the problems of its own table.
+      if (error instanceof Refused) return refused(error.problems as E[]);
       throw error;
     }
   }
@@ -209,7 +253,7 @@ export class VariantWritesService {
   }
 
   // The product's aggregates from its variants, its updated_at, and the product as it now is.
-  private async finish(tx: RequestContext, productId: number, variantIds: number[], now: Date): Promise<VariantsWriteResult> {
+  private async finish<E>(tx: RequestContext, productId: number, variantIds: number[], now: Date): Promise<VariantsWriteResult<E>> {
     await this.sql.run(tx, REFRESH_VARIANT_AGGREGATES, [tx.shop.id, [productId]]);
     await this.sql.run(tx, TOUCH_PRODUCT, [tx.shop.id, productId, now]);
     const [product] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, productId]);
@@ -263,10 +307,6 @@ function updateRow(id: number, f: VariantFields) {
   };
 }
 
-function productMissing(): VariantError {
-  return VariantErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field: 'productId' });
-}
-
-function refused(problems: readonly VariantError[]): VariantsWriteResult {
+function refused<E>(problems: readonly E[]): VariantsWriteResult<E> {
   return { product: null, variantIds: [], problems };
 }

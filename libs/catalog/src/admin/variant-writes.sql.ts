@@ -36,6 +36,9 @@ export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     set_unit_cost boolean, unit_cost numeric, option1 text, option2 text, option3 text, title text)
   where v.shop_id = $1 and v.id = u.id`);
 
+/** Deletes options ($2). */
+export const DELETE_OPTIONS = preparedSql(`delete from product_options where shop_id = $1 and id = any($2::bigint[])`);
+
 /** Deletes the variants $3 of the product $2. */
 export const DELETE_VARIANTS = preparedSql(`delete from product_variants where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
 

@@ -1,0 +1,42 @@
+import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
+import type { OptionErrorCode } from '../../catalog.errors.js';
+import { AdminProduct } from './product.type.js';
+
+export const OPTION_VARIANT_STRATEGIES = ['LEAVE_AS_IS', 'CREATE'] as const;
+export const ProductOptionCreateVariantStrategy = enumOf(OPTION_VARIANT_STRATEGIES);
+registerEnumType(ProductOptionCreateVariantStrategy, {
+  registerIn: () => AdminSchema,
+  name: 'ProductOptionCreateVariantStrategy',
+  description: "LEAVE_AS_IS gives the product's variants each new option's first value; CREATE also makes a variant for every new combination.",
+});
+
+export const OPTIONS_CREATE_CODES = [
+  'DUPLICATED_OPTION_NAME', 'DUPLICATED_OPTION_VALUE', 'INVALID', 'OPTION_ALREADY_EXISTS', 'OPTION_NAME_MISSING', 'OPTION_NAME_TOO_LONG',
+  'OPTION_VALUES_MISSING', 'OPTION_VALUES_OVER_LIMIT', 'OPTION_VALUE_NAME_TOO_LONG', 'OPTIONS_OVER_LIMIT', 'PRODUCT_DOES_NOT_EXIST', 'TOO_MANY_VARIANTS_CREATED',
+] as const satisfies readonly OptionErrorCode[];
+export const ProductOptionsCreateUserErrorCode = enumOf(OPTIONS_CREATE_CODES);
+registerEnumType(ProductOptionsCreateUserErrorCode, { registerIn: () => AdminSchema, name: 'ProductOptionsCreateUserErrorCode' });
+
+@ObjectType('ProductOptionsCreateUserError', { registerIn: () => AdminSchema })
+export class ProductOptionsCreateUserError {
+  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
+  @Field(() => [String], { nullable: true })
+  field!: string[] | null;
+
+  @Field()
+  message!: string;
+
+  @Field(() => ProductOptionsCreateUserErrorCode, { nullable: true })
+  code!: OptionErrorCode | null;
+}
+
+@ObjectType('ProductOptionsCreatePayload', { registerIn: () => AdminSchema })
+export class ProductOptionsCreatePayload {
+  @Field(() => AdminProduct, { nullable: true })
+  product!: AdminProduct | null;
+
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
+  @Field(() => [ProductOptionsCreateUserError])
+  userErrors!: ProductOptionsCreateUserError[];
+}
