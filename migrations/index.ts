@@ -23,6 +23,7 @@ import { MetafieldOwners } from './20261130000000-metafield-owners.js';
 import { Jobs } from './20261201000000-jobs.js';
 import { ProductAdminWrites } from './20261202000000-product-admin-writes.js';
 import { Inventory } from './20261202000100-inventory.js';
+import { ProductOperations } from './20261202000200-product-operations.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -50,4 +51,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261201000000-jobs', class: Jobs },
   { name: '20261202000000-product-admin-writes', class: ProductAdminWrites },
   { name: '20261202000100-inventory', class: Inventory },
+  { name: '20261202000200-product-operations', class: ProductOperations },
 ];

@@ -6,8 +6,6 @@ import { CatalogModule } from './catalog.module.js';
 import { type ProductWriteResult, ProductWritesService } from './admin/product-writes.service.js';
 import type { AdminProductRecord } from './admin/product-admin.records.js';
 import { ProductMutationsAdminResolver } from './graphql/admin/product-mutations.admin.resolver.js';
-import { VariantCreationLimit } from './admin/variant-creation-limit.js';
-import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { InventoryDirectoryService } from './inventory/inventory-directory.service.js';
 import { InventoryAdjustmentGroupsAdminResolver, InventoryChangesAdminResolver } from './graphql/admin/inventory-adjustment-groups.admin.resolver.js';
 import { InventoryItemsAdminResolver } from './graphql/admin/inventory-items.admin.resolver.js';
@@ -16,9 +14,9 @@ import { InventoryMutationsAdminResolver } from './graphql/admin/inventory-mutat
 import { adminInventoryItemView, adminInventoryLevelView, adminLocationView } from './graphql/admin/inventory.presenter.js';
 import { LocationsAdminResolver } from './graphql/admin/locations.admin.resolver.js';
 import { CollectionMutationsAdminResolver } from './graphql/admin/collection-mutations.admin.resolver.js';
-import { VariantWritesService } from './admin/variant-writes.service.js';
 import { VariantMutationsAdminResolver } from './graphql/admin/variant-mutations.admin.resolver.js';
 import { OptionMutationsAdminResolver } from './graphql/admin/option-mutations.admin.resolver.js';
+import { ProductSetAdminResolver } from './graphql/admin/product-set.admin.resolver.js';
 import { CollectionDirectoryService } from './admin/collection-directory.service.js';
 import { ProductDirectoryService } from './admin/product-directory.service.js';
 import { adminCollectionView } from './graphql/admin/collection.presenter.js';
@@ -42,15 +40,12 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     ProductDirectoryService,
     CollectionDirectoryService,
     CatalogStorefrontService,
-    ProductWritesService,
-    VariantWritesService,
-    VariantCreationLimit,
-    CollectionWritesService,
     InventoryDirectoryService,
     ProductsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
     OptionMutationsAdminResolver,
+    ProductSetAdminResolver,
     VariantsAdminResolver,
     CollectionsAdminResolver,
     CollectionMutationsAdminResolver,

@@ -11,6 +11,8 @@ export const CatalogErrors = defineErrors({
   TAKEN: 'UNPROCESSABLE',
   /** A collection or product id given in the input that the shop does not have. */
   NOT_FOUND: 'UNPROCESSABLE',
+  /** productSet: the input's id is not the identifier's. */
+  INPUT_MISMATCH: 'UNPROCESSABLE',
 });
 export type CatalogErrorCode = ErrorCodeOf<typeof CatalogErrors>;
 export type CatalogError = DomainError<CatalogErrorCode>;

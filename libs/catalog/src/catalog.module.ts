@@ -1,6 +1,15 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
+import { EventsModule } from '@platform/events';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
+import { CollectionWritesService } from './admin/collection-writes.service.js';
+import { ProductOperationsService } from './admin/product-operations.service.js';
+import { ProductSetOperationsService } from './admin/product-set-operations.service.js';
+import { ProductSetService } from './admin/product-set.service.js';
+import { ProductWritesService } from './admin/product-writes.service.js';
+import { VariantCreationLimit } from './admin/variant-creation-limit.js';
+import { VariantWritesService } from './admin/variant-writes.service.js';
+import { ProductSetJob } from './jobs/product-set.job.js';
 import { CatalogService } from './catalog.service.js';
 import { InventoryService } from './inventory/inventory.service.js';
 import { CollectionProduct } from './collection-product.entity.js';
@@ -14,7 +23,19 @@ import { SellingPlanGroup } from './selling-plan-group.entity.js';
 import { SellingPlan } from './selling-plan.entity.js';
 import { SellingPlansService } from './selling-plans.service.js';
 
-const SERVICES = [CatalogService, SellingPlansService, InventoryService];
+// The catalog's use cases, the admin API's writes among them (the worker runs productSet's job with them).
+const SERVICES = [
+  CatalogService,
+  SellingPlansService,
+  InventoryService,
+  ProductWritesService,
+  VariantWritesService,
+  VariantCreationLimit,
+  CollectionWritesService,
+  ProductSetService,
+  ProductOperationsService,
+  ProductSetOperationsService,
+];
 
 @Module({
   imports: [
@@ -22,8 +43,10 @@ const SERVICES = [CatalogService, SellingPlansService, InventoryService];
     // Products, variants and collections keep metafields: the catalog registers them as owners, and writes its own
     // metafields through MetafieldsService in its transactions.
     MetafieldsModule,
+    // productSet(synchronous: false) asks for its job with the operation's write.
+    EventsModule,
   ],
-  providers: SERVICES,
+  providers: [...SERVICES, ProductSetJob],
   exports: SERVICES,
 })
 export class CatalogModule implements OnModuleInit {

@@ -102,6 +102,18 @@ export class MetafieldsService {
     await this.write(ctx, rows, 'replace description');
   }
 
+  /**
+   * Replaces one owner's metafields with `metafields` (productSet's list fields): those given are set, every other
+   * metafield of the owner is deleted. Pass `inTransaction(ctx, em)` to write within the owner's transaction.
+   */
+  async replaceMetafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, metafields: Omit<NewMetafield, 'ownerType' | 'ownerId'>[]): Promise<void> {
+    const kept = new Set(metafields.map((m) => `${m.namespace}\n${m.key}`));
+    const current = await ctx.em.find(Metafield, { shopId: ctx.shop.id, ownerType, ownerId }, { fields: ['id', 'namespace', 'key'], disableIdentityMap: true });
+    const gone = current.filter((m) => !kept.has(`${m.namespace}\n${m.key}`)).map((m) => m.id);
+    if (gone.length > 0) await ctx.em.nativeDelete(Metafield, { shopId: ctx.shop.id, id: { $in: gone } });
+    await this.setMetafields(ctx, ownerType, ownerId, metafields);
+  }
+
   /** Deletes every metafield of owners (when they are deleted); `inTransaction(ctx, em)` joins the caller's transaction. */
   async deleteMetafields(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerIds: number | readonly number[]): Promise<number> {
     const ids = typeof ownerIds === 'number' ? [ownerIds] : [...ownerIds];

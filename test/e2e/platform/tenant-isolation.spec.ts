@@ -47,6 +47,8 @@ interface ShopA {
   optionId: string;
   /** An inventory level of A's (global id); A's inventory item is its cart variant's. */
   levelId: string;
+  /** A background productSet of A's (global id). */
+  operationId: string;
 }
 
 interface Probe {
@@ -364,7 +366,11 @@ const ADMIN_CASES: Cases = {
       query: 'mutation($id: ID!, $h: String!) { productUpdate(product: { id: $id, handle: $h }) { product { handle } userErrors { field code } } }',
       variables: { id: b.productId, h: a.product.handle },
       expect: (d) => expect(d.productUpdate).toEqual({ product: { handle: a.product.handle }, userErrors: [] }),
-      then: async () => expect(await catalogStateOfA()).toBe(catalogOfA),
+      then: async () => {
+        // B's product gets its own handle back, for the probes after this one.
+        await db.query(`update products set handle = 'beta-tee' where shop_id = $1 and handle = $2`, [beta.shop.id, a.product.handle]);
+        expect(await catalogStateOfA()).toBe(catalogOfA);
+      },
     },
   ],
   'Mutation.productDelete': (a) => [
@@ -427,6 +433,41 @@ const ADMIN_CASES: Cases = {
     catalogMutation('mutation($id: ID!) { productOptionsCreate(productId: $id, options: [{ name: "Mallory", values: [{ name: "x" }] }]) { product { id } userErrors { field code } } }', { id: a.product.id }, {
       product: null,
       userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+  ],
+  'Query.productOperation': (a) => [{ query: 'query($id: ID!) { productOperation(id: $id) { status } }', variables: { id: a.operationId }, expect: nullAt('productOperation') }],
+  'Mutation.productSet': (a, b) => [
+    catalogMutation('mutation($id: ID!) { productSet(identifier: { id: $id }, input: { title: "Mallory" }) { product { id } userErrors { field code } } }', { id: a.product.id }, {
+      product: null,
+      userErrors: [{ field: ['identifier', 'id'], code: 'NOT_FOUND' }],
+    }),
+    catalogMutation('mutation($id: ID!) { productSet(input: { id: $id, title: "Mallory" }) { product { id } userErrors { field code } } }', { id: a.product.id }, {
+      product: null,
+      userErrors: [{ field: ['identifier', 'id'], code: 'NOT_FOUND' }],
+    }),
+    // A's handle names nothing on B: B's product is made with it (and deleted again at once).
+    {
+      query: 'mutation($h: String!) { productSet(identifier: { handle: $h }, input: { title: "Beta" }) { product { handle } userErrors { field code } } }',
+      variables: { h: a.product.handle },
+      expect: (d) => expect(d.productSet).toEqual({ product: { handle: a.product.handle }, userErrors: [] }),
+      then: async () => {
+        await db.query('delete from products where shop_id = $1 and handle = $2', [beta.shop.id, a.product.handle]);
+        expect(await catalogStateOfA()).toBe(catalogOfA);
+      },
+    },
+    catalogMutation(
+      'mutation($id: ID!, $v: ID!) { productSet(identifier: { id: $id }, input: { productOptions: [{ name: "Size", values: [{ name: "S" }] }], variants: [{ id: $v, optionValues: [{ optionName: "Size", name: "S" }] }] }) { product { id } userErrors { field code } } }',
+      { id: b.productId, v: a.cart.variantId },
+      { product: null, userErrors: [{ field: ['input', 'variants', '0', 'id'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }] },
+    ),
+    catalogMutation(
+      'mutation($id: ID!, $o: ID!) { productSet(identifier: { id: $id }, input: { productOptions: [{ name: "Size", values: [{ name: "S" }] }], variants: [{ optionValues: [{ optionId: $o, name: "S" }] }] }) { product { id } userErrors { field code } } }',
+      { id: b.productId, o: a.optionId },
+      { product: null, userErrors: [{ field: ['input', 'variants', '0', 'optionValues', '0'], code: 'OPTION_DOES_NOT_EXIST' }] },
+    ),
+    catalogMutation('mutation($id: ID!, $c: ID!) { productSet(identifier: { id: $id }, input: { collections: [$c] }) { product { id } userErrors { field code } } }', { id: b.productId, c: a.collection.id }, {
+      product: null,
+      userErrors: [{ field: ['input', 'collections'], code: 'NOT_FOUND' }],
     }),
   ],
   'Mutation.collectionCreate': (a) => [
@@ -806,6 +847,7 @@ beforeAll(async () => {
     risk: await riskOfA(),
     cart: await cartOfA(),
     payoutId: await payoutOfA(),
+    operationId: await operationOfA(),
     levelId: `gid://platform/InventoryLevel/${(await db.query('select id from inventory_levels where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     optionId: `gid://platform/ProductOption/${(await db.query('select id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
   };
@@ -815,6 +857,19 @@ beforeAll(async () => {
   const bStrings = stringsUnder(bData.body.data, FINGERPRINT_KEYS);
   fingerprints = [...stringsUnder(d, FINGERPRINT_KEYS), other.email, other.phone, third.email, third.phone, alpha.host].filter((s) => !bStrings.has(s));
 });
+
+// A background productSet of A's, waited for until COMPLETE (A's catalog is then still until B's probes).
+async function operationOfA(): Promise<string> {
+  const asA = (query: string, variables = {}) => adminQuery(t.app, alpha.host, alpha.tokens.adminAccessToken, query, { variables });
+  const started = await asA('mutation { productSet(synchronous: false, input: { title: "Alpha later" }) { productSetOperation { id } } }');
+  const id: string = started.body.data.productSet.productSetOperation.id;
+  for (let i = 0; i < 200; i++) {
+    const status = (await asA('query($id: ID!) { productOperation(id: $id) { status } }', { id })).body.data.productOperation.status;
+    if (status === 'COMPLETE') return id;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('A\'s productSet operation did not complete');
+}
 
 // A cart of one unit of an A variant, made on A's storefront.
 async function cartOfA(): Promise<ShopA['cart']> {

@@ -132,6 +132,18 @@ describe('the demo shop on the admin surfaces', () => {
     expect(sf.body.data.node).toEqual({ quantityAvailable: 12 });
   });
 
+  it("runs docs/admin.md's productSet example, and again: the same product, its lists as given", async () => {
+    const docs = readFileSync('docs/admin.md', 'utf8');
+    const section = docs.slice(docs.indexOf('### productSet'), docs.indexOf('### Writing collections'));
+    const [example] = [...section.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    const expected = { product: { handle: 'canvas-tote', variants: { nodes: [{ title: 'Natural', price: '18.00' }, { title: 'Black', price: '20.00' }] } }, userErrors: [] };
+    for (let run = 0; run < 2; run++) {
+      const res = await adminQuery(t.app, host, token, example!);
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data.productSet).toEqual(expected);
+    }
+  });
+
   it("lets the demo customer sign in on the storefront with the documented password", async () => {
     const res = await storefrontQuery(
       t.app,

@@ -56,3 +56,9 @@ export const SET_PRODUCT_PUBLISHED_AT = preparedSql(`update products p set publi
 
 /** Whether the product $2 is the shop's. */
 export const PRODUCT_EXISTS = preparedSql(`select 1 from products where shop_id = $1 and id = $2`);
+
+/** productSet's product by handle ($2), locked for the write. */
+export const PRODUCT_BY_HANDLE_FOR_SET = preparedSql(`select id from products where shop_id = $1 and handle = $2 for update`);
+
+/** The collections the product $2 is in. */
+export const COLLECTIONS_OF_PRODUCT = preparedSql(`select collection_id as id from collection_products where shop_id = $1 and product_id = $2`);

@@ -16,6 +16,7 @@ import { type NewOptionInput, checkNewOptions, combinations } from './option-inp
 import { ProductOption } from '../product-option.entity.js';
 import {
   DELETE_OPTIONS,
+  SET_OPTIONS,
   DELETE_VARIANTS,
   LOCK_PRODUCT,
   OPTIONS_OF_PRODUCT,
@@ -209,6 +210,96 @@ export class VariantWritesService {
       await this.limit.take(tx, ids.length);
       return this.finish(tx, productId, ids, now);
     });
+  }
+
+  /**
+   * productSet's options and variants: the product ends with exactly these. Options are kept by name (their values
+   * replaced, new ones added, absent ones deleted); a variant given an `id` (of this product) or matching an existing
+   * variant's values is updated, others are created, and the product's variants left out are deleted. Values a
+   * variant uses join its option.
+   */
+  async replaceVariants(ctx: RequestContext, productId: number, optionInputs: readonly NewOptionInput[], inputs: readonly VariantInput[]): Promise<VariantsWriteResult<VariantError | OptionError>> {
+    return this.writing<VariantError | OptionError>(ctx, productId, VariantErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
+      const checked = checkNewOptions(optionInputs, []);
+      const wanted = checked.options;
+      const problems: (VariantError | OptionError)[] = [...checked.problems];
+      if (wanted.length === 0) problems.push(OptionErrors.OPTION_VALUES_MISSING('A product has one option at least', { field: 'productOptions' }));
+      if (inputs.length === 0) problems.push(VariantErrors.NEED_TO_ADD_OPTION_VALUES('A product has one variant at least', { field: 'variants' }));
+      if (inputs.length > MAX_VARIANTS) problems.push(VariantErrors.TOO_MANY_VARIANTS(`A product can have at most ${MAX_VARIANTS} variants`, { field: 'variants' }));
+      if (problems.length > 0) throw new Refused(problems);
+      const states: OptionState[] = wanted.map((o, i) => ({ id: 0, name: o.name, position: i + 1, values: o.values }));
+      const byId = new Map(existing.map((v) => [v.id, v]));
+      // An existing variant's values by its options' names, to match it under the new options.
+      const oldKey = (v: ExistingVariant) => {
+        const named = new Map(options.map((o, i) => [o.name, valuesOf(v, options.length)[i]!]));
+        return combinationKey(wanted.map((o) => named.get(o.name) ?? ''));
+      };
+      const byValues = new Map(existing.map((v) => [oldKey(v), v]));
+      const taken = new Set<string>();
+      const used = new Set<number>();
+      const plan = inputs.map((input, i) => {
+        const { fields, problems: found } = checkVariantInput({ ...input, id: null }, i, states, 'create');
+        problems.push(...found);
+        const key = fields.values ? combinationKey(fields.values) : '';
+        if (fields.values) {
+          if (taken.has(key)) problems.push(VariantErrors.VARIANT_ALREADY_EXISTS(`The variant '${variantTitle(fields.values)}' is given twice`, { field: `variants[${i}]` }));
+          taken.add(key);
+        }
+        let match: ExistingVariant | undefined;
+        if (input.id != null) {
+          match = byId.get(input.id);
+          if (!match || used.has(match.id)) problems.push(VariantErrors.PRODUCT_VARIANT_DOES_NOT_EXIST('Product variant does not exist', { field: `variants[${i}].id` }));
+        } else {
+          match = byValues.get(key);
+          if (match && used.has(match.id)) match = undefined;
+        }
+        if (match) used.add(match.id);
+        // A price not given keeps a matched variant's.
+        if (input.price == null && match) delete fields.price;
+        return { fields, match, position: i + 1 };
+      });
+      if (problems.length > 0) throw new Refused(problems);
+
+      const now = new Date(this.clock.now());
+      const gone = existing.filter((v) => !used.has(v.id)).map((v) => v.id);
+      if (gone.length > 0) {
+        await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, gone]);
+        await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', gone);
+      }
+      await this.replaceOptions(tx, productId, options, wanted, plan.map((p) => p.fields.values!), now);
+      const updates = plan.filter((p) => p.match);
+      await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(updates.map((p) => ({ ...updateRow(p.match!.id, p.fields), position: p.position }))), now]);
+      const creates = plan.filter((p) => !p.match);
+      const ids = await insertRows(
+        tx.em,
+        ProductVariant,
+        creates.map((p) => ({ shopId: tx.shop.id, productId, ...variantRow(p.fields), position: p.position, inventoryQuantity: 0, availableForSale: !p.fields.tracked })),
+      );
+      await this.inventory.stockNewVariants(tx, ids, ids.map(() => 0));
+      await this.inventory.refreshStock(tx, updates.map((p) => p.match!.id));
+      await this.limit.take(tx, ids.length);
+      let created = 0;
+      const variantIds = plan.map((p) => (p.match ? p.match.id : ids[created++]!));
+      await this.setVariantMetafields(tx, variantIds, plan.map((p) => p.fields));
+      return this.finish(tx, productId, variantIds, now);
+    });
+  }
+
+  // Options kept by name (position and values replaced), new ones added, absent ones deleted; each keeps the values
+  // given and those its variants use.
+  private async replaceOptions(tx: RequestContext, productId: number, current: readonly OptionState[], wanted: readonly { name: string; values: string[] }[], combinations: readonly string[][], now: Date): Promise<void> {
+    const byName = new Map(current.map((o) => [o.name, o]));
+    const rows = wanted.map((o, i) => {
+      const values = [...o.values];
+      for (const value of combinations.map((c) => c[i]!)) if (!values.includes(value)) values.push(value);
+      return { name: o.name, position: i + 1, values, id: byName.get(o.name)?.id };
+    });
+    const gone = current.filter((o) => !wanted.some((w) => w.name === o.name)).map((o) => o.id);
+    if (gone.length > 0) await this.sql.run(tx, DELETE_OPTIONS, [tx.shop.id, gone]);
+    const kept = rows.filter((r) => r.id !== undefined);
+    if (kept.length > 0) await this.sql.run(tx, SET_OPTIONS, [tx.shop.id, JSON.stringify(kept.map((r) => ({ id: r.id, position: r.position, values: r.values }))), now]);
+    const added = rows.filter((r) => r.id === undefined);
+    await insertRows(tx.em, ProductOption, added.map((r) => ({ shopId: tx.shop.id, productId, name: r.name, position: r.position, values: r.values })));
   }
 
   // Locks the product, reads its options and variants, and runs the write in one transaction; Refused rolls back.

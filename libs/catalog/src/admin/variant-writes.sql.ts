@@ -30,11 +30,16 @@ export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     unit_cost = case when u.set_unit_cost then u.unit_cost else v.unit_cost end,
     option1 = coalesce(u.option1, v.option1), option2 = coalesce(u.option2, v.option2), option3 = coalesce(u.option3, v.option3),
     title = coalesce(u.title, v.title),
+    position = coalesce(u.position, v.position),
     updated_at = $3
   from jsonb_to_recordset($2::jsonb) as u (id bigint, price numeric, set_compare_at_price boolean, compare_at_price numeric,
     set_barcode boolean, barcode text, set_sku boolean, sku text, taxable boolean, tracked boolean, requires_shipping boolean,
-    set_unit_cost boolean, unit_cost numeric, option1 text, option2 text, option3 text, title text)
+    set_unit_cost boolean, unit_cost numeric, option1 text, option2 text, option3 text, title text, position int)
   where v.shop_id = $1 and v.id = u.id`);
+
+/** Sets options' positions and values ($2: `[{id, position, values}]`). */
+export const SET_OPTIONS = preparedSql(`update product_options o set position = u.position, values = u.values, updated_at = $3
+  from jsonb_to_recordset($2::jsonb) as u (id bigint, position int, values text[]) where o.shop_id = $1 and o.id = u.id`);
 
 /** Deletes options ($2). */
 export const DELETE_OPTIONS = preparedSql(`delete from product_options where shop_id = $1 and id = any($2::bigint[])`);

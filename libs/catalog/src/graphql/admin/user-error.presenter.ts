@@ -10,6 +10,7 @@ const CODES: Record<CatalogErrorCode | TagErrorCode, UserErrorCodeValue> = {
   TOO_LONG: 'TOO_LONG',
   TAKEN: 'TAKEN',
   NOT_FOUND: 'NOT_FOUND',
+  INPUT_MISMATCH: 'INVALID',
 };
 
 /** Problems as userErrors, their fields under the mutation's argument (`product`, `input`). */
