@@ -118,7 +118,7 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
     }
   }
   targets.push(...hostileTargets(runs, connections));
-  // Scenarios 6 and 9: the admin reads against the baseline's routes answering the same JSON.
+  // Scenarios 5, 6 and 9: the admin reads against the baseline's routes answering the same JSON.
   for (const scenario of ADMIN_READS) {
     for (const c of connections) {
       const run = find(scenario, 'platform', c);
@@ -161,7 +161,7 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   return targets;
 }
 
-const ADMIN_READS = ['rest-customers', 'admin-customers', 'rest-orders', 'admin-orders'];
+const ADMIN_READS = ['rest-customers', 'admin-customers', 'admin-products', 'rest-orders', 'admin-orders'];
 
 // Each write and the share of the baseline's req/s it must reach.
 const WRITES: [string, number][] = [
