@@ -7,11 +7,11 @@ import type pg from 'pg';
 
 const SQL = {
   products: {
-    name: 'b_products_first',
+    name: 'b_admin_products_first',
     text: `select p.id, p.title, p.handle, p.status, p.vendor, p.total_inventory from products p where p.shop_id = $1 order by p.id limit $2`,
   },
   variantPages: {
-    name: 'b_product_variant_pages',
+    name: 'b_admin_product_variant_pages',
     text: `select * from (select v.id, v.product_id, v.title, v.sku, v.price::text as price, v.inventory_quantity,
         row_number() over (partition by v.product_id order by v.position, v.id) as rn
       from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])) x where x.rn <= $3 order by x.product_id, x.rn`,
