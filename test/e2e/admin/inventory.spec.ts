@@ -192,6 +192,17 @@ describe('admin GraphQL inventory', () => {
     expect((await deactivate(last.id)).data.inventoryDeactivate.userErrors).toEqual([expect.objectContaining({ field: ['inventoryLevelId'], code: 'INVALID' })]);
   });
 
+  it('carts check stock against the levels: a line is capped at what is available, an emptied variant is not for sale', async () => {
+    await setAvailable(2);
+    const CART = `mutation($lines: [CartLineInput!]!) { cartCreate(input: { lines: $lines }) { cart { lines(first: 5) { nodes { quantity } } } warnings { code } userErrors { code } } }`;
+    const capped = (await storefrontQuery(t.app, shop.host, CART, {}, { variables: { lines: [{ merchandiseId: variantId, quantity: 5 }] } })).body.data.cartCreate;
+    expect(capped).toEqual({ cart: { lines: { nodes: [{ quantity: 2 }] } }, warnings: [{ code: 'MERCHANDISE_NOT_ENOUGH_STOCK' }], userErrors: [] });
+    await setAvailable(0);
+    const none = (await storefrontQuery(t.app, shop.host, CART, {}, { variables: { lines: [{ merchandiseId: variantId, quantity: 1 }] } })).body.data.cartCreate;
+    // Refused as the cart refuses any merchandise not for sale: nothing made.
+    expect(none).toEqual({ cart: null, warnings: [], userErrors: [{ code: 'INVALID' }] });
+  });
+
   it('prices the new fields by the one cost model: connections 2 + items × node, a mutation 10', async () => {
     const read = await gql('{ inventoryItems(first: 10) { nodes { id inventoryLevels(first: 5) { nodes { id quantities(names: ["available"]) { quantity } } } } } }');
     // 2 + 10 × (item 1 + levels (2 + 5 × (level 1 + quantities 1))).

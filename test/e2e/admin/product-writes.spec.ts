@@ -214,6 +214,9 @@ describe('admin GraphQL products: productCreate, productUpdate, productDelete, p
       expect((await storefront(`{ node(id: "${product.id}") { id } }`)).data.node).toEqual({ id: product.id });
       expect(await sfHandles()).not.toContain('secret-sauce');
       expect(await sfHandles('Secret')).not.toContain('secret-sauce');
+      const searched = (await storefront(`{ search(query: "Secret Sauce", first: 10) { nodes { ... on Product { handle } } } predictiveSearch(query: "Secret") { products { handle } } }`)).data;
+      expect(searched.search.nodes.map((n: any) => n.handle)).not.toContain('secret-sauce');
+      expect(searched.predictiveSearch.products.map((n: any) => n.handle)).not.toContain('secret-sauce');
       expect((await storefront(SF_COLLECTION, { handle: collection.handle })).data.collection.products.nodes.map((n: any) => n.handle)).not.toContain('secret-sauce');
 
       const older = await gql(`{ product(id: "${product.id}") { status } }`, {}, '2025-07');
