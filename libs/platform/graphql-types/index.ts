@@ -12,6 +12,7 @@ export { AdminTagsApiModule, TaggableRegistryModule } from './tags/tags.resolver
 export { Attribute } from './types/attribute.type.js';
 export { AdminUserError, USER_ERROR_CODES, type UserErrorCodeValue } from './types/admin-user-error.type.js';
 export { AdminJob } from './types/admin-job.type.js';
+export { codedUserErrorType } from './types/coded-user-error.type.js';
 export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { AdminCount } from './types/count.type.js';
 export { selectsAnyOf } from './lookahead/selected-fields.js';

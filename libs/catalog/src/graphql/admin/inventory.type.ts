@@ -1,5 +1,5 @@
-import { Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, BoundedList, ConnectionType, MAX_FIELD_PATH, MAX_USER_ERRORS, UnsignedInt64Scalar, enumOf, AdminUserError } from '@platform/graphql-types';
+import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
+import { AdminNode, AdminSchema, AdminUserError, BoundedList, ConnectionType, MAX_USER_ERRORS, UnsignedInt64Scalar, codedUserErrorType } from '@platform/graphql-types';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 import type { AdjustmentGroupRecord, InventoryItemRecord, InventoryLevelRecord, LocationRecord } from '../../inventory/inventory.records.js';
 import { QUANTITY_NAMES } from '../../inventory/inventory.rules.js';
@@ -173,27 +173,8 @@ export const ADJUST_QUANTITIES_CODES = [
 export type SetQuantitiesCode = (typeof SET_QUANTITIES_CODES)[number];
 export type AdjustQuantitiesCode = (typeof ADJUST_QUANTITIES_CODES)[number];
 
-function inventoryUserError<Codes extends readonly string[]>(name: string, codeName: string, codes: Codes) {
-  const CodeEnum = enumOf(codes);
-  registerEnumType(CodeEnum, { registerIn: () => AdminSchema, name: codeName });
-
-  @ObjectType(name, { registerIn: () => AdminSchema })
-  class InventoryUserError {
-    @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
-    @Field(() => [String], { nullable: true })
-    field!: string[] | null;
-
-    @Field()
-    message!: string;
-
-    @Field(() => CodeEnum, { nullable: true })
-    code!: Codes[number] | null;
-  }
-  return InventoryUserError;
-}
-
-export const InventorySetQuantitiesUserError = inventoryUserError('InventorySetQuantitiesUserError', 'InventorySetQuantitiesUserErrorCode', SET_QUANTITIES_CODES);
-export const InventoryAdjustQuantitiesUserError = inventoryUserError('InventoryAdjustQuantitiesUserError', 'InventoryAdjustQuantitiesUserErrorCode', ADJUST_QUANTITIES_CODES);
+export const InventorySetQuantitiesUserError = codedUserErrorType('InventorySetQuantitiesUserError', SET_QUANTITIES_CODES);
+export const InventoryAdjustQuantitiesUserError = codedUserErrorType('InventoryAdjustQuantitiesUserError', ADJUST_QUANTITIES_CODES);
 
 @ObjectType('InventorySetQuantitiesPayload', { registerIn: () => AdminSchema })
 export class InventorySetQuantitiesPayload {

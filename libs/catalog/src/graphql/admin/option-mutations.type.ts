@@ -1,5 +1,5 @@
 import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
+import { AdminSchema, BoundedList, MAX_USER_ERRORS, codedUserErrorType, enumOf } from '@platform/graphql-types';
 import type { OptionErrorCode } from '../../catalog.errors.js';
 import { AdminProduct } from './product.type.js';
 
@@ -15,21 +15,7 @@ export const OPTIONS_CREATE_CODES = [
   'DUPLICATED_OPTION_NAME', 'DUPLICATED_OPTION_VALUE', 'INVALID', 'OPTION_ALREADY_EXISTS', 'OPTION_NAME_MISSING', 'OPTION_NAME_TOO_LONG',
   'OPTION_VALUES_MISSING', 'OPTION_VALUES_OVER_LIMIT', 'OPTION_VALUE_NAME_TOO_LONG', 'OPTIONS_OVER_LIMIT', 'PRODUCT_DOES_NOT_EXIST', 'TOO_MANY_VARIANTS_CREATED',
 ] as const satisfies readonly OptionErrorCode[];
-export const ProductOptionsCreateUserErrorCode = enumOf(OPTIONS_CREATE_CODES);
-registerEnumType(ProductOptionsCreateUserErrorCode, { registerIn: () => AdminSchema, name: 'ProductOptionsCreateUserErrorCode' });
-
-@ObjectType('ProductOptionsCreateUserError', { registerIn: () => AdminSchema })
-export class ProductOptionsCreateUserError {
-  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
-  @Field(() => [String], { nullable: true })
-  field!: string[] | null;
-
-  @Field()
-  message!: string;
-
-  @Field(() => ProductOptionsCreateUserErrorCode, { nullable: true })
-  code!: OptionErrorCode | null;
-}
+export const ProductOptionsCreateUserError = codedUserErrorType('ProductOptionsCreateUserError', OPTIONS_CREATE_CODES);
 
 @ObjectType('ProductOptionsCreatePayload', { registerIn: () => AdminSchema })
 export class ProductOptionsCreatePayload {
@@ -38,5 +24,5 @@ export class ProductOptionsCreatePayload {
 
   @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [ProductOptionsCreateUserError])
-  userErrors!: ProductOptionsCreateUserError[];
+  userErrors!: InstanceType<typeof ProductOptionsCreateUserError>[];
 }

@@ -10,6 +10,7 @@ import { productSetOperationView, productSetUserErrors } from './product-set.pre
 import { AdminProductOperation, ProductSetPayload } from './product-set.type.js';
 import { adminProductView } from './product.presenter.js';
 import { statusOf } from './product-status.js';
+import { variantInputOf } from './variant-input.js';
 
 // productSet and productOperation: thin, ProductSetService checks and writes (now, or in the background).
 @Resolver()
@@ -75,19 +76,7 @@ function setInputOf(input: ProductSetInput, version: string): SetInput {
     tags: input.tags,
     seo: input.seo,
     productOptions: input.productOptions?.map((o) => ({ name: o.name, position: o.position, values: o.values })),
-    variants: input.variants?.map((v) => ({
-      id: v.id == null ? v.id : (idOfType(v.id, 'ProductVariant') ?? 0),
-      price: v.price,
-      compareAtPrice: v.compareAtPrice,
-      barcode: v.barcode,
-      taxable: v.taxable,
-      sku: v.inventoryItem?.sku,
-      tracked: v.inventoryItem?.tracked,
-      requiresShipping: v.inventoryItem?.requiresShipping,
-      cost: v.inventoryItem?.cost,
-      optionValues: v.optionValues?.map((o) => ({ name: o.name, optionName: o.optionName, optionId: o.optionId == null ? o.optionId : (idOfType(o.optionId, 'ProductOption') ?? 0) })),
-      metafields: v.metafields,
-    })),
+    variants: input.variants?.map(variantInputOf),
     collections: input.collections?.map((gid) => idOfType(gid, 'Collection') ?? 0),
     metafields: input.metafields,
   };

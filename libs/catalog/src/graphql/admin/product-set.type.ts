@@ -1,5 +1,5 @@
 import { Field, ID, InterfaceType, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminNode, AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
+import { AdminNode, AdminSchema, BoundedList, MAX_USER_ERRORS, codedUserErrorType, enumOf } from '@platform/graphql-types';
 import { AdminProduct } from './product.type.js';
 
 // productSet's payload, its operation (synchronous: false) and its errors, by the hosted names. The codes are the
@@ -11,25 +11,12 @@ export const PRODUCT_SET_CODES = [
   'VARIANTS_OVER_LIMIT',
 ] as const;
 export type ProductSetCode = (typeof PRODUCT_SET_CODES)[number];
-export const ProductSetUserErrorCode = enumOf(PRODUCT_SET_CODES);
-registerEnumType(ProductSetUserErrorCode, { registerIn: () => AdminSchema, name: 'ProductSetUserErrorCode' });
-
 export const PRODUCT_OPERATION_STATUSES = ['CREATED', 'ACTIVE', 'COMPLETE'] as const;
 export const ProductOperationStatus = enumOf(PRODUCT_OPERATION_STATUSES);
 registerEnumType(ProductOperationStatus, { registerIn: () => AdminSchema, name: 'ProductOperationStatus', description: 'CREATED (queued), ACTIVE (running), COMPLETE (done: see product and userErrors).' });
 
-@ObjectType('ProductSetUserError', { registerIn: () => AdminSchema })
-export class ProductSetUserError {
-  @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
-  @Field(() => [String], { nullable: true })
-  field!: string[] | null;
-
-  @Field()
-  message!: string;
-
-  @Field(() => ProductSetUserErrorCode, { nullable: true })
-  code!: ProductSetCode | null;
-}
+export const ProductSetUserError = codedUserErrorType('ProductSetUserError', PRODUCT_SET_CODES);
+type ProductSetUserError = InstanceType<typeof ProductSetUserError>;
 
 @InterfaceType('ProductOperation', { registerIn: () => AdminSchema, resolveType: (value: { __typename: string }) => value.__typename, description: 'Work on a product done in the background.' })
 export abstract class AdminProductOperation {

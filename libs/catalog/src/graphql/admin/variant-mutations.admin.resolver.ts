@@ -3,11 +3,11 @@ import { userErrorsOf } from '@platform/errors';
 import { idOfType } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
-import type { VariantInput } from '../../admin/variant-input.rules.js';
 import { type StandaloneStrategy, type VariantsWriteResult, VariantWritesService } from '../../admin/variant-writes.service.js';
 import type { VariantErrorCode } from '../../catalog.errors.js';
 import { adminProductView } from './product.presenter.js';
 import { adminVariantView } from './variant.presenter.js';
+import { variantInputOf } from './variant-input.js';
 import { ProductVariantsBulkCreateStrategy, ProductVariantsBulkInput } from './variant-mutations.args.js';
 import {
   type BulkCreateCode,
@@ -73,23 +73,6 @@ export class VariantMutationsAdminResolver {
       userErrors: userErrorsOf(result.problems, codes),
     };
   }
-}
-
-// The schema's variant in the catalog's terms: ids to numbers (0 names nothing).
-function variantInputOf(input: ProductVariantsBulkInput): VariantInput {
-  return {
-    id: input.id == null ? input.id : (idOfType(input.id, 'ProductVariant') ?? 0),
-    price: input.price,
-    compareAtPrice: input.compareAtPrice,
-    barcode: input.barcode,
-    taxable: input.taxable,
-    sku: input.inventoryItem?.sku,
-    tracked: input.inventoryItem?.tracked,
-    requiresShipping: input.inventoryItem?.requiresShipping,
-    cost: input.inventoryItem?.cost,
-    optionValues: input.optionValues?.map((v) => ({ name: v.name, optionName: v.optionName, optionId: v.optionId == null ? v.optionId : (idOfType(v.optionId, 'ProductOption') ?? 0) })),
-    metafields: input.metafields,
-  };
 }
 
 // Each payload's enum for every code of the variant writes.

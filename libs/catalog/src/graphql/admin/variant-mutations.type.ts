@@ -1,5 +1,5 @@
-import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, BoundedList, MAX_FIELD_PATH, MAX_USER_ERRORS, enumOf } from '@platform/graphql-types';
+import { Field, ObjectType } from '@nestjs/graphql';
+import { AdminSchema, BoundedList, MAX_USER_ERRORS, codedUserErrorType } from '@platform/graphql-types';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 import { AdminProduct } from './product.type.js';
 import { AdminProductVariant } from './variant.type.js';
@@ -39,28 +39,9 @@ export type BulkCreateCode = (typeof BULK_CREATE_CODES)[number];
 export type BulkUpdateCode = (typeof BULK_UPDATE_CODES)[number];
 export type BulkDeleteCode = (typeof BULK_DELETE_CODES)[number];
 
-function userErrorType<Codes extends readonly string[]>(name: string, codes: Codes) {
-  const CodeEnum = enumOf(codes);
-  registerEnumType(CodeEnum, { registerIn: () => AdminSchema, name: `${name}Code` });
-
-  @ObjectType(name, { registerIn: () => AdminSchema })
-  class VariantUserError {
-    @BoundedList({ max: MAX_FIELD_PATH, withParent: true })
-    @Field(() => [String], { nullable: true })
-    field!: string[] | null;
-
-    @Field()
-    message!: string;
-
-    @Field(() => CodeEnum, { nullable: true })
-    code!: Codes[number] | null;
-  }
-  return VariantUserError;
-}
-
-export const ProductVariantsBulkCreateUserError = userErrorType('ProductVariantsBulkCreateUserError', BULK_CREATE_CODES);
-export const ProductVariantsBulkUpdateUserError = userErrorType('ProductVariantsBulkUpdateUserError', BULK_UPDATE_CODES);
-export const ProductVariantsBulkDeleteUserError = userErrorType('ProductVariantsBulkDeleteUserError', BULK_DELETE_CODES);
+export const ProductVariantsBulkCreateUserError = codedUserErrorType('ProductVariantsBulkCreateUserError', BULK_CREATE_CODES);
+export const ProductVariantsBulkUpdateUserError = codedUserErrorType('ProductVariantsBulkUpdateUserError', BULK_UPDATE_CODES);
+export const ProductVariantsBulkDeleteUserError = codedUserErrorType('ProductVariantsBulkDeleteUserError', BULK_DELETE_CODES);
 
 @ObjectType('ProductVariantsBulkCreatePayload', { registerIn: () => AdminSchema })
 export class ProductVariantsBulkCreatePayload {
