@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 // productSet(synchronous: false) runs as a job; its operation is kept for productOperation(id) to report:
-// CREATED when queued, ACTIVE while it runs, COMPLETE with the product or the userErrors.
+// CREATED when queued, ACTIVE while it runs, COMPLETE with the product or the problems (the catalog's codes; the payload words them).
 export class ProductOperations extends Migration {
   override name = '20261202000200-product-operations';
 
@@ -14,7 +14,7 @@ export class ProductOperations extends Migration {
         shop_id bigint not null references shops (id) on delete cascade,
         status text not null default 'CREATED' check (status in ('CREATED', 'ACTIVE', 'COMPLETE')),
         product_id bigint references products (id) on delete set null,
-        user_errors jsonb not null default '[]'
+        problems jsonb not null default '[]'
       );`);
   }
 

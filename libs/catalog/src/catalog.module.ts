@@ -4,7 +4,7 @@ import { EventsModule } from '@platform/events';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { ProductOperationsService } from './admin/product-operations.service.js';
-import { ProductSetOperationsService } from './admin/product-set-operations.service.js';
+import { ProductSetOperationsService } from './product-set-operations.service.js';
 import { ProductSetService } from './admin/product-set.service.js';
 import { ProductWritesService } from './admin/product-writes.service.js';
 import { VariantCreationLimit } from './admin/variant-creation-limit.js';

@@ -3,17 +3,17 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, preparedSql } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 
-/** A background product operation as productOperation(id) reports it; `userErrors` are as the payload words them. */
+/** A background product operation as productOperation(id) reports it; `problems` in the catalog's codes and fields. */
 export interface ProductOperationRecord {
   id: number;
   status: 'CREATED' | 'ACTIVE' | 'COMPLETE';
   productId: number | null;
-  userErrors: { field: string[] | null; message: string; code: string | null }[];
+  problems: { field: string | null; message: string; code: string }[];
 }
 
-const COLUMNS = `id, status, product_id as "productId", user_errors as "userErrors"`;
+const COLUMNS = `id, status, product_id as "productId", problems`;
 const INSERT = preparedSql(`insert into product_operations (shop_id) values ($1) returning ${COLUMNS}`);
-const SET_STATUS = preparedSql(`update product_operations set status = $3, product_id = $4, user_errors = $5::jsonb, updated_at = $6 where shop_id = $1 and id = $2`);
+const SET_STATUS = preparedSql(`update product_operations set status = $3, product_id = $4, problems = $5::jsonb, updated_at = $6 where shop_id = $1 and id = $2`);
 const BY_ID = preparedSql(`select ${COLUMNS} from product_operations where shop_id = $1 and id = $2`);
 
 /** The background product operations productOperation(id) reports: made CREATED, marked ACTIVE, then COMPLETE. */
@@ -30,8 +30,8 @@ export class ProductOperationsService {
     return operation!;
   }
 
-  async mark(ctx: RequestContext, id: number, status: ProductOperationRecord['status'], productId: number | null = null, userErrors: ProductOperationRecord['userErrors'] = []): Promise<void> {
-    await this.sql.run(ctx, SET_STATUS, [ctx.shop.id, id, status, productId, JSON.stringify(userErrors), new Date(this.clock.now())]);
+  async mark(ctx: RequestContext, id: number, status: ProductOperationRecord['status'], productId: number | null = null, problems: ProductOperationRecord['problems'] = []): Promise<void> {
+    await this.sql.run(ctx, SET_STATUS, [ctx.shop.id, id, status, productId, JSON.stringify(problems), new Date(this.clock.now())]);
   }
 
   async operation(ctx: RequestContext, id: number): Promise<ProductOperationRecord | null> {

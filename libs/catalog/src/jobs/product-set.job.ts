@@ -3,7 +3,6 @@ import { ShopJob, type ShopJobProcessor } from '@platform/queue';
 import type { RequestContext } from '@platform/request';
 import { ProductOperationsService } from '../admin/product-operations.service.js';
 import { type ProductSetIdentifier, type ProductSetInput, ProductSetService } from '../admin/product-set.service.js';
-import { productSetUserErrors } from '../graphql/admin/product-set.presenter.js';
 
 export interface ProductSetJobData {
   operationId: number;
@@ -26,6 +25,7 @@ export class ProductSetJob implements ShopJobProcessor<ProductSetJobData> {
     if (!current || current.status === 'COMPLETE') return;
     await this.operations.mark(ctx, data.operationId, 'ACTIVE');
     const result = await this.productSet.set(ctx, data.identifier, data.input);
-    await this.operations.mark(ctx, data.operationId, 'COMPLETE', result.product?.id ?? null, productSetUserErrors(result.problems));
+    const problems = result.problems.map((p) => ({ field: p.field ?? null, message: p.message, code: p.code }));
+    await this.operations.mark(ctx, data.operationId, 'COMPLETE', result.product?.id ?? null, problems);
   }
 }

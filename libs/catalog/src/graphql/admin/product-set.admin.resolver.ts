@@ -3,7 +3,7 @@ import { idOfType, parseGlobalId } from '@platform/ids';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { ProductOperationsService } from '../../admin/product-operations.service.js';
-import { ProductSetOperationsService } from '../../admin/product-set-operations.service.js';
+import { ProductSetOperationsService } from '../../product-set-operations.service.js';
 import { type ProductSetIdentifier, type ProductSetInput as SetInput, ProductSetService } from '../../admin/product-set.service.js';
 import { ProductSetIdentifiers, ProductSetInput } from './product-set.args.js';
 import { productSetOperationView, productSetUserErrors } from './product-set.presenter.js';

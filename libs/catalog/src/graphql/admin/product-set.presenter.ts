@@ -30,6 +30,6 @@ export function productSetOperationView(operation: ProductOperationRecord, produ
     id: toGlobalId('ProductSetOperation', operation.id),
     status: operation.status,
     product: product && adminProductView(product),
-    userErrors: operation.userErrors.map((e) => ({ field: e.field, message: e.message, code: e.code as ProductSetCode | null })),
+    userErrors: operation.problems.map((p) => ({ field: fieldPath(p.field ?? undefined), message: p.message, code: productSetCode(p.code) })),
   };
 }

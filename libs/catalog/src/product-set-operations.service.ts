@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JobsAfterCommit } from '@platform/events';
 import { type RequestContext, inTransaction } from '@platform/request';
-import { ProductSetJob, type ProductSetJobData } from '../jobs/product-set.job.js';
-import { type ProductOperationRecord, ProductOperationsService } from './product-operations.service.js';
+import { ProductSetJob, type ProductSetJobData } from './jobs/product-set.job.js';
+import { type ProductOperationRecord, ProductOperationsService } from './admin/product-operations.service.js';
 
 /**
  * productSet(synchronous: false): the operation is recorded and its job asked for in one transaction, so the job runs
