@@ -83,7 +83,7 @@ export const InventoryErrors = defineErrors({
 export type InventoryErrorCode = ErrorCodeOf<typeof InventoryErrors>;
 export type InventoryError = DomainError<InventoryErrorCode>;
 
-/** The problems of productOptionsCreate, by the hosted codes (ProductOptionsCreateUserErrorCode). */
+/** The problems of productOptionsCreate and productOptionsDelete, by the hosted codes (each payload's enum takes its own). */
 export const OptionErrors = defineErrors({
   PRODUCT_DOES_NOT_EXIST: 'UNPROCESSABLE',
   OPTION_ALREADY_EXISTS: 'UNPROCESSABLE',
@@ -97,6 +97,9 @@ export const OptionErrors = defineErrors({
   DUPLICATED_OPTION_VALUE: 'UNPROCESSABLE',
   TOO_MANY_VARIANTS_CREATED: 'UNPROCESSABLE',
   INVALID: 'UNPROCESSABLE',
+  /** productOptionsDelete. */
+  OPTION_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES: 'UNPROCESSABLE',
 });
 export type OptionErrorCode = ErrorCodeOf<typeof OptionErrors>;
 export type OptionError = DomainError<OptionErrorCode>;

@@ -253,6 +253,52 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
     });
   });
 
+  describe('productOptionsDelete', () => {
+    const DELETE_OPTIONS = `mutation($id: ID!, $options: [ID!]!, $strategy: ProductOptionDeleteStrategy) {
+      productOptionsDelete(productId: $id, options: $options, strategy: $strategy) { deletedOptionsIds product { ${PRODUCT} } userErrors { field message code } } }`;
+    const OPTIONS = `mutation($id: ID!, $options: [OptionCreateInput!]!) { productOptionsCreate(productId: $id, options: $options, variantStrategy: CREATE) { product { ${PRODUCT} } userErrors { code } } }`;
+    const twoOptions = async () => {
+      const product = await newProduct({ title: `Two ${Math.random()}`, productOptions: [{ name: 'Color', values: [{ name: 'Red' }, { name: 'Blue' }] }] });
+      const made = (await gql(OPTIONS, { id: product.id, options: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }] }] })).data.productOptionsCreate;
+      expect(made.userErrors).toEqual([]);
+      return made.product;
+    };
+
+    it('deletes an option, merging variants left alike into the first by position; the last option gives way to Title', async () => {
+      const product = await twoOptions();
+      const color = product.options.find((o: any) => o.name === 'Color');
+      const before = await variantCount();
+      const answer = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id] })).data.productOptionsDelete;
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.deletedOptionsIds).toEqual([color.id]);
+      expect(answer.product.options.map((o: any) => [o.name, o.position])).toEqual([['Size', 1]]);
+      expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position, v.selectedOptions])).toEqual([
+        ['S', 1, [{ name: 'Size', value: 'S' }]],
+        ['M', 2, [{ name: 'Size', value: 'M' }]],
+      ]);
+      expect(await variantCount()).toBe(before - 2);
+
+      const size = answer.product.options[0];
+      const last = (await gql(DELETE_OPTIONS, { id: product.id, options: [size.id] })).data.productOptionsDelete;
+      expect(last.product.options.map((o: any) => [o.name, o.values])).toEqual([['Title', ['Default Title']]]);
+      expect(last.product.variants.nodes.map((v: any) => v.title)).toEqual(['Default Title']);
+    });
+
+    it('NON_DESTRUCTIVE refuses to delete variants; unknown and foreign options are refused; nothing changes', async () => {
+      const product = await twoOptions();
+      const before = await variantCount();
+      const color = product.options.find((o: any) => o.name === 'Color');
+      const refused = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id], strategy: 'NON_DESTRUCTIVE' })).data.productOptionsDelete;
+      expect(refused).toMatchObject({ deletedOptionsIds: null, product: null, userErrors: [{ field: ['options'], code: 'CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES' }] });
+      const other = await twoOptions();
+      const foreign = (await gql(DELETE_OPTIONS, { id: product.id, options: [other.options[0].id] })).data.productOptionsDelete;
+      expect(foreign.userErrors).toEqual([expect.objectContaining({ field: ['options', '0'], code: 'OPTION_DOES_NOT_EXIST' })]);
+      expect(await variantCount()).toBe(before + 4);
+      const still = (await gql(`query($id: ID!) { product(id: $id) { options { name } variantsCount { count } } }`, { id: product.id })).data.product;
+      expect(still).toEqual({ options: [{ name: 'Color' }, { name: 'Size' }], variantsCount: { count: 4 } });
+    });
+  });
+
   describe('productVariants', () => {
     const LIST = `query($q: String, $first: Int, $after: String, $sortKey: ProductVariantSortKeys, $reverse: Boolean) {
       productVariants(first: $first, after: $after, query: $q, sortKey: $sortKey, reverse: $reverse) { nodes { id sku price product { id } } pageInfo { hasNextPage endCursor } } }`;

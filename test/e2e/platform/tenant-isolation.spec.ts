@@ -470,6 +470,16 @@ const ADMIN_CASES: Cases = {
       userErrors: [{ field: ['input', 'collections'], code: 'NOT_FOUND' }],
     }),
   ],
+  'Mutation.productOptionsDelete': (a, b) => [
+    catalogMutation('mutation($id: ID!, $o: ID!) { productOptionsDelete(productId: $id, options: [$o]) { product { id } userErrors { field code } } }', { id: a.product.id, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $o: ID!) { productOptionsDelete(productId: $id, options: [$o]) { product { id } userErrors { field code } } }', { id: b.productId, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['options', '0'], code: 'OPTION_DOES_NOT_EXIST' }],
+    }),
+  ],
   'Mutation.collectionCreate': (a) => [
     // A's collection handle is free on B; the collection is deleted again at once.
     {

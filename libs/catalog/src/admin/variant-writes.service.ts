@@ -302,6 +302,46 @@ export class VariantWritesService {
     await insertRows(tx.em, ProductOption, added.map((r) => ({ shopId: tx.shop.id, productId, name: r.name, position: r.position, values: r.values })));
   }
 
+  /**
+   * productOptionsDelete: the options go and the others close up. Variants left with the same values are merged into
+   * the first of them by position (`DEFAULT`); `NON_DESTRUCTIVE` refuses to delete any variant. Without options left,
+   * the product goes back to its default `Title` option and its first variant becomes the default one.
+   */
+  async optionsDelete(ctx: RequestContext, productId: number, optionIds: readonly number[], strategy: 'DEFAULT' | 'NON_DESTRUCTIVE'): Promise<VariantsWriteResult<OptionError> & { deletedIds: number[] }> {
+    let deletedIds: number[] = [];
+    const result = await this.writing<OptionError>(ctx, productId, OptionErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
+      const missing = optionIds.findIndex((id) => !options.some((o) => o.id === id));
+      if (missing >= 0) throw new Refused([OptionErrors.OPTION_DOES_NOT_EXIST('Option does not exist', { field: `options[${missing}]` })]);
+      const gone = new Set(optionIds);
+      const kept = options.filter((o) => !gone.has(o.id));
+      const keptAt = options.map((o, i) => (gone.has(o.id) ? -1 : i)).filter((i) => i >= 0);
+      const values = (v: ExistingVariant) => (kept.length === 0 ? [DEFAULT_TITLE] : keptAt.map((i) => valuesOf(v, options.length)[i]!));
+      const first = new Map<string, ExistingVariant>();
+      for (const v of existing) if (!first.has(combinationKey(values(v)))) first.set(combinationKey(values(v)), v);
+      const survivors = [...first.values()];
+      const merged = existing.filter((v) => !survivors.includes(v)).map((v) => v.id);
+      if (merged.length > 0 && strategy === 'NON_DESTRUCTIVE') {
+        throw new Refused([OptionErrors.CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES('Deleting the option would delete variants', { field: 'options' })]);
+      }
+
+      const now = new Date(this.clock.now());
+      await this.sql.run(tx, DELETE_OPTIONS, [tx.shop.id, [...gone]]);
+      if (kept.length === 0) {
+        await insertRows(tx.em, ProductOption, [{ shopId: tx.shop.id, productId, name: 'Title', position: 1, values: [DEFAULT_TITLE] }]);
+      } else {
+        await this.sql.run(tx, SET_OPTIONS, [tx.shop.id, JSON.stringify(kept.map((o, i) => ({ id: o.id, position: i + 1, values: o.values }))), now]);
+      }
+      if (merged.length > 0) {
+        await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, merged]);
+        await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', merged);
+      }
+      await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(survivors.map((v, i) => ({ ...updateRow(v.id, { values: values(v) }), position: i + 1 }))), now]);
+      deletedIds = [...gone];
+      return this.finish(tx, productId, [], now);
+    });
+    return { ...result, deletedIds: result.product ? deletedIds : [] };
+  }
+
   // Locks the product, reads its options and variants, and runs the write in one transaction; Refused rolls back.
   private async writing<E extends VariantError | OptionError = VariantError>(
     ctx: RequestContext,
@@ -391,6 +431,7 @@ function updateRow(id: number, f: VariantFields) {
     requires_shipping: f.requiresShipping ?? null,
     set_unit_cost: f.unitCost !== undefined,
     unit_cost: f.unitCost ?? null,
+    set_options: values !== undefined,
     option1: values?.[0] ?? null,
     option2: values?.[1] ?? null,
     option3: values?.[2] ?? null,

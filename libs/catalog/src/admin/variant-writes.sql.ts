@@ -16,8 +16,8 @@ export const SET_OPTION_VALUES = preparedSql(`update product_options o set value
   from jsonb_to_recordset($2::jsonb) as u (id bigint, values text[]) where o.shop_id = $1 and o.id = u.id`);
 
 /**
- * Changes variants ($2: `[{id, …}]`): null leaves a field; compare-at price, barcode and SKU change when their flag is
- * set (null is a value they take). updated_at is $3.
+ * Changes variants ($2: `[{id, …}]`): null leaves a field; compare-at price, barcode, SKU, unit cost and the option values
+ * change when their flag is set (null is a value they take). updated_at is $3.
  */
 export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     price = coalesce(u.price, v.price),
@@ -28,13 +28,15 @@ export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     tracked = coalesce(u.tracked, v.tracked),
     requires_shipping = coalesce(u.requires_shipping, v.requires_shipping),
     unit_cost = case when u.set_unit_cost then u.unit_cost else v.unit_cost end,
-    option1 = coalesce(u.option1, v.option1), option2 = coalesce(u.option2, v.option2), option3 = coalesce(u.option3, v.option3),
+    option1 = case when u.set_options then u.option1 else v.option1 end,
+    option2 = case when u.set_options then u.option2 else v.option2 end,
+    option3 = case when u.set_options then u.option3 else v.option3 end,
     title = coalesce(u.title, v.title),
     position = coalesce(u.position, v.position),
     updated_at = $3
   from jsonb_to_recordset($2::jsonb) as u (id bigint, price numeric, set_compare_at_price boolean, compare_at_price numeric,
     set_barcode boolean, barcode text, set_sku boolean, sku text, taxable boolean, tracked boolean, requires_shipping boolean,
-    set_unit_cost boolean, unit_cost numeric, option1 text, option2 text, option3 text, title text, position int)
+    set_unit_cost boolean, unit_cost numeric, set_options boolean, option1 text, option2 text, option3 text, title text, position int)
   where v.shop_id = $1 and v.id = u.id`);
 
 /** Sets options' positions and values ($2: `[{id, position, values}]`). */

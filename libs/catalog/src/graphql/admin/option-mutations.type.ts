@@ -1,4 +1,5 @@
-import { Field, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { MAX_OPTIONS } from '../../product.rules.js';
 import { AdminSchema, BoundedList, MAX_USER_ERRORS, codedUserErrorType, enumOf } from '@platform/graphql-types';
 import type { OptionErrorCode } from '../../catalog.errors.js';
 import { AdminProduct } from './product.type.js';
@@ -25,4 +26,29 @@ export class ProductOptionsCreatePayload {
   @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [ProductOptionsCreateUserError])
   userErrors!: InstanceType<typeof ProductOptionsCreateUserError>[];
+}
+
+export const OPTION_DELETE_STRATEGIES = ['DEFAULT', 'NON_DESTRUCTIVE', 'POSITION'] as const;
+export const ProductOptionDeleteStrategy = enumOf(OPTION_DELETE_STRATEGIES);
+registerEnumType(ProductOptionDeleteStrategy, {
+  registerIn: () => AdminSchema,
+  name: 'ProductOptionDeleteStrategy',
+  description: 'DEFAULT and POSITION keep, of variants left with the same values, the first by position; NON_DESTRUCTIVE refuses to delete any variant.',
+});
+
+export const OPTIONS_DELETE_CODES = ['CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES', 'OPTION_DOES_NOT_EXIST', 'PRODUCT_DOES_NOT_EXIST'] as const satisfies readonly OptionErrorCode[];
+export const ProductOptionsDeleteUserError = codedUserErrorType('ProductOptionsDeleteUserError', OPTIONS_DELETE_CODES);
+
+@ObjectType('ProductOptionsDeletePayload', { registerIn: () => AdminSchema })
+export class ProductOptionsDeletePayload {
+  @BoundedList({ max: MAX_OPTIONS, withParent: true })
+  @Field(() => [ID], { nullable: true })
+  deletedOptionsIds!: string[] | null;
+
+  @Field(() => AdminProduct, { nullable: true })
+  product!: AdminProduct | null;
+
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
+  @Field(() => [ProductOptionsDeleteUserError])
+  userErrors!: InstanceType<typeof ProductOptionsDeleteUserError>[];
 }
