@@ -115,7 +115,7 @@ describe('the demo shop on the admin surfaces', () => {
 
   it("runs docs/admin.md's stock examples: the demo's two locations, a variant's levels, a count set at the shop's location", async () => {
     const docs = readFileSync('docs/admin.md', 'utf8');
-    const section = docs.slice(docs.indexOf('### Stock by location'), docs.indexOf('Options writes come next.'));
+    const section = docs.slice(docs.indexOf('### Stock by location'), docs.indexOf('`productOptionUpdate` (renaming and reordering'));
     const [read, set] = [...section.matchAll(/-d '(\{"query":"[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
     const variant = await adminQuery(t.app, host, token, '{ productVariants: products(first: 1, query: "status:active") { nodes { variants(first: 1) { nodes { legacyResourceId } } } } }');
     const id = variant.body.data.productVariants.nodes[0].variants.nodes[0].legacyResourceId as string;
