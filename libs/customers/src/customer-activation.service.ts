@@ -9,7 +9,8 @@ import { CustomerDirectoryService } from './customer-directory.service.js';
 import { confirmationMismatch } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
 import { SendCustomerEmailJob } from './jobs/send-customer-email.job.js';
-import { Refused, validId } from './customer-writes.js';
+import { isRecordId } from '@platform/ids';
+import { Refused } from './customer-writes.js';
 import type { CustomerInviteInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerInviteResult, CustomerWriteResult } from './customer.records.js';
 import { Customer } from './customer.entity.js';
@@ -83,7 +84,7 @@ export class CustomerActivationService {
   async activate(ctx: RequestContext, id: number, token: string, password: string, passwordConfirmation: string): Promise<CustomerWriteResult> {
     const live = (customer: Customer | null) =>
       customer !== null && activationTokenIsLive(token, { hash: customer.activationTokenHash ?? null, expiresAt: customer.activationExpiresAt ?? null }, this.now());
-    const found = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
+    const found = isRecordId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
     if (!live(found)) return failed([linkExpired()]);
     const problems: CustomerError[] = accountProblems({ password: typeof password === 'string' ? password : '' }, '', false);
     if (password !== passwordConfirmation) problems.push(confirmationMismatch());
@@ -110,7 +111,7 @@ export class CustomerActivationService {
   // Runs `change` on the customer, locked, in a transaction that commits what it changed; NOT_FOUND when the shop
   // has no such customer. `change` throws Refused to roll back and answer problems.
   private async withCustomer<T>(ctx: RequestContext, id: number, change: (customer: Customer) => T): Promise<T> {
-    if (!validId(id)) throw new Refused([customerNotFound()]);
+    if (!isRecordId(id)) throw new Refused([customerNotFound()]);
     return ctx.em.transactional(async (em) => {
       const customer = await em.findOne(Customer, { id, shopId: ctx.shop.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!customer) throw new Refused([customerNotFound()]);

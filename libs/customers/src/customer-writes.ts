@@ -17,10 +17,6 @@ export class Refused extends Error {
   }
 }
 
-/** Ids the caller gives are looked up only when they can be ids (no bigint overflow in SQL). */
-export function validId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0;
-}
 
 /** Sets the customer's fields that `changes` names (not password, addresses or metafields). */
 export function applyFields(customer: Customer, changes: CustomerChanges): void {

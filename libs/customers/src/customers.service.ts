@@ -27,7 +27,8 @@ import {
 } from './customer-input.rules.js';
 import { hashPassword } from './customer-password.js';
 import { type CustomerEmailData, SendCustomerEmailJob } from './jobs/send-customer-email.job.js';
-import { type CreatedCustomerRow, Refused, applyFields, clashes, createdCustomer, newCustomerValues, replaceAddresses, takenBy, validId } from './customer-writes.js';
+import { type CreatedCustomerRow, Refused, applyFields, clashes, createdCustomer, newCustomerValues, replaceAddresses, takenBy } from './customer-writes.js';
+import { isRecordId } from '@platform/ids';
 import type { CustomerInput, CustomerInviteInput, CustomerOrderStats, MarketingConsentInput, NewCustomer, SmsMarketingConsentInput } from './customer.inputs.js';
 import type { ActivationUrlResult, CustomerDeletion, CustomerDetailRecord, CustomerInviteResult, CustomerRef, CustomerWriteResult, ImportedCustomer } from './customer.records.js';
 import { Customer } from './customer.entity.js';
@@ -148,7 +149,7 @@ export class CustomersService {
    * customer's: those with an id change, the others are added, and addresses it does not name are removed.
    */
   async update(ctx: RequestContext, id: number, input: CustomerInput): Promise<CustomerWriteResult> {
-    const current = validId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
+    const current = isRecordId(id) ? await ctx.em.findOne(Customer, { id, shopId: ctx.shop.id }, { disableIdentityMap: true }) : null;
     if (!current) return failed([customerNotFound()]);
     const now = this.now();
     const { problems, changes } = checkCustomerInput(input, false, now);
@@ -185,7 +186,7 @@ export class CustomersService {
 
   /** Deletes a customer without orders (HAS_ORDERS otherwise; NOT_FOUND for an unknown id), its addresses and metafields. */
   async delete(ctx: RequestContext, id: number): Promise<CustomerDeletion> {
-    if (!validId(id)) return { deletedId: null, problems: [customerNotFound()] };
+    if (!isRecordId(id)) return { deletedId: null, problems: [customerNotFound()] };
     return ctx.em.transactional(async (em) => {
       // The order count kept here, and any order row still naming the customer (orders imported without their
       // totals): deleting would leave those orders without their customer.
@@ -263,7 +264,7 @@ export class CustomersService {
   // One write on a customer: locked in a transaction that commits what `change` did, then the customer as it now
   // is. NOT_FOUND for an id the shop does not have; `change` throws Refused to roll back and answer problems.
   private async write(ctx: RequestContext, id: number, change: (customer: Customer, em: EntityManager) => unknown): Promise<CustomerWriteResult> {
-    if (!validId(id)) return failed([customerNotFound()]);
+    if (!isRecordId(id)) return failed([customerNotFound()]);
     try {
       await ctx.em.transactional(async (em) => {
         const customer = await em.findOne(Customer, { id, shopId: ctx.shop.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });

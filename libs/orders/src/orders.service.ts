@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
 import { DomainEvents } from '@platform/events';
+import { isRecordId } from '@platform/ids';
 import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, cutPage, keysetPlan, pageKey, toListPage } from '@platform/paging';
 import { SqlParams } from '@platform/sql';
 import { MAX_TAGS } from '@platform/errors';
@@ -116,7 +117,7 @@ export class OrdersService {
    * NOT_FOUND, whatever the tags.
    */
   async changeTags(ctx: RequestContext, id: number, add: readonly string[], remove: readonly string[]): Promise<OrderTagsResult> {
-    if (!Number.isSafeInteger(id) || id < 1) return { order: null, problems: [orderNotFound()] };
+    if (!isRecordId(id)) return { order: null, problems: [orderNotFound()] };
     const problems: (OrderError | TagError)[] = [];
     const adding = checkedTags(problems, 'tags', add);
     const removing = checkedTags(problems, 'tags', remove);

@@ -19,6 +19,11 @@ export function parseGlobalId(gid: string): ParsedGlobalId | null {
   return Number.isSafeInteger(id) ? { type: match[1], id } : null;
 }
 
+/** Whether `id` can name a row: a positive safe integer (0, negatives, fractions and NaN name nothing). */
+export function isRecordId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0;
+}
+
 /**
  * The integer id a global id of `type` names, or null for anything else (another type, a malformed id, no string,
  * id 0): what an input naming an object reads it with, answered as not found when null.

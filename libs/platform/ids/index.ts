@@ -1,1 +1,1 @@
-export { idOfType, parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './global-id.js';
+export { idOfType, isRecordId, parseGlobalId, requireGlobalId, toGlobalId, type ParsedGlobalId } from './global-id.js';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
+import { isRecordId } from '@platform/ids';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import type { CollectionRecord } from '../catalog.records.js';
@@ -74,7 +75,7 @@ export class CollectionWritesService {
 
   /** collectionUpdate: the title, handle, description and metafields given. */
   async update(ctx: RequestContext, id: number, input: CollectionInput): Promise<CollectionWriteResult> {
-    if (!validId(id)) return refused([collectionNotFound()]);
+    if (!isRecordId(id)) return refused([collectionNotFound()]);
     const { changes, problems } = checkCollectionInput(input, 'update');
     if (problems.length > 0) return refused(problems);
     return this.refusing(ctx, async (tx) => {
@@ -95,7 +96,7 @@ export class CollectionWritesService {
 
   /** collectionDelete: the collection, its product places and its metafields; the products stay. */
   async delete(ctx: RequestContext, id: number): Promise<CollectionDeletion> {
-    if (!validId(id)) return { deletedId: null, problems: [collectionNotFound()] };
+    if (!isRecordId(id)) return { deletedId: null, problems: [collectionNotFound()] };
     return ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
       const [row] = await this.sql.rows<{ id: number }>(tx, DELETE_COLLECTION, [tx.shop.id, id]);
@@ -137,7 +138,7 @@ export class CollectionWritesService {
   }
 
   private async changingProducts(ctx: RequestContext, id: number, change: (tx: RequestContext) => Promise<void>): Promise<CollectionWriteResult> {
-    if (!validId(id)) return refused([collectionNotFound()]);
+    if (!isRecordId(id)) return refused([collectionNotFound()]);
     return this.refusing(ctx, async (tx) => {
       if ((await this.sql.rows(tx, LOCK_COLLECTION, [tx.shop.id, id])).length === 0) throw new Refused([collectionNotFound()]);
       await change(tx);
@@ -164,7 +165,7 @@ export class CollectionWritesService {
 
   private async requireProducts(tx: RequestContext, ids: readonly number[], field: string): Promise<void> {
     if (ids.length === 0) return;
-    const valid = ids.filter(validId);
+    const valid = ids.filter(isRecordId);
     const found = valid.length === 0 ? [] : await this.sql.rows(tx, EXISTING_PRODUCT_IDS, [tx.shop.id, valid]);
     if (found.length !== ids.length) throw new Refused([CatalogErrors.NOT_FOUND('Product does not exist', { field })]);
   }
@@ -176,8 +177,4 @@ export class CollectionWritesService {
 
 function refused(problems: readonly CatalogError[]): CollectionWriteResult {
   return { collection: null, problems };
-}
-
-function validId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, preparedSql } from '@platform/database';
+import { isRecordId } from '@platform/ids';
 import type { RequestContext } from '@platform/request';
 
 /** A background product operation as productOperation(id) reports it; `problems` in the catalog's codes and fields. */
@@ -35,7 +36,7 @@ export class ProductOperationsService {
   }
 
   async operation(ctx: RequestContext, id: number): Promise<ProductOperationRecord | null> {
-    if (!Number.isSafeInteger(id) || id < 1) return null;
+    if (!isRecordId(id)) return null;
     const [row] = await this.sql.rows<ProductOperationRecord>(ctx, BY_ID, [ctx.shop.id, id]);
     return row ?? null;
   }

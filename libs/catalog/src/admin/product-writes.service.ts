@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
+import { isRecordId } from '@platform/ids';
 import { DomainError, MAX_TAGS } from '@platform/errors';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -103,7 +104,7 @@ export class ProductWritesService {
 
   /** productUpdate: the fields given change; tags and metafields given replace or set theirs; collections joined and left. */
   async update(ctx: RequestContext, id: number, input: ProductInput): Promise<ProductWriteResult> {
-    if (!validId(id)) return refused([productNotFound()]);
+    if (!isRecordId(id)) return refused([productNotFound()]);
     const { changes, problems } = checkProductInput(input, 'update');
     if (problems.length > 0) return refused(problems);
     return this.refusing(ctx, async (tx) => {
@@ -118,7 +119,7 @@ export class ProductWritesService {
 
   /** productDelete: the product, its options, variants, images, collection places and metafields (its variants' too). */
   async delete(ctx: RequestContext, id: number): Promise<ProductDeletion> {
-    if (!validId(id)) return { deletedId: null, problems: [productNotFound()] };
+    if (!isRecordId(id)) return { deletedId: null, problems: [productNotFound()] };
     return ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
       const [row] = await this.sql.rows<{ id: number; variantIds: number[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
@@ -131,7 +132,7 @@ export class ProductWritesService {
 
   /** tagsAdd / tagsRemove on a product: one statement; more than 250 tags after adding is refused. */
   async changeTags(ctx: RequestContext, id: number, add: readonly string[], remove: readonly string[]): Promise<ProductWriteResult> {
-    if (!validId(id)) return refused([productNotFound()]);
+    if (!isRecordId(id)) return refused([productNotFound()]);
     const problems: (CatalogError | TagError)[] = [];
     const adding = checkedTags(problems, 'tags', add);
     const removing = checkedTags(problems, 'tags', remove);
@@ -146,7 +147,7 @@ export class ProductWritesService {
 
   /** publishablePublish / Unpublish on the online store: published from `at` (now when null), or unpublished. */
   async setPublished(ctx: RequestContext, id: number, at: Date | null, published: boolean): Promise<ProductWriteResult> {
-    if (!validId(id)) return refused([productNotFound()]);
+    if (!isRecordId(id)) return refused([productNotFound()]);
     const now = new Date(this.clock.now());
     const [row] = await this.sql.rows<AdminProductRecord>(ctx, SET_PRODUCT_PUBLISHED_AT, [ctx.shop.id, id, published ? (at ?? now) : null, now]);
     return row ? { product: row, problems: [] } : refused([productNotFound()]);
@@ -181,7 +182,7 @@ export class ProductWritesService {
 
   private async requireCollections(tx: RequestContext, ids: readonly number[], field: 'collectionsToJoin' | 'collectionsToLeave'): Promise<void> {
     if (ids.length === 0) return;
-    const valid = ids.filter(validId);
+    const valid = ids.filter(isRecordId);
     const found = valid.length === 0 ? [] : await this.sql.rows<{ id: number }>(tx, EXISTING_COLLECTION_IDS, [tx.shop.id, valid]);
     if (found.length !== ids.length) throw new Refused([CatalogErrors.NOT_FOUND('Collection does not exist', { field })]);
   }
@@ -215,8 +216,4 @@ function updateValues(c: ProductChanges): unknown[] {
 
 function refused(problems: readonly (CatalogError | TagError)[]): ProductWriteResult {
   return { product: null, problems };
-}
-
-function validId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool, insertRows } from '@platform/database';
+import { isRecordId } from '@platform/ids';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
@@ -276,7 +277,9 @@ export class VariantWritesService {
         creates.map((p) => ({ shopId: tx.shop.id, productId, ...variantRow(p.fields), position: p.position, inventoryQuantity: 0, availableForSale: !p.fields.tracked })),
       );
       await this.inventory.stockNewVariants(tx, ids, ids.map(() => 0));
-      await this.inventory.refreshStock(tx, updates.map((p) => p.match!.id));
+      // Tracking turned on or off changes what is for sale.
+      const retracked = updates.filter((p) => p.fields.tracked !== undefined).map((p) => p.match!.id);
+      if (retracked.length > 0) await this.inventory.refreshStock(tx, retracked);
       await this.limit.take(tx, ids.length);
       let created = 0;
       const variantIds = plan.map((p) => (p.match ? p.match.id : ids[created++]!));
@@ -350,7 +353,7 @@ export class VariantWritesService {
     write: (tx: RequestContext, options: OptionState[], existing: ExistingVariant[]) => Promise<VariantsWriteResult<E>>,
   ): Promise<VariantsWriteResult<E>> {
     const productMissing = () => missing('Product does not exist', { field: 'productId' });
-    if (!Number.isSafeInteger(productId) || productId < 1) return refused([productMissing()]);
+    if (!isRecordId(productId)) return refused([productMissing()]);
     try {
       return await ctx.em.transactional(async (em) => {
         const tx = inTransaction(ctx, em);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
+import { isRecordId } from '@platform/ids';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
 import { type InventoryError, InventoryErrors } from '../catalog.errors.js';
@@ -221,7 +222,7 @@ export class InventoryService {
   }
 
   private async known(tx: RequestContext, items: readonly number[], locations: readonly number[]): Promise<{ items: Set<number>; locations: Set<number> }> {
-    const valid = (ids: readonly number[]) => [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+    const valid = (ids: readonly number[]) => [...new Set(ids.filter(isRecordId))];
     const [row] = await this.sql.rows<{ items: string[]; locations: string[] }>(tx, KNOWN_ITEMS_AND_LOCATIONS, [tx.shop.id, valid(items), valid(locations)]);
     return { items: new Set(row!.items.map(Number)), locations: new Set(row!.locations.map(Number)) };
   }
