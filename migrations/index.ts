@@ -24,6 +24,8 @@ import { Jobs } from './20261201000000-jobs.js';
 import { ProductAdminWrites } from './20261202000000-product-admin-writes.js';
 import { Inventory } from './20261202000100-inventory.js';
 import { ProductOperations } from './20261202000200-product-operations.js';
+import { OptionValueIds } from './20261203000000-option-value-ids.js';
+import { CustomIds } from './20261203000100-custom-ids.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -52,4 +54,6 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261202000000-product-admin-writes', class: ProductAdminWrites },
   { name: '20261202000100-inventory', class: Inventory },
   { name: '20261202000200-product-operations', class: ProductOperations },
+  { name: '20261203000000-option-value-ids', class: OptionValueIds },
+  { name: '20261203000100-custom-ids', class: CustomIds },
 ];

@@ -83,7 +83,7 @@ export const InventoryErrors = defineErrors({
 export type InventoryErrorCode = ErrorCodeOf<typeof InventoryErrors>;
 export type InventoryError = DomainError<InventoryErrorCode>;
 
-/** The problems of productOptionsCreate and productOptionsDelete, by the hosted codes (each payload's enum takes its own). */
+/** The problems of productOptionsCreate, productOptionUpdate and productOptionsDelete, by the hosted codes (each payload's enum takes its own). */
 export const OptionErrors = defineErrors({
   PRODUCT_DOES_NOT_EXIST: 'UNPROCESSABLE',
   OPTION_ALREADY_EXISTS: 'UNPROCESSABLE',
@@ -100,6 +100,17 @@ export const OptionErrors = defineErrors({
   /** productOptionsDelete. */
   OPTION_DOES_NOT_EXIST: 'UNPROCESSABLE',
   CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES: 'UNPROCESSABLE',
+  CANNOT_USE_NON_DESTRUCTIVE_STRATEGY: 'UNPROCESSABLE',
+  /** productOptionUpdate. */
+  INVALID_NAME: 'UNPROCESSABLE',
+  INVALID_POSITION: 'UNPROCESSABLE',
+  OPTION_VALUE_ALREADY_EXISTS: 'UNPROCESSABLE',
+  OPTION_VALUE_CONFLICTING_OPERATION: 'UNPROCESSABLE',
+  OPTION_VALUE_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  OPTION_VALUE_HAS_VARIANTS: 'UNPROCESSABLE',
+  CANNOT_DELETE_ALL_OPTION_VALUES_IN_OPTION: 'UNPROCESSABLE',
+  CANNOT_LEAVE_OPTIONS_WITHOUT_VARIANTS: 'UNPROCESSABLE',
+  CANNOT_CREATE_VARIANTS_ABOVE_LIMIT: 'UNPROCESSABLE',
 });
 export type OptionErrorCode = ErrorCodeOf<typeof OptionErrors>;
 export type OptionError = DomainError<OptionErrorCode>;

@@ -67,6 +67,8 @@ export interface OptionRecord {
   name: string;
   position: number;
   values: string[];
+  /** The values' ids (`ProductOptionValue`), in the values' order. */
+  valueIds: number[];
 }
 
 export interface CollectionRecord {

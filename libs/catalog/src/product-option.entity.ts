@@ -18,4 +18,8 @@ export class ProductOption extends TenantEntity {
 
   @Property({ type: 'text[]' })
   values!: string[];
+
+  /** The values' ids, in the values' order: the database keeps them (a value keeps its id while its name stays). */
+  @Property({ type: 'bigint[]', defaultRaw: "'{}'" })
+  valueIds?: string[];
 }

@@ -8,7 +8,7 @@ export { MetafieldsService } from './metafields.service.js';
 export { MetafieldOwnerRegistry, type MetafieldOwner } from './metafield-owners.js';
 export { MetafieldErrors, type MetafieldError, type MetafieldErrorCode } from './metafields.errors.js';
 export type { MetafieldOwnerType } from './metafield.entity.js';
-export type { MetafieldIdentifier, MetafieldToDelete, MetafieldToSet, NewMetafield } from './metafield.inputs.js';
+export type { CustomId, MetafieldIdentifier, MetafieldToDelete, MetafieldToSet, NewMetafield } from './metafield.inputs.js';
 export type { MetafieldRecord, MetafieldsDeleteResult, MetafieldsSetResult } from './metafield.records.js';
 export {
   KEY_PATTERN,
@@ -23,7 +23,7 @@ export {
   type MetafieldProblem,
 } from './metafield.rules.js';
 export { AdminMetafield, AdminMetafieldConnection } from './graphql/admin/metafield.type.js';
-export { AdminMetafieldArgs, AdminMetafieldInput, AdminMetafieldsArgs } from './graphql/admin/metafield.args.js';
+export { AdminMetafieldArgs, AdminMetafieldInput, AdminMetafieldsArgs, UniqueMetafieldValueInput } from './graphql/admin/metafield.args.js';
 export { AdminHasMetafieldsFields } from './graphql/admin/has-metafields.fields.js';
 export { StorefrontMetafield } from './graphql/storefront/metafield.type.js';
 export { HasMetafieldsIdentifier, MetafieldArgs } from './graphql/storefront/metafield.args.js';

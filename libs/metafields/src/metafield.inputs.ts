@@ -16,6 +16,14 @@ export interface MetafieldIdentifier {
   key: string;
 }
 
+/** A custom id: the value of an owner's `id` metafield (the hosted `UniqueMetafieldValueInput`). */
+export interface CustomId {
+  /** Omitted: the calling app's reserved namespace. */
+  namespace?: string | null;
+  key: string;
+  value: string;
+}
+
 /** One metafield to set on any owner (`metafieldsSet`): the owner by global id, found through the owner registry. */
 export interface MetafieldToSet {
   /** `gid://platform/<Type>/<id>` of the owner (`Product`, `Customer`, `Shop` …). */

@@ -22,6 +22,11 @@ export function metafieldsOfOwnersSql(keyset: KeysetPlan, ownerType: string, whe
 }
 
 /** Metafields of owners of type `$2` by (owner id, namespace, key) triples: `$3`, `$4` and `$5`, position by position. */
+/** The owner (of type $2) whose `id` metafield $3.$4 holds $5: a custom id; the lowest owner when several hold it. */
+export const OWNER_OF_CUSTOM_ID = preparedSql(`select owner_id as "ownerId" from metafields
+  where shop_id = $1 and owner_type = $2 and namespace = $3 and key = $4 and type = 'id' and md5(value) = md5($5) and value = $5
+  order by owner_id limit 1`);
+
 export const METAFIELDS_BY_OWNER_KEYS = preparedSql(`select ${METAFIELD_COLUMNS} from metafields mf
   join unnest($3::bigint[], $4::text[], $5::text[]) as k(owner_id, namespace, key)
     on mf.owner_id = k.owner_id and mf.namespace = k.namespace and mf.key = k.key

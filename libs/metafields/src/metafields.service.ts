@@ -7,15 +7,16 @@ import { type KeysetRow, type ListPage, type PageRequest, type SortSpec, cutPage
 import { SqlParams } from '@platform/sql';
 import { type RequestContext, inTransaction, requestScoped } from '@platform/request';
 import { Metafield, type MetafieldOwnerType } from './metafield.entity.js';
-import type { MetafieldIdentifier, MetafieldToDelete, MetafieldToSet, NewMetafield } from './metafield.inputs.js';
+import type { CustomId, MetafieldIdentifier, MetafieldToDelete, MetafieldToSet, NewMetafield } from './metafield.inputs.js';
 import { MetafieldOwnerRegistry, type OwnerRef } from './metafield-owners.js';
 import type { MetafieldRecord, MetafieldsDeleteResult, MetafieldsSetResult } from './metafield.records.js';
-import { MAX_METAFIELDS_SET, isMetafieldDigest, metafieldDigest, metafieldProblems, metafieldRow } from './metafield.rules.js';
+import { KEY_PATTERN, MAX_METAFIELDS_SET, type MetafieldProblem, NAMESPACE_PATTERN, isMetafieldDigest, metafieldDigest, metafieldProblems, metafieldRow } from './metafield.rules.js';
 import {
   DELETE_METAFIELDS,
   LOCK_METAFIELDS,
   METAFIELDS_BY_IDS,
   METAFIELDS_BY_OWNER_KEYS,
+  OWNER_OF_CUSTOM_ID,
   METAFIELDS_OF_OWNERS_BY_IDENTIFIERS,
   SET_METAFIELDS,
   SET_METAFIELD_VALUES,
@@ -204,6 +205,29 @@ export class MetafieldsService {
         return ownerIds.map((id) => cutPage(byOwner.get(id) ?? [], page, (row) => keyset.cursorOf(row), withoutPaging));
       });
     }).load(ownerId);
+  }
+
+  /**
+   * The owner whose `id` metafield holds a custom id (`customId: {namespace, key, value}` of the hosted identifier
+   * inputs), or null; an omitted namespace is the calling app's reserved one. A namespace or key that no metafield can
+   * have finds nothing without a statement.
+   */
+  async ownerOfCustomId(ctx: RequestContext, ownerType: MetafieldOwnerType, customId: CustomId): Promise<number | null> {
+    const namespace = namespaceOf(ctx, customId.namespace);
+    if (!NAMESPACE_PATTERN.test(namespace) || !KEY_PATTERN.test(customId.key) || customId.value.includes('\u0000')) return null;
+    const [row] = await this.sql.rows<{ ownerId: number }>(ctx, OWNER_OF_CUSTOM_ID, [ctx.shop.id, ownerType, namespace, customId.key, customId.value]);
+    return row?.ownerId ?? null;
+  }
+
+  /**
+   * Gives an owner a custom id: its `id` metafield (namespace, key) set to the value, an omitted namespace being the
+   * calling app's reserved one. Answers the problems of the metafield and writes nothing when there are any.
+   */
+  async setCustomId(ctx: RequestContext, ownerType: MetafieldOwnerType, ownerId: number, customId: CustomId): Promise<MetafieldProblem[]> {
+    const metafield = { namespace: namespaceOf(ctx, customId.namespace), key: customId.key, type: 'id', value: customId.value };
+    const problems = metafieldProblems(metafield);
+    if (problems.length === 0) await this.setMetafields(ctx, ownerType, ownerId, [metafield]);
+    return problems;
   }
 
   /**

@@ -34,8 +34,14 @@ export function preparedSql(text: string): SqlStatement {
 }
 
 const INT8_OID = 20;
-// Rows read the same in and out of a transaction: bigint ids as numbers, the rest as `pg` reads them (timestamps as Dates).
-const TYPES = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? toNumber : pg.types.getTypeParser(oid, format as 'text')) };
+const INT8_ARRAY_OID = 1016;
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never, 'text') as (value: string) => string[];
+// Rows read the same in and out of a transaction: bigint ids (and arrays of them) as numbers, the rest as `pg` reads
+// them (timestamps as Dates).
+const TYPES = {
+  getTypeParser: (oid: number, format?: string) =>
+    oid === INT8_OID ? toNumber : oid === INT8_ARRAY_OID ? (value: string) => parseInt8Array(value).map(toNumber) : pg.types.getTypeParser(oid, format as 'text'),
+};
 
 const onPools = new WeakMap<pg.Pool, SqlPool>();
 

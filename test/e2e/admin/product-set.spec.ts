@@ -102,6 +102,41 @@ describe('admin GraphQL productSet', () => {
     expect(await count()).toEqual(before);
   });
 
+  it('upserts by custom id: made with its id metafield, then found and changed; the lookups find it by the same id', async () => {
+    const customId = { namespace: 'erp', key: 'sku_id', value: 'ERP-42' };
+    const made = await set({ title: 'Custom Tee', metafields: [{ namespace: 'care', key: 'wash', type: 'single_line_text_field', value: 'cold' }] }, { customId });
+    expect(made.userErrors).toEqual([]);
+    expect(made.product.metafields.nodes).toEqual(expect.arrayContaining([{ namespace: 'erp', key: 'sku_id', value: 'ERP-42' }, { namespace: 'care', key: 'wash', value: 'cold' }]));
+    // The same call again finds it: same product, its metafields replaced but its custom id kept.
+    const again = await set({ title: 'Custom Tee 2', metafields: [] }, { customId });
+    expect(again.product.id).toBe(made.product.id);
+    expect(again.product).toMatchObject({ title: 'Custom Tee 2', metafields: { nodes: [{ namespace: 'erp', key: 'sku_id', value: 'ERP-42' }] } });
+
+    const lookup = `query($c: UniqueMetafieldValueInput!) { productByIdentifier(identifier: { customId: $c }) { id title } }`;
+    expect((await gql(lookup, { c: customId })).data.productByIdentifier).toEqual({ id: made.product.id, title: 'Custom Tee 2' });
+    for (const c of [{ ...customId, value: 'ERP-43' }, { ...customId, namespace: 'other' }, { ...customId, key: 'x' }, { ...customId, value: 'a\u0000b' }, { key: 'sku_id', value: 'ERP-42' }]) {
+      const res = await gql(lookup, { c });
+      const answer = res.errors ? res.errors[0].extensions.code : res.data.productByIdentifier;
+      expect({ c, answer }).toEqual({ c, answer: c.value.includes('\u0000') ? 'BAD_USER_INPUT' : null });
+    }
+    const both = await gql(`query($c: UniqueMetafieldValueInput!, $h: String!) { productByIdentifier(identifier: { customId: $c, handle: $h }) { id } }`, { c: customId, h: 'x' });
+    expect(both.errors?.[0]?.extensions?.code).toBeDefined();
+
+    const collection = collections[0]!;
+    const tagged = await gql(`mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { field code } } }`, {
+      m: [{ ownerId: collection, namespace: 'erp', key: 'group_id', type: 'id', value: 'G-7' }],
+    });
+    expect(tagged.data.metafieldsSet.userErrors).toEqual([]);
+    const byCollection = await gql(`{ collectionByIdentifier(identifier: { customId: { namespace: "erp", key: "group_id", value: "G-7" } }) { id } }`);
+    expect(byCollection.data.collectionByIdentifier).toEqual({ id: collection });
+    // A custom id is a metafield of type id: another type with the same value is no custom id.
+    await gql(`mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { code } } }`, { m: [{ ownerId: collection, namespace: 'erp', key: 'label', type: 'single_line_text_field', value: 'L-1' }] });
+    expect((await gql(`{ collectionByIdentifier(identifier: { customId: { namespace: "erp", key: "label", value: "L-1" } }) { id } }`)).data.collectionByIdentifier).toBeNull();
+
+    const bad = await set({ title: 'Bad id' }, { customId: { namespace: 'erp', key: 'k', value: 'v' } });
+    expect(bad).toMatchObject({ product: null, userErrors: [{ field: ['identifier', 'customId', 'key'], code: 'INVALID_INPUT' }] });
+  });
+
   it('synchronous: false answers a CREATED operation that productOperation reports until COMPLETE', async () => {
     const started = await set({ title: 'Later Tee', productOptions: [{ name: 'Size', values: [{ name: 'S' }] }], variants: [{ optionValues: [size('S')], price: '9' }] }, undefined, false);
     expect(started.product).toBeNull();

@@ -8,7 +8,7 @@ type Gql = { status: number; data?: any; errors?: any };
 
 const ERRORS = 'userErrors { field message code }';
 const PRODUCT = `id variantsCount { count } priceRangeV2 { minVariantPrice { amount } maxVariantPrice { amount } }
-  options { id name position values optionValues { name hasVariants } }
+  options { id name position values optionValues { id name hasVariants } }
   variants(first: 50) { nodes { id title price compareAtPrice sku barcode taxable position availableForSale selectedOptions { name value } } }`;
 const CREATE_PRODUCT = `mutation($product: ProductCreateInput!) { productCreate(product: $product) { product { ${PRODUCT} } ${ERRORS} } }`;
 const BULK_CREATE = `mutation($productId: ID!, $variants: [ProductVariantsBulkInput!]!, $strategy: ProductVariantsBulkCreateStrategy) {
@@ -65,7 +65,7 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       expect(answer.product).toMatchObject({
         variantsCount: { count: 3 },
         priceRangeV2: { minVariantPrice: { amount: '0.00' }, maxVariantPrice: { amount: '12.50' } },
-        options: [{ name: 'Size', position: 1, values: ['S', 'M', 'L'], optionValues: [{ name: 'S', hasVariants: true }, { name: 'M', hasVariants: true }, { name: 'L', hasVariants: true }] }],
+        options: [{ name: 'Size', position: 1, values: ['S', 'M', 'L'], optionValues: [{ id: expect.any(String), name: 'S', hasVariants: true }, { id: expect.any(String), name: 'M', hasVariants: true }, { id: expect.any(String), name: 'L', hasVariants: true }] }],
       });
       expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position, v.sku, v.barcode, v.taxable, v.compareAtPrice, v.availableForSale])).toEqual([
         ['S', 1, null, null, true, null, true],
@@ -98,7 +98,7 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       const removed = await sized();
       const answer = await bulkCreate(removed.id, [{ optionValues: [size('M')] }], 'REMOVE_STANDALONE_VARIANT');
       expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position])).toEqual([['M', 1]]);
-      expect(answer.product.options[0].optionValues).toEqual([{ name: 'S', hasVariants: false }, { name: 'M', hasVariants: true }]);
+      expect(answer.product.options[0].optionValues.map((v: any) => [v.name, v.hasVariants])).toEqual([['S', false], ['M', true]]);
     });
 
     it('refuses each problem with its hosted code on its field, writing nothing', async () => {
@@ -158,7 +158,7 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       const answer = await bulkUpdate(product.id, [{ id: variant.id, price: '7.25', compareAtPrice: null, optionValues: [size('XL')] }]);
       expect(answer.userErrors).toEqual([]);
       expect(answer.productVariants).toEqual([{ id: variant.id, title: 'XL', price: '7.25', compareAtPrice: null }]);
-      expect(answer.product.options[0].optionValues).toEqual([{ name: 'S', hasVariants: true }, { name: 'M', hasVariants: false }, { name: 'XL', hasVariants: true }]);
+      expect(answer.product.options[0].optionValues.map((v: any) => [v.name, v.hasVariants])).toEqual([['S', true], ['M', false], ['XL', true]]);
       expect(answer.product.priceRangeV2.maxVariantPrice.amount).toBe('7.25');
     });
 
@@ -264,11 +264,11 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       return made.product;
     };
 
-    it('deletes an option, merging variants left alike into the first by position; the last option gives way to Title', async () => {
+    it('POSITION deletes an option, merging variants left alike into the first by position; the last option gives way to Title', async () => {
       const product = await twoOptions();
       const color = product.options.find((o: any) => o.name === 'Color');
       const before = await variantCount();
-      const answer = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id] })).data.productOptionsDelete;
+      const answer = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id], strategy: 'POSITION' })).data.productOptionsDelete;
       expect(answer.userErrors).toEqual([]);
       expect(answer.deletedOptionsIds).toEqual([color.id]);
       expect(answer.product.options.map((o: any) => [o.name, o.position])).toEqual([['Size', 1]]);
@@ -279,9 +279,33 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       expect(await variantCount()).toBe(before - 2);
 
       const size = answer.product.options[0];
-      const last = (await gql(DELETE_OPTIONS, { id: product.id, options: [size.id] })).data.productOptionsDelete;
+      const last = (await gql(DELETE_OPTIONS, { id: product.id, options: [size.id], strategy: 'POSITION' })).data.productOptionsDelete;
       expect(last.product.options.map((o: any) => [o.name, o.values])).toEqual([['Title', ['Default Title']]]);
       expect(last.product.variants.nodes.map((v: any) => v.title)).toEqual(['Default Title']);
+    });
+
+    it('DEFAULT deletes only an option with one value; NON_DESTRUCTIVE one whose deletion leaves every variant', async () => {
+      const product = await newProduct({ title: `One ${Math.random()}`, productOptions: [{ name: 'Color', values: [{ name: 'Red' }, { name: 'Blue' }] }] });
+      const made = (await gql(OPTIONS, { id: product.id, options: [{ name: 'Fit', values: [{ name: 'Slim' }] }] })).data.productOptionsCreate.product;
+      const fit = made.options.find((o: any) => o.name === 'Fit');
+      const color = made.options.find((o: any) => o.name === 'Color');
+      const refused = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id] })).data.productOptionsDelete;
+      expect(refused.userErrors).toEqual([expect.objectContaining({ field: ['options', '0'], code: 'CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES' })]);
+      const single = (await gql(DELETE_OPTIONS, { id: product.id, options: [fit.id] })).data.productOptionsDelete;
+      expect(single.userErrors).toEqual([]);
+      expect(single.product.variants.nodes.map((v: any) => v.title)).toEqual(['Red', 'Blue']);
+
+      // Color's two values tell two variants apart; with Fit gone, deleting Color would merge them.
+      const again = (await gql(OPTIONS, { id: product.id, options: [{ name: 'Fit', values: [{ name: 'Slim' }, { name: 'Wide' }] }] })).data.productOptionsCreate.product;
+      const fits = again.options.find((o: any) => o.name === 'Fit');
+      const kept = (await gql(DELETE_OPTIONS, { id: product.id, options: [fits.id], strategy: 'NON_DESTRUCTIVE' })).data.productOptionsDelete;
+      expect(kept.userErrors).toEqual([expect.objectContaining({ code: 'CANNOT_USE_NON_DESTRUCTIVE_STRATEGY' })]);
+      const lone = await newProduct({ title: `Lone ${Math.random()}`, productOptions: [{ name: 'Color', values: [{ name: 'Red' }] }] });
+      const grown = (await gql(OPTIONS, { id: lone.id, options: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }] }] })).data.productOptionsCreate.product;
+      expect(grown.variants.nodes.map((v: any) => v.title)).toEqual(['Red / S', 'Red / M']);
+      const nonDestructive = (await gql(DELETE_OPTIONS, { id: lone.id, options: [grown.options[0].id], strategy: 'NON_DESTRUCTIVE' })).data.productOptionsDelete;
+      expect(nonDestructive.userErrors).toEqual([]);
+      expect(nonDestructive.product.variants.nodes.map((v: any) => v.title)).toEqual(['S', 'M']);
     });
 
     it('NON_DESTRUCTIVE refuses to delete variants; unknown and foreign options are refused; nothing changes', async () => {
@@ -289,13 +313,117 @@ describe('admin GraphQL variants: productVariantsBulkCreate, Update, Delete', ()
       const before = await variantCount();
       const color = product.options.find((o: any) => o.name === 'Color');
       const refused = (await gql(DELETE_OPTIONS, { id: product.id, options: [color.id], strategy: 'NON_DESTRUCTIVE' })).data.productOptionsDelete;
-      expect(refused).toMatchObject({ deletedOptionsIds: null, product: null, userErrors: [{ field: ['options'], code: 'CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES' }] });
+      expect(refused).toMatchObject({ deletedOptionsIds: null, product: null, userErrors: [{ field: ['options'], code: 'CANNOT_USE_NON_DESTRUCTIVE_STRATEGY' }] });
       const other = await twoOptions();
       const foreign = (await gql(DELETE_OPTIONS, { id: product.id, options: [other.options[0].id] })).data.productOptionsDelete;
       expect(foreign.userErrors).toEqual([expect.objectContaining({ field: ['options', '0'], code: 'OPTION_DOES_NOT_EXIST' })]);
       expect(await variantCount()).toBe(before + 4);
       const still = (await gql(`query($id: ID!) { product(id: $id) { options { name } variantsCount { count } } }`, { id: product.id })).data.product;
       expect(still).toEqual({ options: [{ name: 'Color' }, { name: 'Size' }], variantsCount: { count: 4 } });
+    });
+  });
+
+  describe('productOptionUpdate', () => {
+    const UPDATE = `mutation($id: ID!, $option: OptionUpdateInput!, $add: [OptionValueCreateInput!], $update: [OptionValueUpdateInput!], $delete: [ID!], $strategy: ProductOptionUpdateVariantStrategy) {
+      productOptionUpdate(productId: $id, option: $option, optionValuesToAdd: $add, optionValuesToUpdate: $update, optionValuesToDelete: $delete, variantStrategy: $strategy) {
+        product { ${PRODUCT} } userErrors { field message code } } }`;
+    const OPTIONS = `mutation($id: ID!, $options: [OptionCreateInput!]!) { productOptionsCreate(productId: $id, options: $options, variantStrategy: CREATE) { product { ${PRODUCT} } userErrors { code } } }`;
+    const update = async (variables: Record<string, unknown>) => (await gql(UPDATE, variables)).data.productOptionUpdate;
+    const colorsAndSizes = async () => {
+      const product = await newProduct({ title: `Opt ${Math.random()}`, productOptions: [{ name: 'Color', values: [{ name: 'Red' }, { name: 'Blue' }] }] });
+      return (await gql(OPTIONS, { id: product.id, options: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }] }] })).data.productOptionsCreate.product;
+    };
+    const value = (product: any, option: string, name: string) => product.options.find((o: any) => o.name === option).optionValues.find((v: any) => v.name === name);
+
+    it('renames an option and a value, which keeps its id; the variants and the storefront follow', async () => {
+      const product = await colorsAndSizes();
+      const color = product.options[0];
+      const red = value(product, 'Color', 'Red');
+      const answer = await update({ id: product.id, option: { id: color.id, name: 'Colour' }, update: [{ id: red.id, name: 'Crimson' }] });
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.product.options[0]).toMatchObject({ id: color.id, name: 'Colour', values: ['Crimson', 'Blue'] });
+      expect(value(answer.product, 'Colour', 'Crimson').id).toBe(red.id);
+      expect(value(answer.product, 'Colour', 'Blue').id).toBe(value(product, 'Color', 'Blue').id);
+      expect(answer.product.variants.nodes.map((v: any) => v.title)).toEqual(['Crimson / S', 'Crimson / M', 'Blue / S', 'Blue / M']);
+      expect(answer.product.variants.nodes[0].selectedOptions).toEqual([{ name: 'Colour', value: 'Crimson' }, { name: 'Size', value: 'S' }]);
+      await gql(`mutation($id: ID!) { publishablePublish(id: $id, input: [{ publicationId: "gid://platform/Publication/1" }]) { ${ERRORS} } }`, { id: product.id });
+      const handle = (await db.query(`select handle from products where id = $1`, [Number(product.id.split('/').pop())])).rows[0].handle;
+      const onStorefront = await storefrontQuery(t.app, shop.host, `{ product(handle: "${handle}") { options { name optionValues { id name } } } }`);
+      expect(onStorefront.body.data.product.options[0]).toEqual({ name: 'Colour', optionValues: [{ id: red.id, name: 'Crimson' }, { id: expect.any(String), name: 'Blue' }] });
+    });
+
+    it('moves an option: the others close up and every variant\'s values follow', async () => {
+      const product = await colorsAndSizes();
+      const size = product.options[1];
+      const answer = await update({ id: product.id, option: { id: size.id, position: 1 } });
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.product.options.map((o: any) => [o.name, o.position])).toEqual([['Size', 1], ['Color', 2]]);
+      expect(answer.product.variants.nodes.map((v: any) => v.title)).toEqual(['S / Red', 'M / Red', 'S / Blue', 'M / Blue']);
+      expect(answer.product.variants.nodes[0].selectedOptions).toEqual([{ name: 'Size', value: 'S' }, { name: 'Color', value: 'Red' }]);
+    });
+
+    it('LEAVE_AS_IS adds values without variants and refuses to delete a value with variants', async () => {
+      const product = await colorsAndSizes();
+      const before = await variantCount();
+      const color = product.options[0];
+      const added = await update({ id: product.id, option: { id: color.id }, add: [{ name: 'Green' }] });
+      expect(added.userErrors).toEqual([]);
+      expect(added.product.options[0].optionValues.map((v: any) => [v.name, v.hasVariants])).toEqual([['Red', true], ['Blue', true], ['Green', false]]);
+      expect(await variantCount()).toBe(before);
+      const green = value(added.product, 'Color', 'Green');
+      const red = value(added.product, 'Color', 'Red');
+      const refused = await update({ id: product.id, option: { id: color.id }, delete: [green.id, red.id] });
+      expect(refused).toEqual({ product: null, userErrors: [expect.objectContaining({ field: ['optionValuesToDelete', '1'], code: 'OPTION_VALUE_HAS_VARIANTS' })] });
+      const unused = await update({ id: product.id, option: { id: color.id }, delete: [green.id] });
+      expect(unused.product.options[0].values).toEqual(['Red', 'Blue']);
+    });
+
+    it('MANAGE makes a variant per added value and combination, and deletes the variants of deleted values', async () => {
+      const product = await colorsAndSizes();
+      const color = product.options[0];
+      const red = value(product, 'Color', 'Red');
+      const answer = await update({ id: product.id, option: { id: color.id }, add: [{ name: 'Green' }], delete: [red.id], strategy: 'MANAGE' });
+      expect(answer.userErrors).toEqual([]);
+      expect(answer.product.variants.nodes.map((v: any) => [v.title, v.position])).toEqual([['Blue / S', 1], ['Blue / M', 2], ['Green / S', 3], ['Green / M', 4]]);
+      expect(answer.product.options[0].values).toEqual(['Blue', 'Green']);
+      const last = await update({ id: product.id, option: { id: color.id }, delete: answer.product.options[0].optionValues.map((v: any) => v.id), strategy: 'MANAGE' });
+      expect(last.userErrors).toEqual([expect.objectContaining({ code: 'CANNOT_DELETE_ALL_OPTION_VALUES_IN_OPTION' })]);
+    });
+
+    it('refuses each problem with its hosted code on its field, writing nothing', async () => {
+      const product = await colorsAndSizes();
+      const before = await variantCount();
+      const [color, size] = product.options;
+      const red = value(product, 'Color', 'Red');
+      const blue = value(product, 'Color', 'Blue');
+      const another = await colorsAndSizes();
+      const cases: [Record<string, unknown>, string, string[]][] = [
+        [{ option: { id: color.id, name: 'size' } }, 'OPTION_ALREADY_EXISTS', ['option', 'name']],
+        [{ option: { id: color.id, name: ' ' } }, 'INVALID_NAME', ['option', 'name']],
+        [{ option: { id: color.id, name: 'x'.repeat(256) } }, 'OPTION_NAME_TOO_LONG', ['option', 'name']],
+        [{ option: { id: color.id, position: 3 } }, 'INVALID_POSITION', ['option', 'position']],
+        [{ option: { id: another.options[0].id } }, 'OPTION_DOES_NOT_EXIST', ['option', 'id']],
+        [{ option: { id: color.id }, add: [{ name: 'red' }] }, 'OPTION_VALUE_ALREADY_EXISTS', ['optionValuesToAdd', '0', 'name']],
+        [{ option: { id: color.id }, add: [{ name: 'Teal' }, { name: 'teal' }] }, 'DUPLICATED_OPTION_VALUE', ['optionValuesToAdd', '1', 'name']],
+        [{ option: { id: color.id }, update: [{ id: red.id, name: 'Blue' }] }, 'OPTION_VALUE_ALREADY_EXISTS', ['optionValuesToUpdate', '0', 'name']],
+        [{ option: { id: color.id }, update: [{ id: red.id, name: 'x'.repeat(256) }] }, 'OPTION_VALUE_NAME_TOO_LONG', ['optionValuesToUpdate', '0', 'name']],
+        [{ option: { id: color.id }, update: [{ id: red.id, name: 'A' }], delete: [red.id] }, 'OPTION_VALUE_CONFLICTING_OPERATION', ['optionValuesToUpdate', '0', 'id']],
+        [{ option: { id: color.id }, update: [{ id: value(another, 'Color', 'Red').id, name: 'A' }] }, 'OPTION_VALUE_DOES_NOT_EXIST', ['optionValuesToUpdate', '0', 'id']],
+        [{ option: { id: color.id }, delete: [value(product, 'Size', 'S').id] }, 'OPTION_VALUE_DOES_NOT_EXIST', ['optionValuesToDelete', '0']],
+        [{ option: { id: color.id }, delete: [red.id, blue.id], strategy: 'MANAGE' }, 'CANNOT_DELETE_ALL_OPTION_VALUES_IN_OPTION', ['optionValuesToDelete']],
+        [{ option: { id: size.id }, add: Array.from({ length: 249 }, (_, i) => ({ name: `v${i}` })) }, 'OPTION_VALUES_OVER_LIMIT', ['optionValuesToAdd']],
+      ];
+      for (const [variables, code, field] of cases) {
+        const answer = await update({ id: product.id, ...variables });
+        expect({ code, answer }).toEqual({ code, answer: { product: null, userErrors: [expect.objectContaining({ code, field })] } });
+      }
+      const missing = await update({ id: 'gid://platform/Product/999999999', option: { id: color.id } });
+      expect(missing.userErrors).toEqual([expect.objectContaining({ code: 'PRODUCT_DOES_NOT_EXIST', field: ['productId'] })]);
+      const foreign = (await gql(UPDATE, { id: product.id, option: { id: color.id, name: 'Stolen' } }, other)).data.productOptionUpdate;
+      expect(foreign.userErrors).toEqual([expect.objectContaining({ code: 'PRODUCT_DOES_NOT_EXIST' })]);
+      expect(await variantCount()).toBe(before + 4);
+      const still = (await gql(`query($id: ID!) { product(id: $id) { options { name values } } }`, { id: product.id })).data.product;
+      expect(still.options).toEqual([{ name: 'Color', values: ['Red', 'Blue'] }, { name: 'Size', values: ['S', 'M'] }]);
     });
   });
 

@@ -45,6 +45,7 @@ interface ShopA {
   payoutId: number;
   /** An option of an A product (global id). */
   optionId: string;
+  optionValueId: string;
   /** An inventory level of A's (global id); A's inventory item is its cart variant's. */
   levelId: string;
   /** A background productSet of A's (global id). */
@@ -73,6 +74,8 @@ interface ShopB {
   customerId: string;
   /** B's own product (with a variant) and collection, for the catalog mutations that need a B object to stand on. */
   productId: string;
+  /** Its option (Size, with the value S). */
+  optionId: string;
   collectionId: string;
   /** B's own inventory item (its product's variant) and location. */
   itemId: string;
@@ -272,12 +275,14 @@ const ADMIN_CASES: Cases = {
   'Query.productByIdentifier': (a) => [
     { query: 'query($id: ID!) { productByIdentifier(identifier: { id: $id }) { id } }', variables: { id: a.product.id }, expect: nullAt('productByIdentifier') },
     { query: 'query($h: String!) { productByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.product.handle }, expect: nullAt('productByIdentifier') },
+    { query: '{ productByIdentifier(identifier: { customId: { namespace: "erp", key: "ref", value: "A-REF" } }) { id } }', expect: nullAt('productByIdentifier') },
   ],
   'Query.productVariant': (a) => [byId('productVariant', a.cart.variantId)],
   'Query.collection': (a) => [byId('collection', a.collection.id)],
   'Query.collectionByIdentifier': (a) => [
     { query: 'query($id: ID!) { collectionByIdentifier(identifier: { id: $id }) { id } }', variables: { id: a.collection.id }, expect: nullAt('collectionByIdentifier') },
     { query: 'query($h: String!) { collectionByIdentifier(identifier: { handle: $h }) { id } }', variables: { h: a.collection.handle }, expect: nullAt('collectionByIdentifier') },
+    { query: '{ collectionByIdentifier(identifier: { customId: { namespace: "erp", key: "ref", value: "A-REF" } }) { id } }', expect: nullAt('collectionByIdentifier') },
   ],
   'Query.order': (a) => [byId('order', `gid://platform/Order/${a.risk.orderId}`)],
   'Mutation.customerCreate': (a) => [
@@ -437,6 +442,20 @@ const ADMIN_CASES: Cases = {
   ],
   'Query.productOperation': (a) => [{ query: 'query($id: ID!) { productOperation(id: $id) { status } }', variables: { id: a.operationId }, expect: nullAt('productOperation') }],
   'Mutation.productSet': (a, b) => [
+    // A's custom id names nothing on B: B gets a product of its own, deleted again at once.
+    {
+      query: 'mutation { productSet(identifier: { customId: { namespace: "erp", key: "ref", value: "A-REF" } }, input: { title: "Mallory" }) { product { id title } userErrors { field code } } }',
+      expect: (d) => {
+        expect(d.productSet.userErrors).toEqual([]);
+        expect(d.productSet.product.title).toBe('Mallory');
+        expect(d.productSet.product.id).not.toBe(a.product.id);
+      },
+      then: async () => {
+        await db.query(`delete from metafields where shop_id = $1 and namespace = 'erp'`, [beta.shop.id]);
+        await db.query(`delete from products where shop_id = $1 and title = 'Mallory'`, [beta.shop.id]);
+        expect(await catalogStateOfA()).toBe(catalogOfA);
+      },
+    },
     catalogMutation('mutation($id: ID!) { productSet(identifier: { id: $id }, input: { title: "Mallory" }) { product { id } userErrors { field code } } }', { id: a.product.id }, {
       product: null,
       userErrors: [{ field: ['identifier', 'id'], code: 'NOT_FOUND' }],
@@ -478,6 +497,24 @@ const ADMIN_CASES: Cases = {
     catalogMutation('mutation($id: ID!, $o: ID!) { productOptionsDelete(productId: $id, options: [$o]) { product { id } userErrors { field code } } }', { id: b.productId, o: a.optionId }, {
       product: null,
       userErrors: [{ field: ['options', '0'], code: 'OPTION_DOES_NOT_EXIST' }],
+    }),
+  ],
+  'Mutation.productOptionUpdate': (a, b) => [
+    catalogMutation('mutation($id: ID!, $o: ID!) { productOptionUpdate(productId: $id, option: { id: $o, name: "Stolen" }) { product { id } userErrors { field code } } }', { id: a.product.id, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $o: ID!) { productOptionUpdate(productId: $id, option: { id: $o, name: "Stolen" }) { product { id } userErrors { field code } } }', { id: b.productId, o: a.optionId }, {
+      product: null,
+      userErrors: [{ field: ['option', 'id'], code: 'OPTION_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $o: ID!, $v: ID!) { productOptionUpdate(productId: $id, option: { id: $o }, optionValuesToUpdate: [{ id: $v, name: "Stolen" }]) { product { id } userErrors { field code } } }', { id: b.productId, o: b.optionId, v: a.optionValueId }, {
+      product: null,
+      userErrors: [{ field: ['optionValuesToUpdate', '0', 'id'], code: 'OPTION_VALUE_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $o: ID!, $v: ID!) { productOptionUpdate(productId: $id, option: { id: $o }, optionValuesToDelete: [$v]) { product { id } userErrors { field code } } }', { id: b.productId, o: b.optionId, v: a.optionValueId }, {
+      product: null,
+      userErrors: [{ field: ['optionValuesToDelete', '0'], code: 'OPTION_VALUE_DOES_NOT_EXIST' }],
     }),
   ],
   'Mutation.collectionCreate': (a) => [
@@ -805,7 +842,7 @@ beforeAll(async () => {
   const bCustomer = await storefront(beta, 'private', 'query($t: String!) { customer(customerAccessToken: $t) { id } }', { t: customerToken });
   const bAdmin = (query: string) => adminQuery(t.app, beta.host, beta.tokens.adminAccessToken, query);
   const bProduct = await bAdmin(
-    'mutation { productCreate(product: { title: "Beta tee", productOptions: [{ name: "Size", values: [{ name: "S" }] }] }) { product { id variants(first: 1) { nodes { inventoryItem { id } } } } } }',
+    'mutation { productCreate(product: { title: "Beta tee", productOptions: [{ name: "Size", values: [{ name: "S" }] }] }) { product { id options { id } variants(first: 1) { nodes { inventoryItem { id } } } } } }',
   );
   const bLocation = await bAdmin('{ locations(first: 1) { nodes { id } } }');
   const bCollection = await bAdmin('mutation { collectionCreate(input: { title: "Beta picks" }) { collection { id } } }');
@@ -814,6 +851,7 @@ beforeAll(async () => {
     customerToken,
     customerId: bCustomer.body.data.customer.id,
     productId: bProduct.body.data.productCreate.product.id,
+    optionId: bProduct.body.data.productCreate.product.options[0].id,
     collectionId: bCollection.body.data.collectionCreate.collection.id,
     itemId: bProduct.body.data.productCreate.product.variants.nodes[0].inventoryItem.id,
     locationId: bLocation.body.data.locations.nodes[0].id,
@@ -840,6 +878,10 @@ beforeAll(async () => {
   });
   expect(link.status).toBe(200);
   const gids = [...new Set(JSON.stringify(d).match(/gid:\/\/platform\/\w+\/\d+/g) ?? [])];
+  // A's product and collection carry custom ids (their `id` metafields), which B looks up by.
+  for (const [ownerType, gid] of [['PRODUCT', d.products.nodes[0].id], ['COLLECTION', d.collections.nodes[0].id]] as const) {
+    await db.query(`insert into metafields (shop_id, owner_type, owner_id, namespace, key, type, value) values ($1, $2, $3, 'erp', 'ref', 'id', 'A-REF')`, [alpha.shop.id, ownerType, Number(gid.split('/').pop())]);
+  }
   shopA = {
     gids,
     product: d.products.nodes[0],
@@ -860,6 +902,7 @@ beforeAll(async () => {
     operationId: await operationOfA(),
     levelId: `gid://platform/InventoryLevel/${(await db.query('select id from inventory_levels where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     optionId: `gid://platform/ProductOption/${(await db.query('select id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
+    optionValueId: `gid://platform/ProductOptionValue/${(await db.query('select value_ids[1] as id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
   };
 
   // A's strings, less any that B's own answer to the same query holds (shared vocabulary is not a leak).
@@ -941,7 +984,7 @@ const catalogStateOfA = async () =>
     (await db.query(
       `select (select json_agg(p order by p.id) from (select id, handle, title, status, tags, published_at, updated_at from products where shop_id = $1) p) as products,
         (select json_agg(v order by v.id) from (select id, product_id, title, price, position, option1 from product_variants where shop_id = $1) v) as variants,
-        (select json_agg(o order by o.id) from (select id, name, values from product_options where shop_id = $1) o) as options,
+        (select json_agg(o order by o.id) from (select id, name, values, value_ids from product_options where shop_id = $1) o) as options,
         (select json_agg(c order by c.id) from (select id, handle, title, updated_at from collections where shop_id = $1) c) as collections,
         (select json_agg(cp order by cp.id) from (select id, collection_id, product_id, position from collection_products where shop_id = $1) cp) as places,
         (select json_agg(il order by il.id) from (select id, variant_id, location_id, available, damaged, updated_at from inventory_levels where shop_id = $1) il) as levels`,

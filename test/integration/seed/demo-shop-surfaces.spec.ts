@@ -105,6 +105,14 @@ describe('the demo shop on the admin surfaces', () => {
       userErrors: [],
     });
     expect(await onStorefront('linen-apron')).toEqual({ id: created.product.id });
+    const optionsSection = docs.slice(docs.indexOf('### Adding and deleting options'), docs.indexOf('### The variant-creation limit'));
+    const [optionExample] = [...optionsSection.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
+    const colour = (await adminQuery(t.app, host, token, `{ product(id: "${created.product.id}") { options { id } } }`)).body.data.product.options[0].id as string;
+    const colours = ['Sand', 'Slate', 'Moss', 'Rust'].map((name) => ({ name, hasVariants: true }));
+    expect(await run(withId(optionExample!).replace('gid://platform/ProductOption/OPTION', colour))).toEqual({
+      product: { options: [{ name: 'Color', optionValues: colours }], variantsCount: { count: 4 } },
+      userErrors: [],
+    });
     const collectionsSection = docs.slice(docs.indexOf('### Writing collections'), docs.indexOf('### Stock by location'));
     const [collectionExample] = [...collectionsSection.matchAll(/-d '(\{"query":"mutation[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
     expect(await run(withId(collectionExample!))).toEqual({ collection: { handle: 'kitchen-picks', productsCount: { count: 1 } }, userErrors: [] });
@@ -115,7 +123,7 @@ describe('the demo shop on the admin surfaces', () => {
 
   it("runs docs/admin.md's stock examples: the demo's two locations, a variant's levels, a count set at the shop's location", async () => {
     const docs = readFileSync('docs/admin.md', 'utf8');
-    const section = docs.slice(docs.indexOf('### Stock by location'), docs.indexOf('`productOptionUpdate` (renaming and reordering'));
+    const section = docs.slice(docs.indexOf('### Stock by location'), docs.indexOf('### Metafields'));
     const [read, set] = [...section.matchAll(/-d '(\{"query":"[^']*)'/g)].map((m) => (JSON.parse(m[1]!) as { query: string }).query);
     const variant = await adminQuery(t.app, host, token, '{ productVariants: products(first: 1, query: "status:active") { nodes { variants(first: 1) { nodes { legacyResourceId } } } } }');
     const id = variant.body.data.productVariants.nodes[0].variants.nodes[0].legacyResourceId as string;

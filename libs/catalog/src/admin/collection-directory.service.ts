@@ -1,3 +1,4 @@
+import { MetafieldsService } from '@platform/metafields';
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
@@ -28,7 +29,10 @@ type CollectionRow = CollectionRecord & { sortValue?: string };
  */
 @Injectable()
 export class CollectionDirectoryService {
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly metafields: MetafieldsService,
+  ) {}
 
   async search(ctx: RequestContext, query: string | null, sort: { key: CollectionSortKey; reverse: boolean }, page: PageRequest): Promise<ListPage<CollectionRecord>> {
     const params = new SqlParams(2);
@@ -57,6 +61,10 @@ export class CollectionDirectoryService {
 
   async byIdentifier(ctx: RequestContext, identifier: CatalogIdentifier): Promise<CollectionRecord | null> {
     if ('id' in identifier) return this.collection(ctx, identifier.id);
+    if ('customId' in identifier) {
+      const id = await this.metafields.ownerOfCustomId(ctx, 'COLLECTION', identifier.customId);
+      return id === null ? null : this.collection(ctx, id);
+    }
     if (!isLookupHandle(identifier.handle)) return null;
     const [row] = await this.sql.rows<CollectionRecord>(ctx, preparedSql(ADMIN_COLLECTION_BY_HANDLE), [ctx.shop.id, identifier.handle]);
     return row ?? null;

@@ -1,5 +1,7 @@
-/** `productByIdentifier`, `collectionByIdentifier`: exactly one of them. */
-export type CatalogIdentifier = { id: number } | { handle: string };
+import type { CustomId } from '@platform/metafields';
+
+/** `productByIdentifier`, `collectionByIdentifier`, `productSet`: exactly one of them. */
+export type CatalogIdentifier = { id: number } | { handle: string } | { customId: CustomId };
 
 const MAX_HANDLE_LENGTH = 1_000;
 

@@ -1,3 +1,4 @@
+import { MetafieldsService } from '@platform/metafields';
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
@@ -22,7 +23,10 @@ type ProductRow = AdminProductRecord & { sortValue?: string };
  */
 @Injectable()
 export class ProductDirectoryService {
-  constructor(private readonly sql: SqlPool) {}
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly metafields: MetafieldsService,
+  ) {}
 
   async search(ctx: RequestContext, query: string | null, sort: ProductSort, page: PageRequest): Promise<ListPage<AdminProductRecord>> {
     // $1 shop, $2 limit; the filter, the rank (when the sort uses it) and the cursor add theirs.
@@ -55,6 +59,10 @@ export class ProductDirectoryService {
   /** `productByIdentifier`: by id or by handle. */
   async byIdentifier(ctx: RequestContext, identifier: CatalogIdentifier): Promise<AdminProductRecord | null> {
     if ('id' in identifier) return this.product(ctx, identifier.id);
+    if ('customId' in identifier) {
+      const id = await this.metafields.ownerOfCustomId(ctx, 'PRODUCT', identifier.customId);
+      return id === null ? null : this.product(ctx, id);
+    }
     if (!isLookupHandle(identifier.handle)) return null;
     const [row] = await this.sql.rows<ProductRow>(ctx, preparedSql(ADMIN_PRODUCT_BY_HANDLE), [ctx.shop.id, identifier.handle]);
     return row ? productRecord(row) : null;

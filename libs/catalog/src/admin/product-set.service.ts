@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { SqlPool } from '@platform/database';
 import { DomainError } from '@platform/errors';
-import { MetafieldsService } from '@platform/metafields';
+import { type CustomId, MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { CatalogErrors } from '../catalog.errors.js';
 import type { ProductInput } from './product-admin.inputs.js';
 import type { AdminProductRecord } from './product-admin.records.js';
-import { isLookupHandle } from './identifier.rules.js';
+import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { NewOptionInput } from './option-input.rules.js';
 import { ownedMetafields } from './owned-metafields.rules.js';
 import { catalogMetafieldProblem } from './product-input.rules.js';
@@ -26,7 +26,7 @@ export interface ProductSetInput extends Omit<ProductInput, 'productOptions' | '
 }
 
 /** Which product productSet sets: by id (it must exist) or by handle (made when the shop has none); none makes one. */
-export type ProductSetIdentifier = { id: number } | { handle: string } | null;
+export type ProductSetIdentifier = CatalogIdentifier | null;
 
 export interface ProductSetResult {
   product: AdminProductRecord | null;
@@ -79,6 +79,8 @@ export class ProductSetService {
           if (!metafields) throw new Refused(problems);
           await this.metafields.replaceMetafields(tx, 'PRODUCT', id, metafields);
         }
+        // A product set by its custom id keeps it (made with it, or given it back after its metafields were replaced).
+        if (identifier && 'customId' in identifier) await this.setCustomId(tx, id, identifier.customId);
         const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, id]);
         return row!;
       });
@@ -89,9 +91,10 @@ export class ProductSetService {
     }
   }
 
-  // The product the identifier names: NOT_FOUND for an id the shop lacks, null for a handle it lacks (made then).
+  // The product the identifier names: NOT_FOUND for an id the shop lacks, null for a handle or custom id it lacks (made then).
   private async existing(tx: RequestContext, identifier: ProductSetIdentifier): Promise<number | null> {
     if (identifier === null) return null;
+    if ('customId' in identifier) return this.metafields.ownerOfCustomId(tx, 'PRODUCT', identifier.customId);
     if ('id' in identifier) {
       const [row] = await this.sql.rows<{ id: number }>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, identifier.id]);
       if (!row) throw new Refused([CatalogErrors.NOT_FOUND('Product does not exist', { field: 'identifier.id' })]);
@@ -100,6 +103,11 @@ export class ProductSetService {
     if (!isLookupHandle(identifier.handle)) return null;
     const [row] = await this.sql.rows<{ id: number }>(tx, PRODUCT_BY_HANDLE_FOR_SET, [tx.shop.id, identifier.handle]);
     return row?.id ?? null;
+  }
+
+  private async setCustomId(tx: RequestContext, id: number, customId: CustomId): Promise<void> {
+    const problems = await this.metafields.setCustomId(tx, 'PRODUCT', id, customId);
+    if (problems.length > 0) throw new Refused(problems.map((p) => catalogMetafieldProblem(p.code, p.message, `identifier.customId.${p.path}`)));
   }
 
   // The product's collections become exactly those given.

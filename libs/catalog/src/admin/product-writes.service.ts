@@ -125,7 +125,7 @@ export class ProductWritesService {
       const [row] = await this.sql.rows<{ id: number; variantIds: number[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
       if (!row) return { deletedId: null, problems: [productNotFound()] };
       await this.metafields.deleteMetafields(tx, 'PRODUCT', id);
-      await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', row.variantIds.map(Number));
+      await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', row.variantIds);
       return { deletedId: id, problems: [] };
     });
   }

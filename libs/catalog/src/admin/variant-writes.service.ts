@@ -14,6 +14,7 @@ import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
 import { type OptionError, OptionErrors, type VariantError, VariantErrors } from '../catalog.errors.js';
 import { type NewOptionInput, checkNewOptions, combinations } from './option-input.rules.js';
+import { type OptionUpdateInput, type OptionUpdateStrategy, type OptionWithValueIds, planOptionUpdate } from './option-update.rules.js';
 import { ProductOption } from '../product-option.entity.js';
 import {
   DELETE_OPTIONS,
@@ -27,6 +28,9 @@ import {
   UPDATE_VARIANTS,
   VARIANTS_OF_PRODUCT,
 } from './variant-writes.sql.js';
+
+/** How productOptionsDelete treats options with many values and the variants they tell apart (the hosted ProductOptionDeleteStrategy). */
+export type OptionDeleteStrategy = 'DEFAULT' | 'NON_DESTRUCTIVE' | 'POSITION';
 
 /** How productVariantsBulkCreate treats a product's one existing variant (the hosted ProductVariantsBulkCreateStrategy). */
 export type StandaloneStrategy = 'DEFAULT' | 'REMOVE_STANDALONE_VARIANT' | 'PRESERVE_STANDALONE_VARIANT';
@@ -214,6 +218,38 @@ export class VariantWritesService {
   }
 
   /**
+   * productOptionUpdate: the option renamed or moved and its values added, renamed or deleted, as planOptionUpdate
+   * plans it; values keep their ids through a rename. `MANAGE` also makes a variant for each added value with every
+   * combination of the other options' values, and deletes the variants of deleted values.
+   */
+  async optionUpdate(ctx: RequestContext, productId: number, input: OptionUpdateInput, strategy: OptionUpdateStrategy): Promise<VariantsWriteResult<OptionError>> {
+    return this.writing<OptionError>(ctx, productId, OptionErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
+      const variants = existing.map((v) => ({ id: v.id, values: valuesOf(v, options.length) }));
+      const { plan, problems } = planOptionUpdate(options, variants, input, strategy);
+      if (!plan) throw new Refused(problems);
+
+      const now = new Date(this.clock.now());
+      if (plan.deleted.length > 0) {
+        await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, plan.deleted]);
+        await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', plan.deleted);
+      }
+      const rows = plan.options.map((o) => ({ id: o.id, name: o.name, position: o.position, values: o.values, value_ids: o.valueIds }));
+      await this.sql.run(tx, SET_OPTIONS, [tx.shop.id, JSON.stringify(rows), now]);
+      await this.sql.run(tx, UPDATE_VARIANTS, [tx.shop.id, JSON.stringify(plan.updated.map((v) => updateRow(v.id, { values: v.values }))), now]);
+      const last = existing.reduce((max, v) => Math.max(max, v.position), 0);
+      const ids = await insertRows(
+        tx.em,
+        ProductVariant,
+        plan.created.map((values, i) => ({ shopId: tx.shop.id, productId, ...variantRow({ values }), position: last + i + 1, inventoryQuantity: 0, availableForSale: true })),
+      );
+      await this.inventory.stockNewVariants(tx, ids, ids.map(() => 0));
+      await this.limit.take(tx, ids.length);
+      if (plan.deleted.length > 0) await this.sql.run(tx, RENUMBER_VARIANTS, [tx.shop.id, productId]);
+      return this.finish(tx, productId, ids, now);
+    });
+  }
+
+  /**
    * productSet's options and variants: the product ends with exactly these. Options are kept by name (their values
    * replaced, new ones added, absent ones deleted); a variant given an `id` (of this product) or matching an existing
    * variant's values is updated, others are created, and the product's variants left out are deleted. Values a
@@ -306,16 +342,19 @@ export class VariantWritesService {
   }
 
   /**
-   * productOptionsDelete: the options go and the others close up. Variants left with the same values are merged into
-   * the first of them by position (`DEFAULT`); `NON_DESTRUCTIVE` refuses to delete any variant. Without options left,
-   * the product goes back to its default `Title` option and its first variant becomes the default one.
+   * productOptionsDelete: the options go and the others close up. `DEFAULT` deletes only options with one value;
+   * `NON_DESTRUCTIVE` any option, unless a variant would go; `POSITION` any option, variants left with the same values
+   * merged into the first of them by position. Without options left, the product goes back to its default `Title`
+   * option and its first variant becomes the default one.
    */
-  async optionsDelete(ctx: RequestContext, productId: number, optionIds: readonly number[], strategy: 'DEFAULT' | 'NON_DESTRUCTIVE'): Promise<VariantsWriteResult<OptionError> & { deletedIds: number[] }> {
+  async optionsDelete(ctx: RequestContext, productId: number, optionIds: readonly number[], strategy: OptionDeleteStrategy): Promise<VariantsWriteResult<OptionError> & { deletedIds: number[] }> {
     let deletedIds: number[] = [];
     const result = await this.writing<OptionError>(ctx, productId, OptionErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
       const missing = optionIds.findIndex((id) => !options.some((o) => o.id === id));
       if (missing >= 0) throw new Refused([OptionErrors.OPTION_DOES_NOT_EXIST('Option does not exist', { field: `options[${missing}]` })]);
       const gone = new Set(optionIds);
+      const multiple = strategy === 'DEFAULT' ? optionIds.findIndex((id) => options.find((o) => o.id === id)!.values.length > 1) : -1;
+      if (multiple >= 0) throw new Refused([OptionErrors.CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES("Can't delete an option with more than one value", { field: `options[${multiple}]` })]);
       const kept = options.filter((o) => !gone.has(o.id));
       const keptAt = options.map((o, i) => (gone.has(o.id) ? -1 : i)).filter((i) => i >= 0);
       const values = (v: ExistingVariant) => (kept.length === 0 ? [DEFAULT_TITLE] : keptAt.map((i) => valuesOf(v, options.length)[i]!));
@@ -324,7 +363,7 @@ export class VariantWritesService {
       const survivors = [...first.values()];
       const merged = existing.filter((v) => !survivors.includes(v)).map((v) => v.id);
       if (merged.length > 0 && strategy === 'NON_DESTRUCTIVE') {
-        throw new Refused([OptionErrors.CANNOT_DELETE_OPTION_WITH_MULTIPLE_VALUES('Deleting the option would delete variants', { field: 'options' })]);
+        throw new Refused([OptionErrors.CANNOT_USE_NON_DESTRUCTIVE_STRATEGY('Cannot delete the options without deleting variants', { field: 'options' })]);
       }
 
       const now = new Date(this.clock.now());
@@ -350,7 +389,7 @@ export class VariantWritesService {
     ctx: RequestContext,
     productId: number,
     missing: (message: string, options: { field: string }) => E,
-    write: (tx: RequestContext, options: OptionState[], existing: ExistingVariant[]) => Promise<VariantsWriteResult<E>>,
+    write: (tx: RequestContext, options: OptionWithValueIds[], existing: ExistingVariant[]) => Promise<VariantsWriteResult<E>>,
   ): Promise<VariantsWriteResult<E>> {
     const productMissing = () => missing('Product does not exist', { field: 'productId' });
     if (!isRecordId(productId)) return refused([productMissing()]);
@@ -359,7 +398,7 @@ export class VariantWritesService {
         const tx = inTransaction(ctx, em);
         const locked = await this.sql.rows(tx, LOCK_PRODUCT, [tx.shop.id, productId]);
         if (locked.length === 0) throw new Refused([productMissing()]);
-        const options = await this.sql.rows<OptionState>(tx, OPTIONS_OF_PRODUCT, [tx.shop.id, productId]);
+        const options = await this.sql.rows<OptionWithValueIds>(tx, OPTIONS_OF_PRODUCT, [tx.shop.id, productId]);
         const existing = await this.sql.rows<ExistingVariant>(tx, VARIANTS_OF_PRODUCT, [tx.shop.id, productId]);
         return write(tx, options, existing);
       });

@@ -6,13 +6,13 @@ import { preparedSql } from '@platform/database';
 /** Locks the product $2 for the write: two writes of one product's variants take turns. */
 export const LOCK_PRODUCT = preparedSql(`select id from products where shop_id = $1 and id = $2 for update`);
 
-export const OPTIONS_OF_PRODUCT = preparedSql(`select id, name, position, values from product_options where shop_id = $1 and product_id = $2 order by position, id`);
+export const OPTIONS_OF_PRODUCT = preparedSql(`select id, name, position, values, value_ids as "valueIds" from product_options where shop_id = $1 and product_id = $2 order by position, id`);
 
 export const VARIANTS_OF_PRODUCT = preparedSql(`select id, title, option1, option2, option3, position from product_variants
   where shop_id = $1 and product_id = $2 order by position, id`);
 
-/** Sets the values of options ($2: `[{id, values}]`). */
-export const SET_OPTION_VALUES = preparedSql(`update product_options o set values = u.values, updated_at = $3
+/** Sets the values of options ($2: `[{id, values}]`); each keeps the id of its name (the table's trigger). */
+export const SET_OPTION_VALUES = preparedSql(`update product_options o set values = u.values, value_ids = '{}', updated_at = $3
   from jsonb_to_recordset($2::jsonb) as u (id bigint, values text[]) where o.shop_id = $1 and o.id = u.id`);
 
 /**
@@ -39,9 +39,13 @@ export const UPDATE_VARIANTS = preparedSql(`update product_variants v set
     set_unit_cost boolean, unit_cost numeric, set_options boolean, option1 text, option2 text, option3 text, title text, position int)
   where v.shop_id = $1 and v.id = u.id`);
 
-/** Sets options' positions and values ($2: `[{id, position, values}]`). */
-export const SET_OPTIONS = preparedSql(`update product_options o set position = u.position, values = u.values, updated_at = $3
-  from jsonb_to_recordset($2::jsonb) as u (id bigint, position int, values text[]) where o.shop_id = $1 and o.id = u.id`);
+/**
+ * Sets options' positions and values ($2: `[{id, position, values, name?, value_ids?}]`). Without `value_ids` a value
+ * keeps the id of the old value of its name; with them (null for a new value) the ids are those (the table's trigger).
+ */
+export const SET_OPTIONS = preparedSql(`update product_options o set position = u.position, values = u.values,
+    name = coalesce(u.name, o.name), value_ids = coalesce(u.value_ids, '{}'), updated_at = $3
+  from jsonb_to_recordset($2::jsonb) as u (id bigint, position int, values text[], name text, value_ids bigint[]) where o.shop_id = $1 and o.id = u.id`);
 
 /** Deletes options ($2). */
 export const DELETE_OPTIONS = preparedSql(`delete from product_options where shop_id = $1 and id = any($2::bigint[])`);

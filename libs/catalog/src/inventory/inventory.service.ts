@@ -223,8 +223,8 @@ export class InventoryService {
 
   private async known(tx: RequestContext, items: readonly number[], locations: readonly number[]): Promise<{ items: Set<number>; locations: Set<number> }> {
     const valid = (ids: readonly number[]) => [...new Set(ids.filter(isRecordId))];
-    const [row] = await this.sql.rows<{ items: string[]; locations: string[] }>(tx, KNOWN_ITEMS_AND_LOCATIONS, [tx.shop.id, valid(items), valid(locations)]);
-    return { items: new Set(row!.items.map(Number)), locations: new Set(row!.locations.map(Number)) };
+    const [row] = await this.sql.rows<{ items: number[]; locations: number[] }>(tx, KNOWN_ITEMS_AND_LOCATIONS, [tx.shop.id, valid(items), valid(locations)]);
+    return { items: new Set(row!.items), locations: new Set(row!.locations) };
   }
 
   // Writes the levels, brings the variants' stock and their products' totals with them, and records the group.

@@ -48,7 +48,7 @@ export const VARIANTS_BY_IDS = `select ${variantColumns('full')}
 export const PRODUCT_DETAILS_BY_IDS = `select p.id, ${PRODUCT_DETAIL_COLUMNS} from products p where p.shop_id = $1 and p.id = any($2::bigint[])`;
 export const VARIANT_DETAILS_BY_IDS = `select v.id, ${VARIANT_DETAIL_COLUMNS} from product_variants v where v.shop_id = $1 and v.id = any($2::bigint[])`;
 
-export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.name, o.position, o.values
+export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.name, o.position, o.values, o.value_ids as "valueIds"
   from product_options o where o.shop_id = $1 and o.product_id = any($2::bigint[]) order by o.product_id, o.position, o.id`;
 
 export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height

@@ -1,3 +1,4 @@
+import { UniqueMetafieldValueInput } from '@platform/metafields';
 import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { COLLECTION_SORT_KEYS, type CollectionSortKey } from '../../admin/collection-admin-search.rules.js';
@@ -27,4 +28,7 @@ export class CollectionIdentifierInput {
 
   @Field(() => String, { nullable: true })
   handle?: string | null;
+
+  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
+  customId?: UniqueMetafieldValueInput | null;
 }

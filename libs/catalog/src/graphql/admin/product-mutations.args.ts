@@ -33,6 +33,27 @@ export class OptionCreateInput {
   values?: OptionValueCreateInput[] | null;
 }
 
+@InputType('OptionUpdateInput', { registerIn: () => AdminSchema, description: 'The option productOptionUpdate changes: its new name or position, when given.' })
+export class OptionUpdateInput {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => Int, { nullable: true, description: '1-based; the other options close up around it.' })
+  position?: number | null;
+}
+
+@InputType('OptionValueUpdateInput', { registerIn: () => AdminSchema, description: "An option value productOptionUpdate renames; it keeps its id, and its variants follow." })
+export class OptionValueUpdateInput {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+}
+
 /** The fields productCreate and productUpdate share. */
 @InputType({ isAbstract: true })
 class ProductFieldsInput {

@@ -4,7 +4,8 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { ProductOperationsService } from '../../admin/product-operations.service.js';
 import { ProductSetOperationsService } from '../../product-set-operations.service.js';
-import { type ProductSetIdentifier, type ProductSetInput as SetInput, ProductSetService } from '../../admin/product-set.service.js';
+import { type ProductSetInput as SetInput, ProductSetService } from '../../admin/product-set.service.js';
+import { identifierOf } from './identifier.js';
 import { ProductSetIdentifiers, ProductSetInput } from './product-set.args.js';
 import { productSetOperationView, productSetUserErrors } from './product-set.presenter.js';
 import { AdminProductOperation, ProductSetPayload } from './product-set.type.js';
@@ -33,8 +34,8 @@ export class ProductSetAdminResolver {
     @Args('identifier', { type: () => ProductSetIdentifiers, nullable: true }) identifier: ProductSetIdentifiers | null,
     @Args('synchronous', { type: () => Boolean, defaultValue: true }) synchronous: boolean,
   ) {
-    const target = identifierOf(identifier);
-    if (target === 'invalid') return { product: null, productSetOperation: null, userErrors: [{ field: ['identifier'], message: 'Give the identifier an id or a handle, not both', code: 'INVALID_INPUT' as const }] };
+    const target = identifierOf(identifier, 'Product', false);
+    if (target === 'invalid') return { product: null, productSetOperation: null, userErrors: [{ field: ['identifier'], message: 'Give the identifier one of id, handle or customId', code: 'INVALID_INPUT' as const }] };
     const mapped = setInputOf(input, ctx.version);
     if (!synchronous) {
       const operation = await this.operations.start(ctx, { identifier: target, input: mapped });
@@ -56,12 +57,6 @@ export class ProductSetAdminResolver {
   }
 }
 
-function identifierOf(identifier: ProductSetIdentifiers | null): ProductSetIdentifier | 'invalid' {
-  if (!identifier || (identifier.id == null && identifier.handle == null)) return null;
-  if (identifier.id != null && identifier.handle != null) return 'invalid';
-  if (identifier.id != null) return { id: idOfType(identifier.id, 'Product') ?? 0 };
-  return { handle: identifier.handle! };
-}
 
 // The schema's input in the catalog's terms: ids to numbers (0 names nothing), the status by version.
 function setInputOf(input: ProductSetInput, version: string): SetInput {

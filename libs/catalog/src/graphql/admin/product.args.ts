@@ -1,3 +1,4 @@
+import { UniqueMetafieldValueInput } from '@platform/metafields';
 import { ArgsType, Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../admin/product-admin-search.rules.js';
@@ -38,6 +39,9 @@ export class ProductIdentifierInput {
 
   @Field(() => String, { nullable: true })
   handle?: string | null;
+
+  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
+  customId?: UniqueMetafieldValueInput | null;
 }
 
 export const ProductVariantSortKeys = enumOf(VARIANT_SORT_KEYS);

@@ -100,6 +100,9 @@ export class AdminProductConnection extends ConnectionType(AdminProduct, 'Produc
 
 @ObjectType('ProductOptionValue', { registerIn: () => AdminSchema, description: 'A value of a product option.' })
 export class AdminProductOptionValue {
+  @Field(() => ID)
+  id!: string;
+
   @Field(() => String)
   name!: string;
 

@@ -114,7 +114,7 @@ export class ProductsAdminResolver {
       name: option.name,
       position: option.position,
       values: option.values,
-      optionValues: option.values.map((name) => ({ name, hasVariants: used[option.position - 1]?.has(name) ?? false })),
+      optionValues: option.values.map((name, i) => ({ id: toGlobalId('ProductOptionValue', option.valueIds[i]!), name, hasVariants: used[option.position - 1]?.has(name) ?? false })),
     }));
   }
 

@@ -56,7 +56,7 @@ export function optionView(record: OptionRecord): StorefrontProductOption {
     id: toGlobalId('ProductOption', record.id),
     name: record.name,
     values: record.values,
-    optionValues: record.values.map((name, i) => ({ id: toGlobalId('ProductOptionValue', record.id * 1000 + i), name })),
+    optionValues: record.values.map((name, i) => ({ id: toGlobalId('ProductOptionValue', record.valueIds[i]!), name })),
   };
 }
 

@@ -77,3 +77,15 @@ export class AdminMetafieldInput {
   @Field(() => String, { nullable: true, description: 'The metafield type (e.g. `single_line_text_field`).' })
   type?: string | null;
 }
+
+@InputType('UniqueMetafieldValueInput', { registerIn: () => AdminSchema, description: "A custom id: the value of a resource's `id` metafield." })
+export class UniqueMetafieldValueInput {
+  @Field(() => String, { nullable: true, description: "The metafield's namespace; when omitted, the calling app's reserved namespace." })
+  namespace?: string | null;
+
+  @Field(() => String)
+  key!: string;
+
+  @Field(() => String)
+  value!: string;
+}
