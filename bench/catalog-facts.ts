@@ -40,6 +40,13 @@ export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFact
       [shopId],
     )).rows.map((r) => `gid://platform/ProductVariant/${r.id}`);
     if (variants.length === 0) throw new Error('bench: the shop has no variant for sale');
+    // A tracked item stocked at the shop's first location (scenario 5b adjusts it).
+    const level = (await client.query<{ variant_id: string; location_id: string }>(
+      `select il.variant_id, il.location_id from inventory_levels il join product_variants v on v.id = il.variant_id
+        where il.shop_id = $1 and v.tracked order by il.id limit 1`,
+      [shopId],
+    )).rows[0];
+    if (!level) throw new Error('bench: the shop has no tracked stock');
     // The demo shop's tokens are derived from its seed number (printed at every start).
     const tokens = demoTokens();
     return {
@@ -47,6 +54,7 @@ export async function readCatalogFacts(databaseUrl: string): Promise<CatalogFact
       words,
       variants,
       deepPage,
+      stock: { itemId: `gid://platform/InventoryItem/${level.variant_id}`, locationId: `gid://platform/Location/${level.location_id}` },
       tokens: { public: tokens.storefrontAccessToken, private: tokens.storefrontPrivateToken, admin: tokens.adminAccessToken },
     };
   } finally {

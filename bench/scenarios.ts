@@ -15,6 +15,8 @@ export interface CatalogFacts {
   variants: string[];
   /** Page size for the page 1 / page 1,000 comparison, and the cursor that starts page 1,000 (a string saying why not, on a shop too small for it). */
   deepPage: { first: number; after: string } | string;
+  /** A tracked inventory item and the location it is stocked at (scenario 5b adjusts its stock). */
+  stock: { itemId: string; locationId: string };
   /** The seeded shop's storefront tokens and its app's admin token. */
   tokens: { public: string; private: string; admin: string };
 }
@@ -127,6 +129,33 @@ export const ADMIN_CUSTOMERS = `query Customers($first: Int!) {
   }
 }`;
 
+// Scenario 5b: the catalog's writes. productSet makes a new 3-variant product by handle (one per request); the
+// adjustment moves one tracked item's stock by one, under a new idempotency key each time (required from 2026-04).
+export const PRODUCT_SET = `mutation ProductSet($identifier: ProductSetIdentifiers!, $input: ProductSetInput!) {
+  productSet(identifier: $identifier, input: $input) {
+    product { id handle variants(first: 5) { nodes { id title price } } }
+    userErrors { field message code }
+  }
+}`;
+const NEW_PRODUCT_SET = graphql(PRODUCT_SET, {
+  identifier: { handle: `bench-${UNIQUE}` },
+  input: {
+    title: 'Bench Tee',
+    productOptions: [{ name: 'Size', values: [{ name: 'S' }, { name: 'M' }, { name: 'L' }] }],
+    variants: ['S', 'M', 'L'].map((name, i) => ({ optionValues: [{ optionName: 'Size', name }], price: `${20 + i}.00` })),
+  },
+});
+const inventoryAdjust = (facts: CatalogFacts) =>
+  graphql(
+    `mutation Adjust($input: InventoryAdjustQuantitiesInput!) {
+  inventoryAdjustQuantities(input: $input) @idempotent(key: "${UNIQUE}") {
+    inventoryAdjustmentGroup { reason changes { name delta quantityAfterChange } }
+    userErrors { field message code }
+  }
+}`,
+    { input: { name: 'available', reason: 'correction', changes: [{ inventoryItemId: facts.stock.itemId, locationId: facts.stock.locationId, delta: 1 }] } },
+  );
+
 // The same new customer through admin GraphQL: created with an address, answered with what the merchant's form shows.
 export const ADMIN_CUSTOMER_CREATE = `mutation CustomerCreate($input: CustomerInput!) {
   customerCreate(input: $input) {
@@ -196,7 +225,9 @@ const adminHeaders = (facts: CatalogFacts, json: boolean): Record<string, string
   ...(json ? { 'content-type': 'application/json' } : {}),
 });
 
-const graphql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
+function graphql(query: string, variables: Record<string, unknown>): string {
+  return JSON.stringify({ query, variables });
+}
 
 const NEW_CUSTOMER_INPUT = graphql(ADMIN_CUSTOMER_CREATE, {
   input: {
@@ -361,6 +392,41 @@ export const SCENARIOS: Scenario[] = [
     request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [graphql(ADMIN_PRODUCTS, { first: 50 })] }),
   },
   {
+    id: 'catalog-write-product-set',
+    number: '5b',
+    title: 'admin GraphQL productSet of a new 3-variant product by handle',
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    writes: true,
+    sameAnswer: 'data-shape',
+    sample: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: NEW_PRODUCT_SET.replace(UNIQUE, `sample-${Date.now()}-${Math.random()}`.replace('.', '')) }),
+    request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [NEW_PRODUCT_SET], unique: UNIQUE }),
+  },
+  {
+    id: 'catalog-write-inventory',
+    number: '5b',
+    title: 'admin GraphQL inventoryAdjustQuantities of one item by one, a new idempotency key each request',
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    writes: true,
+    sameAnswer: 'data-shape',
+    sample: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: inventoryAdjust(facts).replace(UNIQUE, `sample-${Date.now()}-${Math.random()}`) }),
+    request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [inventoryAdjust(facts)], unique: UNIQUE }),
+  },
+  {
+    id: 'listing-under-writes',
+    number: '5b',
+    title: 'products(first: 20), tokenless, while 2 clients each run productSet and inventoryAdjustQuantities',
+    servers: ['platform'],
+    pageSized: false,
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
+    alongside: (facts) => [
+      { name: 'productSet', connections: 2, request: { method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [NEW_PRODUCT_SET], unique: UNIQUE } },
+      { name: 'inventoryAdjustQuantities', connections: 2, request: { method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [inventoryAdjust(facts)], unique: UNIQUE } },
+    ],
+  },
+  {
     id: 'rest-orders',
     number: '9',
     title: `REST GET orders.json?limit=${REST_PAGE} (open orders with lines, refunds, fulfillments and customer), each page followed by its Link header`,
@@ -418,7 +484,6 @@ export const SCENARIOS: Scenario[] = [
 
 /** Scenarios of the issue whose features have not landed; each lands with its feature. */
 export const PENDING = [
-  { number: '5b', title: 'catalog writes (productSet of a 3-variant product, inventoryAdjustQuantities) against a baseline doing the same SQL, and scenario 1 while they run', waitsFor: 'a baseline of the catalog writes' },
   { number: '7', title: 'bulk export of 10k and 100k products: wall time, worker peak RSS', waitsFor: 'bulk operations' },
 ];
 

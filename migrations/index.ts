@@ -26,6 +26,7 @@ import { Inventory } from './20261202000100-inventory.js';
 import { ProductOperations } from './20261202000200-product-operations.js';
 import { OptionValueIds } from './20261203000000-option-value-ids.js';
 import { CustomIds } from './20261203000100-custom-ids.js';
+import { VariantLimitHeadroom } from './20261203000200-variant-limit-headroom.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261202000200-product-operations', class: ProductOperations },
   { name: '20261203000000-option-value-ids', class: OptionValueIds },
   { name: '20261203000100-custom-ids', class: CustomIds },
+  { name: '20261203000200-variant-limit-headroom', class: VariantLimitHeadroom },
 ];

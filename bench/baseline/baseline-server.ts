@@ -6,6 +6,7 @@ import { CART_SDL, cartRoot } from './baseline-carts.js';
 import { registerCustomerRoutes } from './baseline-customers.js';
 import { ORDERS_SDL, registerOrderRoutes } from './baseline-orders.js';
 import { PRODUCTS_SDL, productsRoot } from './baseline-products.js';
+import { CATALOG_WRITES_SDL, catalogWritesRoot } from './baseline-catalog-writes.js';
 
 // The baseline: the fastest simple server a good engineer would write for the storefront's product
 // listing, with no framework, auth, cost or throttle. Named prepared statements, a cache of parsed and
@@ -138,7 +139,10 @@ app.post('/api/:version/graphql.json', async (request, reply) => {
   return execute({ schema, document, rootValue, contextValue: new RequestLoaders(`${request.protocol}://${request.host}`), variableValues: body.variables, operationName: body.operationName });
 });
 app.get('/healthz', async () => ({ status: 'ok' }));
-registerCustomerRoutes(app, pool, shop, { sdl: ORDERS_SDL + PRODUCTS_SDL, root: { ...registerOrderRoutes(app, pool, shop), ...productsRoot(pool, shop) } });
+registerCustomerRoutes(app, pool, shop, {
+  sdl: ORDERS_SDL + PRODUCTS_SDL + CATALOG_WRITES_SDL,
+  root: { ...registerOrderRoutes(app, pool, shop), ...productsRoot(pool, shop), ...catalogWritesRoot(pool, shop) },
+});
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));

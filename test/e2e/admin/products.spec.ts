@@ -190,7 +190,7 @@ describe('admin GraphQL products: reads', () => {
         expect({ status: odd.status, data: odd.data, errors: odd.errors }).toEqual({ status: 200, data: { productByIdentifier: null, collectionByIdentifier: null }, errors: undefined });
       }
       const both = await gql(`{ productByIdentifier(identifier: { handle: "x", id: "gid://platform/Product/1" }) { id } }`);
-      expect(both.errors[0].message).toBe('Provide exactly one of id or handle.');
+      expect(both.errors[0].message).toBe('Provide exactly one of id, handle or customId.');
       const wrongType = await gql(`{ product(id: "gid://platform/Customer/1") { id } }`);
       expect(wrongType.errors).toBeDefined();
       expect(wrongType.errors[0].extensions.code).not.toBe('INTERNAL_SERVER_ERROR');

@@ -511,4 +511,22 @@ describe('the variant-creation limit', () => {
       expect((await db.query(`select count(*)::int as n from products where shop_id = $1`, [target.shop.id])).rows[0].n).toBe(1);
     }
   });
+
+  it("counts the shop's variants once past the day's limit, and again only when the day's creations could have reached the threshold", async () => {
+    const target = await t.createShop('counted', { plan: 'standard' });
+    const day = async () => (await db.query(`select created, below_until from variant_creation_days where shop_id = $1`, [target.shop.id])).rows[0];
+    const created = await gql(target, CREATE_PRODUCT, { product: { title: 'Tee', productOptions: [{ name: 'Size', values: [{ name: 'S' }] }] } });
+    const productId = created.data.productCreate.product.id;
+    const add = async (...sizes: string[]) => gql(target, BULK_CREATE, { productId, variants: sizes.map((s) => ({ optionValues: [size(s)] })) });
+    expect((await add('M', 'L')).data.productVariantsBulkCreate.userErrors).toEqual([]);
+    expect(await day()).toEqual({ created: 3, below_until: null });
+    // Past the day's limit (3): counted once; 3 variants before this write, so the shop stays under 5 until the day's count before a write reaches 5.
+    expect((await add('XL')).data.productVariantsBulkCreate.userErrors).toEqual([]);
+    expect(await day()).toEqual({ created: 4, below_until: 5 });
+    expect((await add('XXL')).data.productVariantsBulkCreate.userErrors).toEqual([]);
+    expect(await day()).toEqual({ created: 5, below_until: 5 });
+    const refused = await add('3XL');
+    expect(refused.errors[0].extensions.code).toBe('VARIANT_THROTTLE_EXCEEDED');
+    expect(await variants(target)).toBe(5);
+  });
 });
