@@ -1,5 +1,5 @@
-import { UniqueMetafieldValueInput } from '@platform/metafields';
-import { ArgsType, Field, ID, InputType, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, InputType, registerEnumType } from '@nestjs/graphql';
+import { CatalogIdentifierFields } from './identifier.js';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { COLLECTION_SORT_KEYS, type CollectionSortKey } from '../../admin/collection-admin-search.rules.js';
 
@@ -22,13 +22,4 @@ export class CollectionsCountArgs {
 }
 
 @InputType('CollectionIdentifierInput', { registerIn: () => AdminSchema, description: 'One way to name a collection: exactly one field.' })
-export class CollectionIdentifierInput {
-  @Field(() => ID, { nullable: true })
-  id?: string | null;
-
-  @Field(() => String, { nullable: true })
-  handle?: string | null;
-
-  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
-  customId?: UniqueMetafieldValueInput | null;
-}
+export class CollectionIdentifierInput extends CatalogIdentifierFields {}

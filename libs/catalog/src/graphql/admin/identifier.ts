@@ -1,6 +1,7 @@
+import { Field, ID, InputType } from '@nestjs/graphql';
 import { DomainError } from '@platform/errors';
 import { idOfType, requireGlobalId } from '@platform/ids';
-import type { CustomId } from '@platform/metafields';
+import { type CustomId, UniqueMetafieldValueInput } from '@platform/metafields';
 import type { CatalogIdentifier } from '../../admin/identifier.rules.js';
 
 /** A hosted `…IdentifierInput`: an id, a handle or a custom id. */
@@ -8,6 +9,19 @@ export interface IdentifierInputLike {
   id?: string | null;
   handle?: string | null;
   customId?: CustomId | null;
+}
+
+/** The fields every catalog `…IdentifierInput` has (each names its own input type by extending this). */
+@InputType({ isAbstract: true })
+export class CatalogIdentifierFields implements IdentifierInputLike {
+  @Field(() => ID, { nullable: true })
+  id?: string | null;
+
+  @Field(() => String, { nullable: true })
+  handle?: string | null;
+
+  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
+  customId?: UniqueMetafieldValueInput | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { CatalogIdentifierFields } from './identifier.js';
 import { AdminSchema, HtmlScalar } from '@platform/graphql-types';
-import { AdminMetafieldInput, UniqueMetafieldValueInput } from '@platform/metafields';
+import { AdminMetafieldInput } from '@platform/metafields';
 import { MoneyScalar } from '@platform/money';
 import { SeoInput } from './product-mutations.args.js';
 import { InventoryItemInput, VariantOptionValueInput } from './variant-mutations.args.js';
@@ -9,16 +10,7 @@ import { ProductStatus } from './product.type.js';
 // productSet's inputs, by the hosted names: the product's fields and its whole lists.
 
 @InputType('ProductSetIdentifiers', { registerIn: () => AdminSchema, description: 'The product to set: by id (it must exist), handle or custom id (made with it when absent).' })
-export class ProductSetIdentifiers {
-  @Field(() => ID, { nullable: true })
-  id?: string | null;
-
-  @Field(() => String, { nullable: true })
-  handle?: string | null;
-
-  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
-  customId?: UniqueMetafieldValueInput | null;
-}
+export class ProductSetIdentifiers extends CatalogIdentifierFields {}
 
 @InputType('OptionValueSetInput', { registerIn: () => AdminSchema })
 export class OptionValueSetInput {

@@ -1,5 +1,5 @@
-import { UniqueMetafieldValueInput } from '@platform/metafields';
-import { ArgsType, Field, ID, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { ArgsType, Field, InputType, Int, registerEnumType } from '@nestjs/graphql';
+import { CatalogIdentifierFields } from './identifier.js';
 import { AdminSchema, ConnectionArgs, enumOf } from '@platform/graphql-types';
 import { PRODUCT_SORT_KEYS, type ProductSortKey } from '../../admin/product-admin-search.rules.js';
 import { VARIANT_SORT_KEYS, type VariantSortKey } from '../../admin/variant-admin-search.rules.js';
@@ -33,16 +33,7 @@ export class ProductsCountArgs {
 }
 
 @InputType('ProductIdentifierInput', { registerIn: () => AdminSchema, description: 'One way to name a product: exactly one field.' })
-export class ProductIdentifierInput {
-  @Field(() => ID, { nullable: true })
-  id?: string | null;
-
-  @Field(() => String, { nullable: true })
-  handle?: string | null;
-
-  @Field(() => UniqueMetafieldValueInput, { nullable: true, description: 'Its custom id: the value of its `id` metafield.' })
-  customId?: UniqueMetafieldValueInput | null;
-}
+export class ProductIdentifierInput extends CatalogIdentifierFields {}
 
 export const ProductVariantSortKeys = enumOf(VARIANT_SORT_KEYS);
 registerEnumType(ProductVariantSortKeys, { registerIn: () => AdminSchema, name: 'ProductVariantSortKeys', description: 'How the variants list can be sorted.' });
