@@ -10,6 +10,7 @@ export interface NewProductVariant {
   /** Defaults to the option values joined with ' / '. */
   title?: string;
   sku?: string | null;
+  barcode?: string | null;
   /** Exact decimal string with at most two places, e.g. '19.99'. */
   price: string;
   compareAtPrice?: string | null;
@@ -20,6 +21,12 @@ export interface NewProductVariant {
   availableForSale?: boolean;
   /** Whether stock is counted (true unless told: imported variants come with their stock). */
   tracked?: boolean;
+  /** Charged tax (default true). */
+  taxable?: boolean;
+  /** Shipped to the buyer (default true). */
+  requiresShipping?: boolean;
+  /** Its inventory item's unit cost, an exact decimal string. */
+  unitCost?: string | null;
 }
 
 export interface NewProductImage {

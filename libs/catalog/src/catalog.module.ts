@@ -2,6 +2,7 @@ import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
+import { CatalogImportService } from './admin/catalog-import.service.js';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { ProductOperationsService } from './admin/product-operations.service.js';
 import { ProductSetOperationsService } from './product-set-operations.service.js';
@@ -26,6 +27,7 @@ import { SellingPlansService } from './selling-plans.service.js';
 // The catalog's use cases, the admin API's writes among them (the worker runs productSet's job with them).
 const SERVICES = [
   CatalogService,
+  CatalogImportService,
   SellingPlansService,
   InventoryService,
   ProductWritesService,

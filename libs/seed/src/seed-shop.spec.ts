@@ -35,7 +35,7 @@ function fakeServices() {
   };
   const countItems = (items: NewMenu['items']): number => items.reduce((n, i) => n + 1 + countItems(i.items ?? []), 0);
   const services: SeedServices = {
-    catalog: {
+    catalogImport: {
       importCollections: async (_ctx, collections) =>
         collections.map((c) => {
           const row = { ...c, id: nextId++ };
@@ -50,6 +50,8 @@ function fakeServices() {
           return { id: row.id, handle: p.handle, variants: p.variants.map((v, i) => ({ id: row.variantIds[i], sku: v.sku ?? null })) };
         });
       },
+    },
+    catalog: {
       findVariantsBySku: async (_ctx, skus) =>
         state.products.flatMap((p) => p.variants.flatMap((v, i) => (skus.includes(v.sku!) ? [{ id: p.variantIds[i], productId: p.id, sku: v.sku! }] : []))),
       ensureLocation: async (_ctx, location) => ({

@@ -1,5 +1,5 @@
 import { Decimal } from '@platform/money';
-import type { CatalogService, SellingPlansService } from '@platform/catalog';
+import type { CatalogImportService, CatalogService, SellingPlansService } from '@platform/catalog';
 import type { DiscountCodesService } from '@platform/cart';
 import type { CompaniesService } from '@platform/companies';
 import type { ContentService, MetaobjectsService, NewMenuItem } from '@platform/content';
@@ -18,7 +18,9 @@ import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrd
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
 export interface SeedServices {
-  catalog: Pick<CatalogService, 'importCollections' | 'importProducts' | 'findVariantsBySku' | 'ensureLocation'>;
+  catalog: Pick<CatalogService, 'findVariantsBySku' | 'ensureLocation'>;
+  /** Products and collections go in by the admin writes' own path: their rules, in bulk. */
+  catalogImport: Pick<CatalogImportService, 'importCollections' | 'importProducts'>;
   customers: Pick<CustomersService, 'importCustomers' | 'findByEmails' | 'addOrderStats'>;
   orders: Pick<OrdersService, 'importOrders'>;
   content: Pick<ContentService, 'importPages' | 'importBlogs' | 'importArticles' | 'importMenus'>;
@@ -139,7 +141,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   report('markets', counts.markets, data.markets.length);
 
   report('collections', 0, data.collections.length);
-  const collections = await services.catalog.importCollections(
+  const collections = await services.catalogImport.importCollections(
     ctx,
     data.collections.map(({ translations: _translations, ...collection }) => collection),
   );
@@ -156,7 +158,7 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   const pricedVariants: SeedPricedVariant[] = [];
   const groupProducts = new Map<string, number[]>();
   for (const chunk of data.products(chunkSize)) {
-    const imported = await services.catalog.importProducts(
+    const imported = await services.catalogImport.importProducts(
       ctx,
       chunk.map(({ collections: handles, metafields: _metafields, translations: _translations, sellingPlanGroups: _groups, ...product }) => ({
         ...product,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DiscountCodesService } from '@platform/cart';
-import { CatalogService, SellingPlansService } from '@platform/catalog';
+import { CatalogImportService, CatalogService, SellingPlansService } from '@platform/catalog';
 import { CompaniesService } from '@platform/companies';
 import { ContentService, MetaobjectsService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
@@ -17,6 +17,7 @@ import { type SeedCounts, type SeedOptions, type SeedProgressListener, seedShop 
 export class SeedService {
   constructor(
     private readonly catalog: CatalogService,
+    private readonly catalogImport: CatalogImportService,
     private readonly customers: CustomersService,
     private readonly orders: OrdersService,
     private readonly content: ContentService,
@@ -35,7 +36,7 @@ export class SeedService {
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts } = this;
-    return seedShop({ catalog, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts }, ctx, options, onProgress);
+    const { catalog, catalogImport, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts } = this;
+    return seedShop({ catalog, catalogImport, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts }, ctx, options, onProgress);
   }
 }

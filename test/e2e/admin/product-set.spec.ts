@@ -82,6 +82,40 @@ describe('admin GraphQL productSet', () => {
     expect(byId.product.variants.nodes).toHaveLength(2);
   });
 
+  it("makes a new product whole in one write: its listed variants with their inventory items and metafields, no default variant first", async () => {
+    const lastVariantId = async () => Number((await db.query(`select coalesce(max(id), 0) as id from product_variants`)).rows[0].id);
+    const before = await lastVariantId();
+    const created = await set({
+      title: 'Whole Tee',
+      productOptions: [{ name: 'Size', values: [{ name: 'S' }] }],
+      variants: [
+        { optionValues: [size('S')], price: '5', barcode: '0001', taxable: false, inventoryItem: { sku: 'WHOLE-S', tracked: true, cost: '2.5' }, metafields: [{ namespace: 'custom', key: 'fit', type: 'single_line_text_field', value: 'slim' }] },
+        // A value the option does not list joins it, as on an existing product.
+        { optionValues: [size('XL')], price: '6' },
+      ],
+    });
+    expect(created.userErrors).toEqual([]);
+    expect(created.product.options).toEqual([{ name: 'Size', values: ['S', 'XL'] }]);
+    const ids = created.product.variants.nodes.map((v: any) => Number(v.id.split('/').pop()));
+    // The listed variants are the first made since: no default variant was written and replaced.
+    expect(ids).toEqual([before + 1, before + 2]);
+    const rows = (await db.query(`select barcode, taxable, tracked, unit_cost::text, available_for_sale, inventory_quantity from product_variants where id = any($1) order by position`, [ids])).rows;
+    expect(rows).toEqual([
+      { barcode: '0001', taxable: false, tracked: true, unit_cost: '2.50', available_for_sale: false, inventory_quantity: 0 },
+      { barcode: null, taxable: true, tracked: false, unit_cost: null, available_for_sale: true, inventory_quantity: 0 },
+    ]);
+    const metafields = (await db.query(`select owner_id::int, key, value from metafields where owner_type = 'PRODUCTVARIANT' and owner_id = any($1)`, [ids])).rows;
+    expect(metafields).toEqual([{ owner_id: ids[0], key: 'fit', value: 'slim' }]);
+    const levels = (await db.query(`select count(*)::int as n from inventory_levels where variant_id = any($1)`, [ids])).rows[0].n;
+    expect(levels).toBe(2);
+  });
+
+  it("answers a new product's problems all at once: its fields' and its variants'", async () => {
+    const answer = await set({ title: '', vendor: 'v'.repeat(300), productOptions: [{ name: 'Size', values: [{ name: 'S' }] }], variants: [{ optionValues: [size('S')], price: '-1' }] });
+    expect(answer.product).toBeNull();
+    expect(answer.userErrors.map((e: any) => e.field.join('.'))).toEqual(expect.arrayContaining(['input.title', 'input.vendor', 'input.variants.0.price']));
+  });
+
   it('refuses with the hosted codes and writes nothing: unknown id, mismatched ids, repeated values, too many options', async () => {
     const count = async () => (await db.query(`select (select count(*) from products where shop_id = $1)::int as p, (select count(*) from product_variants where shop_id = $1)::int as v`, [shop.shop.id])).rows[0];
     const before = await count();

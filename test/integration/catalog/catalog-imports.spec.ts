@@ -1,13 +1,14 @@
-import { CatalogModule, CatalogService, CatalogStorefrontService } from '@platform/catalog';
+import { CatalogImportService, CatalogModule, CatalogService, CatalogStorefrontService } from '@platform/catalog';
 import { createCollection, createProduct } from '@platform/catalog/testing';
 import { pageRequest } from '@platform/paging';
 import type { ShopSnapshot } from '@platform/tenancy';
 import { type ContextTestModule, createContextTestModule } from '../../support/context-test-module.js';
 
-// Imports write through CatalogService; what they wrote is read back the way the storefront reads it.
+// Imports write through CatalogImportService (the admin writes' rules, in bulk); what they wrote is read back the way the storefront reads it.
 describe('catalog imports on Postgres', () => {
   let t: ContextTestModule;
   let catalog: CatalogService;
+  let imports: CatalogImportService;
   let reads: CatalogStorefrontService;
   let shopA: ShopSnapshot;
   let shopB: ShopSnapshot;
@@ -17,6 +18,7 @@ describe('catalog imports on Postgres', () => {
   beforeAll(async () => {
     t = await createContextTestModule([CatalogModule], [CatalogStorefrontService]);
     catalog = t.moduleRef.get(CatalogService);
+    imports = t.moduleRef.get(CatalogImportService);
     reads = t.moduleRef.get(CatalogStorefrontService);
     shopA = await t.createShop('catalog-a');
     shopB = await t.createShop('catalog-b');
@@ -62,19 +64,19 @@ describe('catalog imports on Postgres', () => {
     const collectionOfA = await createCollection(ctxOf(shopA));
     const productOfA = await createProduct(ctxOf(shopA));
     const product = { handle: 'intruder', title: 'Intruder', options: [], variants: [{ price: '1.00', options: [] }] };
-    await expect(catalog.importProducts(ctxOf(shopB), [{ ...product, collectionIds: [collectionOfA.id] }])).rejects.toMatchObject({
+    await expect(imports.importProducts(ctxOf(shopB), [{ ...product, collectionIds: [collectionOfA.id] }])).rejects.toMatchObject({
       kind: 'UNPROCESSABLE',
       code: 'NOT_FOUND',
       field: 'collectionIds',
     });
-    await expect(catalog.importCollections(ctxOf(shopB), [{ handle: 'stolen', title: 'Stolen', productIds: [productOfA.id] }])).rejects.toMatchObject({
+    await expect(imports.importCollections(ctxOf(shopB), [{ handle: 'stolen', title: 'Stolen', productIds: [productOfA.id] }])).rejects.toMatchObject({
       code: 'NOT_FOUND',
       field: 'productIds',
     });
-    await catalog.importProducts(ctxOf(shopB), [product]);
-    await expect(catalog.importProducts(ctxOf(shopB), [product])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
+    await imports.importProducts(ctxOf(shopB), [product]);
+    await expect(imports.importProducts(ctxOf(shopB), [product])).rejects.toMatchObject({ code: 'TAKEN', field: 'handle' });
     // The same handle in another shop is another product.
-    await expect(catalog.importProducts(ctxOf(shopA), [product])).resolves.toHaveLength(1);
+    await expect(imports.importProducts(ctxOf(shopA), [product])).resolves.toHaveLength(1);
   });
 
   it('finds variants by SKU in the shop only', async () => {

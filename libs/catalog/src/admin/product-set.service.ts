@@ -9,8 +9,9 @@ import type { AdminProductRecord } from './product-admin.records.js';
 import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { NewOptionInput } from './option-input.rules.js';
 import { ownedMetafields } from './owned-metafields.rules.js';
-import { catalogMetafieldProblem } from './product-input.rules.js';
-import { ProductWritesService } from './product-writes.service.js';
+import { catalogMetafieldProblem, checkProductInput } from './product-input.rules.js';
+import { type NewProductList, ProductWritesService } from './product-writes.service.js';
+import { planVariantList } from './variant-list.rules.js';
 import { COLLECTIONS_OF_PRODUCT, PRODUCT_AFTER_WRITE, PRODUCT_BY_HANDLE_FOR_SET } from './product-writes.sql.js';
 import type { VariantInput } from './variant-input.rules.js';
 import { VariantWritesService } from './variant-writes.service.js';
@@ -63,9 +64,8 @@ export class ProductSetService {
         const tx = inTransaction(ctx, em);
         const existing = await this.existing(tx, identifier ?? (input.id != null ? { id: input.id } : null));
         const fields: ProductInput = { ...input, productOptions: undefined, metafields: undefined, collectionsToJoin: undefined, collectionsToLeave: undefined };
-        if (identifier && 'handle' in identifier && existing === null) fields.handle = identifier.handle;
-        // A new product starts with the default variant; its options and variants given replace it below.
-        const written = existing === null ? await this.products.create(tx, fields) : await this.products.update(tx, existing, fields);
+        if (existing === null) return this.create(tx, identifier, input, fields);
+        const written = await this.products.update(tx, existing, fields);
         if (!written.product) throw new Refused(written.problems.map((p) => under(p, 'input')));
         const id = written.product.id;
         if (input.productOptions != null || input.variants != null) {
@@ -89,6 +89,26 @@ export class ProductSetService {
       if (error instanceof Refused) return { product: null, problems: error.problems };
       throw error;
     }
+  }
+
+  // A new product, made whole in one import: its fields, its options and variants as listed (the default variant when
+  // none are), its collections and metafields.
+  private async create(tx: RequestContext, identifier: ProductSetIdentifier, input: ProductSetInput, fields: ProductInput): Promise<AdminProductRecord> {
+    if (identifier && 'handle' in identifier) fields.handle = identifier.handle;
+    const product: ProductInput = { ...fields, collectionsToJoin: input.collections, metafields: input.metafields };
+    let list: NewProductList | undefined;
+    if (input.productOptions != null || input.variants != null) {
+      const plan = planVariantList(input.productOptions ?? [], input.variants ?? []);
+      // Every problem at once: the product's fields' too.
+      if (plan.problems.length > 0) throw new Refused([...checkProductInput(product, 'create').problems, ...plan.problems].map((p) => under(p, 'input', { collectionsToJoin: 'collections' })));
+      list = { options: plan.options, variants: plan.variants.map((v) => v.fields) };
+    }
+    const written = await this.products.create(tx, product, list);
+    if (!written.product) throw new Refused(written.problems.map((p) => under(p, 'input', { collectionsToJoin: 'collections' })));
+    if (!identifier || !('customId' in identifier)) return written.product;
+    await this.setCustomId(tx, written.product.id, identifier.customId);
+    const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, written.product.id]);
+    return row!;
   }
 
   // The product the identifier names: NOT_FOUND for an id the shop lacks, null for a handle or custom id it lacks (made then).

@@ -6,10 +6,12 @@ import { DomainError, MAX_TAGS } from '@platform/errors';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
-import { CatalogService } from '../catalog.service.js';
 import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import type { ProductInput } from './product-admin.inputs.js';
+import type { NewProductVariant } from '../catalog.inputs.js';
+import type { VariantFields } from './variant-input.rules.js';
+import { CatalogImportService } from './catalog-import.service.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { freeHandle } from './catalog-text.rules.js';
 import { type ProductChanges, checkProductInput, productHandle } from './product-input.rules.js';
@@ -28,6 +30,12 @@ import {
 } from './product-writes.sql.js';
 
 /** What a product write answers: the product as it now is, or null with the problems (nothing written). */
+/** A new product's whole list of options and variants (productSet's), checked, in place of the default variant. */
+export interface NewProductList {
+  options: { name: string; values: string[] }[];
+  variants: VariantFields[];
+}
+
 export interface ProductWriteResult {
   product: AdminProductRecord | null;
   problems: readonly (CatalogError | TagError)[];
@@ -58,7 +66,7 @@ export function productNotFound(field = 'id'): CatalogError {
 export class ProductWritesService {
   constructor(
     private readonly sql: SqlPool,
-    private readonly catalog: CatalogService,
+    private readonly imports: CatalogImportService,
     private readonly metafields: MetafieldsService,
     private readonly limit: VariantCreationLimit,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
@@ -68,8 +76,10 @@ export class ProductWritesService {
    * productCreate: the product with its options and one variant (each option's first value; the default variant
    * without options), price 0.00, unpublished: publishablePublish puts it on the online store, as on the hosted platform.
    * A handle not given is made from the title, with `-1`, `-2`… when taken; a given one that is taken is refused.
+   * `list` (productSet's, checked by `planVariantList`) gives the options and variants instead; each counts against
+   * the variant-creation limit.
    */
-  async create(ctx: RequestContext, input: ProductInput): Promise<ProductWriteResult> {
+  async create(ctx: RequestContext, input: ProductInput, list?: NewProductList): Promise<ProductWriteResult> {
     const { changes, problems } = checkProductInput(input, 'create');
     if (problems.length > 0) return refused(problems);
     const title = changes.title!;
@@ -77,8 +87,10 @@ export class ProductWritesService {
       const handle = changes.handle ?? (await this.generatedHandle(tx, productHandle(title)));
       if (changes.handle !== undefined) await this.requireFreeHandle(tx, handle, 0);
       await this.requireCollections(tx, changes.collectionsToJoin ?? [], 'collectionsToJoin');
-      const options = changes.options && changes.options.length > 0 ? changes.options : [];
-      const [created] = await this.catalog.importProducts(tx, [
+      const options = list ? list.options : (changes.options ?? []);
+      // Not tracked in stock until the merchant says so, so for sale once published (as hosted).
+      const variants = list ? list.variants.map(newVariant) : [{ price: '0.00', options: options.map((o) => o.values[0]!), tracked: false }];
+      const [created] = await this.imports.importProducts(tx, [
         {
           handle,
           title,
@@ -91,13 +103,13 @@ export class ProductWritesService {
           seoTitle: changes.seoTitle,
           seoDescription: changes.seoDescription,
           options: options.map((o) => ({ name: o.name, values: o.values })),
-          // Not tracked in stock until the merchant says so, so for sale once published (as hosted).
-          variants: [{ price: '0.00', options: options.map((o) => o.values[0]!), availableForSale: true, tracked: false }],
+          variants,
           collectionIds: changes.collectionsToJoin,
         },
       ]);
       await this.limit.take(tx, created!.variants.length);
       await this.metafields.setMetafields(tx, 'PRODUCT', created!.id, changes.metafields ?? []);
+      for (const [i, variant] of (list?.variants ?? []).entries()) await this.metafields.setMetafields(tx, 'PRODUCTVARIANT', created!.variants[i]!.id, variant.metafields ?? []);
       return this.read(tx, created!.id);
     });
   }
@@ -212,6 +224,21 @@ function updateValues(c: ProductChanges): unknown[] {
     c.seoDescription !== undefined,
     c.seoDescription ?? null,
   ];
+}
+
+// A variant of productSet's list as the import takes it: not tracked in stock unless told (as the variant writes make them).
+function newVariant(fields: VariantFields): NewProductVariant {
+  return {
+    price: fields.price ?? '0.00',
+    compareAtPrice: fields.compareAtPrice,
+    sku: fields.sku,
+    barcode: fields.barcode,
+    taxable: fields.taxable,
+    tracked: fields.tracked ?? false,
+    requiresShipping: fields.requiresShipping,
+    unitCost: fields.unitCost,
+    options: fields.values!,
+  };
 }
 
 function refused(problems: readonly (CatalogError | TagError)[]): ProductWriteResult {

@@ -6,7 +6,7 @@ import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
 import { ProductVariant } from '../product-variant.entity.js';
-import { MAX_VARIANTS } from '../product.rules.js';
+import { MAX_VARIANTS } from '../product.limits.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
 import { InventoryService } from '../inventory/inventory.service.js';
@@ -14,6 +14,7 @@ import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
 import { type OptionError, OptionErrors, type VariantError, VariantErrors } from '../catalog.errors.js';
 import { type NewOptionInput, checkNewOptions, combinations } from './option-input.rules.js';
+import { type ExistingVariant, optionValuesWithUsed, planVariantList } from './variant-list.rules.js';
 import { type OptionUpdateInput, type OptionUpdateStrategy, type OptionWithValueIds, planOptionUpdate } from './option-update.rules.js';
 import { ProductOption } from '../product-option.entity.js';
 import {
@@ -40,15 +41,6 @@ export interface VariantsWriteResult<E = VariantError> {
   product: AdminProductRecord | null;
   variantIds: number[];
   problems: readonly E[];
-}
-
-interface ExistingVariant {
-  id: number;
-  title: string;
-  option1: string | null;
-  option2: string | null;
-  option3: string | null;
-  position: number;
 }
 
 const DEFAULT_TITLE = 'Default Title';
@@ -257,47 +249,10 @@ export class VariantWritesService {
    */
   async replaceVariants(ctx: RequestContext, productId: number, optionInputs: readonly NewOptionInput[], inputs: readonly VariantInput[]): Promise<VariantsWriteResult<VariantError | OptionError>> {
     return this.writing<VariantError | OptionError>(ctx, productId, VariantErrors.PRODUCT_DOES_NOT_EXIST, async (tx, options, existing) => {
-      const checked = checkNewOptions(optionInputs, []);
-      const wanted = checked.options;
-      const problems: (VariantError | OptionError)[] = [...checked.problems];
-      if (wanted.length === 0) problems.push(OptionErrors.OPTION_VALUES_MISSING('A product has one option at least', { field: 'productOptions' }));
-      if (inputs.length === 0) problems.push(VariantErrors.NEED_TO_ADD_OPTION_VALUES('A product has one variant at least', { field: 'variants' }));
-      if (inputs.length > MAX_VARIANTS) problems.push(VariantErrors.TOO_MANY_VARIANTS(`A product can have at most ${MAX_VARIANTS} variants`, { field: 'variants' }));
+      const { options: wanted, variants: plan, problems } = planVariantList(optionInputs, inputs, { options, variants: existing });
       if (problems.length > 0) throw new Refused(problems);
-      const states: OptionState[] = wanted.map((o, i) => ({ id: 0, name: o.name, position: i + 1, values: o.values }));
-      const byId = new Map(existing.map((v) => [v.id, v]));
-      // An existing variant's values by its options' names, to match it under the new options.
-      const oldKey = (v: ExistingVariant) => {
-        const named = new Map(options.map((o, i) => [o.name, valuesOf(v, options.length)[i]!]));
-        return combinationKey(wanted.map((o) => named.get(o.name) ?? ''));
-      };
-      const byValues = new Map(existing.map((v) => [oldKey(v), v]));
-      const taken = new Set<string>();
-      const used = new Set<number>();
-      const plan = inputs.map((input, i) => {
-        const { fields, problems: found } = checkVariantInput({ ...input, id: null }, i, states, 'create');
-        problems.push(...found);
-        const key = fields.values ? combinationKey(fields.values) : '';
-        if (fields.values) {
-          if (taken.has(key)) problems.push(VariantErrors.VARIANT_ALREADY_EXISTS(`The variant '${variantTitle(fields.values)}' is given twice`, { field: `variants[${i}]` }));
-          taken.add(key);
-        }
-        let match: ExistingVariant | undefined;
-        if (input.id != null) {
-          match = byId.get(input.id);
-          if (!match || used.has(match.id)) problems.push(VariantErrors.PRODUCT_VARIANT_DOES_NOT_EXIST('Product variant does not exist', { field: `variants[${i}].id` }));
-        } else {
-          match = byValues.get(key);
-          if (match && used.has(match.id)) match = undefined;
-        }
-        if (match) used.add(match.id);
-        // A price not given keeps a matched variant's.
-        if (input.price == null && match) delete fields.price;
-        return { fields, match, position: i + 1 };
-      });
-      if (problems.length > 0) throw new Refused(problems);
-
       const now = new Date(this.clock.now());
+      const used = new Set(plan.flatMap((p) => (p.match ? [p.match.id] : [])));
       const gone = existing.filter((v) => !used.has(v.id)).map((v) => v.id);
       if (gone.length > 0) {
         await this.sql.run(tx, DELETE_VARIANTS, [tx.shop.id, productId, gone]);
@@ -328,11 +283,7 @@ export class VariantWritesService {
   // given and those its variants use.
   private async replaceOptions(tx: RequestContext, productId: number, current: readonly OptionState[], wanted: readonly { name: string; values: string[] }[], combinations: readonly string[][], now: Date): Promise<void> {
     const byName = new Map(current.map((o) => [o.name, o]));
-    const rows = wanted.map((o, i) => {
-      const values = [...o.values];
-      for (const value of combinations.map((c) => c[i]!)) if (!values.includes(value)) values.push(value);
-      return { name: o.name, position: i + 1, values, id: byName.get(o.name)?.id };
-    });
+    const rows = optionValuesWithUsed(wanted, combinations).map((o, i) => ({ ...o, position: i + 1, id: byName.get(o.name)?.id }));
     const gone = current.filter((o) => !wanted.some((w) => w.name === o.name)).map((o) => o.id);
     if (gone.length > 0) await this.sql.run(tx, DELETE_OPTIONS, [tx.shop.id, gone]);
     const kept = rows.filter((r) => r.id !== undefined);

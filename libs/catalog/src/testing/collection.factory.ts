@@ -2,7 +2,7 @@ import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import type { NewCollection } from '../catalog.inputs.js';
 import type { ImportedCollection } from '../catalog.records.js';
-import { CatalogService } from '../catalog.service.js';
+import { CatalogImportService } from '../admin/catalog-import.service.js';
 import { InventoryService } from '../inventory/inventory.service.js';
 
 /** What a test says about the collection it needs; `productIds` are placed in the given order. */
@@ -15,8 +15,8 @@ export async function createCollection(ctx: RequestContext, traits: CollectionTr
   const number = ++made;
   // Numbered before the await: a factory called several times at once still makes distinct handles.
   const sql = await SqlPool.onOrm(ctx.em);
-  const catalog = new CatalogService(sql, new InventoryService(sql));
-  const [collection] = await catalog.importCollections(ctx, [
+  const imports = new CatalogImportService(sql, new InventoryService(sql));
+  const [collection] = await imports.importCollections(ctx, [
     { handle: `factory-collection-${number}`, title: `Factory collection ${number}`, descriptionHtml: `<p>Collection ${number}.</p>`, ...traits },
   ]);
   return collection!;

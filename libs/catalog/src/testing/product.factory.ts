@@ -2,7 +2,7 @@ import { SqlPool } from '@platform/database';
 import type { RequestContext } from '@platform/request';
 import type { NewProduct } from '../catalog.inputs.js';
 import type { ImportedProduct } from '../catalog.records.js';
-import { CatalogService } from '../catalog.service.js';
+import { CatalogImportService } from '../admin/catalog-import.service.js';
 import { InventoryService } from '../inventory/inventory.service.js';
 
 /** What a test says about the product it needs; give `options` and `variants` together (variants name option values). */
@@ -18,8 +18,8 @@ export async function createProduct(ctx: RequestContext, traits: ProductTraits =
   const number = ++made;
   // Numbered before the await: a factory called several times at once still makes distinct handles.
   const sql = await SqlPool.onOrm(ctx.em);
-  const catalog = new CatalogService(sql, new InventoryService(sql));
-  const [product] = await catalog.importProducts(ctx, [
+  const imports = new CatalogImportService(sql, new InventoryService(sql));
+  const [product] = await imports.importProducts(ctx, [
     {
       handle: `factory-product-${number}`,
       title: `Factory product ${number}`,
