@@ -1,5 +1,5 @@
 import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
-import { HANDLE_PATTERN } from '../product.limits.js';
+import { HANDLE_PATTERN } from '../product-limits.js';
 
 // The text fields of the catalog's admin writes (titles, handles, descriptions, names), checked one way for products
 // and collections: each problem on its field, null is "leave as it is".

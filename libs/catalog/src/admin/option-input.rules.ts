@@ -1,6 +1,6 @@
 import { MAX_INPUT_ARRAY_SIZE, MAX_TITLE_LENGTH } from '@platform/errors';
 import { type OptionError, OptionErrors } from '../catalog.errors.js';
-import { MAX_OPTIONS } from '../product.limits.js';
+import { MAX_OPTIONS } from '../product-limits.js';
 
 // productOptionsCreate's options, checked against the product's own. Pure; names under `options[i]`.
 

@@ -1,6 +1,6 @@
 import { MAX_INPUT_ARRAY_SIZE, MAX_TITLE_LENGTH } from '@platform/errors';
 import { type OptionError, OptionErrors } from '../catalog.errors.js';
-import { MAX_VARIANTS } from '../product.limits.js';
+import { MAX_VARIANTS } from '../product-limits.js';
 import { type OptionState, combinationKey } from './variant-input.rules.js';
 
 // productOptionUpdate, planned without a database: the option renamed or moved, its values added, renamed or deleted,

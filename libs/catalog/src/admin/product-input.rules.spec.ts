@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { HANDLE_PATTERN } from '../product.limits.js';
+import { HANDLE_PATTERN } from '../product-limits.js';
 import { freeHandle } from './catalog-text.rules.js';
 import { MAX_HANDLE_LENGTH, checkProductInput, productHandle } from './product-input.rules.js';
 

@@ -1,7 +1,7 @@
 import { MAX_INPUT_ARRAY_SIZE, MAX_TITLE_LENGTH } from '@platform/errors';
 import { checkedTags } from '@platform/tags';
 import { type CatalogError, CatalogErrors } from '../catalog.errors.js';
-import { MAX_OPTIONS } from '../product.limits.js';
+import { MAX_OPTIONS } from '../product-limits.js';
 import { handleField, handleFromTitle, textField } from './catalog-text.rules.js';
 import { type OwnedMetafield, ownedMetafields } from './owned-metafields.rules.js';
 import { PRODUCT_STATUSES, type ProductStatus } from '../product.entity.js';

@@ -1,7 +1,7 @@
 import { DomainError } from '@platform/errors';
 import type { NewProduct } from '../catalog.inputs.js';
 import { invalidHandle } from '../catalog.errors.js';
-import { MAX_VARIANTS } from '../product.limits.js';
+import { MAX_VARIANTS } from '../product-limits.js';
 import type { ProductStatus } from '../product.entity.js';
 import { checkNewOptions } from './option-input.rules.js';
 import { checkProductInput } from './product-input.rules.js';

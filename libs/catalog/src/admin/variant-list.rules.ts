@@ -1,5 +1,5 @@
 import { type OptionError, OptionErrors, type VariantError, VariantErrors } from '../catalog.errors.js';
-import { MAX_VARIANTS } from '../product.limits.js';
+import { MAX_VARIANTS } from '../product-limits.js';
 import { type NewOptionInput, checkNewOptions } from './option-input.rules.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
 

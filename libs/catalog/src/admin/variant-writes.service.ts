@@ -6,7 +6,7 @@ import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
 import { ProductVariant } from '../product-variant.entity.js';
-import { MAX_VARIANTS } from '../product.limits.js';
+import { MAX_VARIANTS } from '../product-limits.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
 import { InventoryService } from '../inventory/inventory.service.js';

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { MAX_OPTIONS } from '../../product.limits.js';
+import { MAX_OPTIONS } from '../../product-limits.js';
 import { AdminSchema, BoundedList, MAX_USER_ERRORS, codedUserErrorType, enumOf } from '@platform/graphql-types';
 import type { OptionErrorCode } from '../../catalog.errors.js';
 import { AdminProduct } from './product.type.js';

@@ -3,7 +3,7 @@ import { AdminNode, AdminSchema, BoundedList, ConnectionType, HtmlScalar, Unsign
 import { MAX_TAGS } from '@platform/errors';
 import { MoneyV2 } from '@platform/money';
 import type { AdminProductRecord } from '../../admin/product-admin.records.js';
-import { MAX_VARIANTS } from '../../product.limits.js';
+import { MAX_VARIANTS } from '../../product-limits.js';
 
 // The hosted admin schema's product, by its names; the presenter maps the domain's lowercase values onto them.
 

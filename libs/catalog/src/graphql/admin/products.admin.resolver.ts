@@ -12,7 +12,7 @@ import { ProductIdentifierInput, ProductsArgs, ProductsCountArgs } from './produ
 import { catalogIdentifier } from './identifier.js';
 import { adminProductView } from './product.presenter.js';
 import { AdminProduct, AdminProductConnection, AdminProductOption, AdminProductPriceRange, ProductStatus } from './product.type.js';
-import { MAX_OPTIONS } from '../../product.limits.js';
+import { MAX_OPTIONS } from '../../product-limits.js';
 import { statusName } from './product-status.js';
 import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariantConnection } from './variant.type.js';

@@ -3,7 +3,7 @@ import { BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
 import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
-import { MAX_OPTIONS } from '../../product.limits.js';
+import { MAX_OPTIONS } from '../../product-limits.js';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
 import { selectedOptions } from '../storefront/catalog.presenter.js';
 import { adminProductView } from './product.presenter.js';

@@ -2,7 +2,7 @@ import { Field, ID, ObjectType } from '@nestjs/graphql';
 import { BoundedList, ConnectionType, StorefrontNode, StorefrontSchema } from '@platform/graphql-types';
 import { MoneyV2 } from '@platform/money';
 import type { ProductRecord, VariantRecord } from '../../catalog.records.js';
-import { MAX_VARIANTS } from '../../product.limits.js';
+import { MAX_VARIANTS } from '../../product-limits.js';
 
 @ObjectType('SelectedOption', { registerIn: () => StorefrontSchema, description: 'An option name and the value a variant has for it.' })
 export class SelectedOption {

@@ -14,7 +14,7 @@ import { StorefrontCollectionConnection } from './collection.type.js';
 import { StorefrontImage, StorefrontImageConnection } from '@platform/graphql-types';
 import { ProductPriceRange, StorefrontProduct, StorefrontProductConnection, StorefrontProductOption, StorefrontProductVariant, StorefrontProductVariantConnection } from './product.type.js';
 import { MAX_TAGS } from '@platform/errors';
-import { MAX_OPTIONS } from '../../product.limits.js';
+import { MAX_OPTIONS } from '../../product-limits.js';
 
 const LISTINGS = 'unauthenticated_read_product_listings';
 

@@ -7,7 +7,7 @@ import { CatalogStorefrontService } from '../../storefront/catalog-storefront.se
 import { productView, selectedOptions } from './catalog.presenter.js';
 import { BoundedList, StorefrontImage } from '@platform/graphql-types';
 import { SelectedOption, StorefrontProduct, StorefrontProductVariant } from './product.type.js';
-import { MAX_OPTIONS } from '../../product.limits.js';
+import { MAX_OPTIONS } from '../../product-limits.js';
 
 @Resolver(() => StorefrontProductVariant)
 export class VariantsStorefrontResolver {
