@@ -12,6 +12,6 @@ export { BACKGROUND, CACHE_FILL, CACHE_FILL_NOTE } from './statement-marks.js';
 export { openDatabase, type OpenDatabase } from './open-database.js';
 export { uniqueViolation } from './unique-violation.js';
 export { SqlPool, preparedSql, type SqlContext, type SqlStatement } from './sql-pool.js';
-export { markTransaction } from './transactions.js';
+export { joinCaller, markTransaction } from './transactions.js';
 export { ormConfig, type MigrationEntry, type OrmConfigInput } from './orm-config.js';
 export { TENANT_FILTER, forkForShop, type TenantFilterArgs } from './tenant-filter.js';

@@ -1,3 +1,4 @@
+import { TransactionPropagation } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 // Request contexts made for a transaction (`inTransaction(ctx, em)`) and its EntityManager: raw SQL of such a
@@ -12,4 +13,13 @@ export function markTransaction(ctx: object, em: EntityManager): void {
 /** The transaction's EntityManager of a ctx made by `inTransaction`, or undefined. */
 export function transactionOf(ctx: object): EntityManager | undefined {
   return transactions.get(ctx);
+}
+
+/**
+ * `em.transactional(work, joinCaller())`: a write that joins its caller's transaction without a savepoint (two
+ * statements saved), or starts one. For writes whose callers give up whole when they fail (productSet's steps).
+ * A new object each time: MikroORM writes the transaction into the options it is given.
+ */
+export function joinCaller(): { propagation: TransactionPropagation } {
+  return { propagation: TransactionPropagation.REQUIRED };
 }

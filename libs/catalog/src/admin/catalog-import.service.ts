@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
-import { SqlPool, type SqlStatement, insertRows } from '@platform/database';
+import { joinCaller, SqlPool, type SqlStatement, insertRows } from '@platform/database';
 import { type RequestContext, inTransaction } from '@platform/request';
 import type { NewCollection, NewProduct } from '../catalog.inputs.js';
 import type { ImportedCollection, ImportedProduct } from '../catalog.records.js';
@@ -23,6 +23,7 @@ import { productRows } from './product-rows.rules.js';
  * Makes products and collections many at a time, with multi-row inserts: the seed's and the test factories' way in,
  * and the one productCreate and productSet use for a new product. Every product and collection passes the admin
  * writes' own rules (`productRows`, `checkCollectionInput`); the first problem is thrown and nothing is written.
+ * Inside a caller's transaction the import joins it: the caller rolls back with the error.
  */
 @Injectable()
 export class CatalogImportService {
@@ -56,7 +57,7 @@ export class CatalogImportService {
         handle: p.product.handle,
         variants: p.variants.map((variant) => ({ id: variantIds[v++]!, sku: variant.sku })),
       }));
-    }));
+    }, joinCaller()));
   }
 
   /** Manual collections with their products in the given order, in one transaction. */
@@ -72,7 +73,7 @@ export class CatalogImportService {
       const ids = await insertRows(em, Collection, rows);
       await this.joinCollections(inTransaction(ctx, em), collections.flatMap((c, i) => (c.productIds ?? []).map((productId) => ({ collectionId: ids[i]!, productId }))));
       return rows.map((c, i) => ({ id: ids[i]!, handle: c.handle }));
-    }));
+    }, joinCaller()));
   }
 
   // Appends products to collections after the products they already hold. Collections and products of

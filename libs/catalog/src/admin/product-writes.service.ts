@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
-import { SqlPool } from '@platform/database';
+import { joinCaller, SqlPool } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { DomainError, MAX_TAGS } from '@platform/errors';
 import { MetafieldsService } from '@platform/metafields';
@@ -165,10 +165,11 @@ export class ProductWritesService {
     return row ? { product: row, problems: [] } : refused([productNotFound()]);
   }
 
-  // Runs a write in a transaction; a Refused thrown inside rolls it back and answers its problems.
+  // Runs a write in a transaction; a Refused thrown inside rolls it back and answers its problems. Inside a caller's
+  // transaction (productSet's) it joins it without a savepoint: that caller refuses whole on any problem.
   private async refusing(ctx: RequestContext, write: (tx: RequestContext) => Promise<AdminProductRecord>): Promise<ProductWriteResult> {
     try {
-      return { product: await ctx.em.transactional((em) => write(inTransaction(ctx, em))), problems: [] };
+      return { product: await ctx.em.transactional((em) => write(inTransaction(ctx, em)), joinCaller()), problems: [] };
     } catch (error) {
       if (error instanceof Refused) return refused(error.problems);
       // The import's own checks (a handle taken in a race) answer as the caller's problems.

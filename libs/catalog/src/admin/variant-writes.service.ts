@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
-import { SqlPool, insertRows } from '@platform/database';
+import { joinCaller, SqlPool, insertRows } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -335,7 +335,8 @@ export class VariantWritesService {
     return { ...result, deletedIds: result.product ? deletedIds : [] };
   }
 
-  // Locks the product, reads its options and variants, and runs the write in one transaction; Refused rolls back.
+  // Locks the product, reads its options and variants, and runs the write in one transaction (joining productSet's);
+  // Refused rolls back.
   private async writing<E extends VariantError | OptionError = VariantError>(
     ctx: RequestContext,
     productId: number,
@@ -352,7 +353,7 @@ export class VariantWritesService {
         const options = await this.sql.rows<OptionWithValueIds>(tx, OPTIONS_OF_PRODUCT, [tx.shop.id, productId]);
         const existing = await this.sql.rows<ExistingVariant>(tx, VARIANTS_OF_PRODUCT, [tx.shop.id, productId]);
         return write(tx, options, existing);
-      });
+      }, joinCaller());
     } catch (error) {
       // Each write throws only the problems of its own table.
       if (error instanceof Refused) return refused(error.problems as E[]);

@@ -206,9 +206,11 @@ export class InventoryService {
   private async lockedLevels(tx: RequestContext, quantities: readonly QuantityInput[], field: string): Promise<Map<string, LevelQuantities & InventoryLevelRecord>> {
     const items = quantities.map((q) => q.itemId);
     const locations = quantities.map((q) => q.locationId);
-    const known = await this.known(tx, items, locations);
     const rows = await this.sql.rows<InventoryLevelRecord>(tx, LOCK_LEVELS, [tx.shop.id, items, locations]);
     const levels = new Map(rows.map((row) => [pairKey(Number(row.itemId), Number(row.locationId)), row]));
+    if (quantities.every((q) => levels.has(pairKey(q.itemId, q.locationId)))) return levels;
+    // Only a pair without a level asks which of its item and location the shop has.
+    const known = await this.known(tx, items, locations);
     const problems = quantities.flatMap((q, i): InventoryError[] => {
       if (!known.items.has(q.itemId)) return [InventoryErrors.INVALID_INVENTORY_ITEM('The inventory item does not exist', { field: `${field}[${i}].inventoryItemId` })];
       if (!known.locations.has(q.locationId)) return [InventoryErrors.INVALID_LOCATION('The location does not exist', { field: `${field}[${i}].locationId` })];
