@@ -3,7 +3,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CartPagesApiModule, CartStorefrontApiModule } from '@platform/cart';
-import { CatalogAdminApiModule, CatalogStorefrontApiModule } from '@platform/catalog';
+import { CatalogAdminApiModule, CatalogRestApiModule, CatalogStorefrontApiModule } from '@platform/catalog';
 import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/companies';
 import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
@@ -58,7 +58,7 @@ export interface ApiRuntime {
 const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, MetafieldsStorefrontApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
 export const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, ShopAdminApiModule, CatalogAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
-export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
+export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CatalogRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
 // Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas
 // `/schemas/…`: the online_store surface): HTML (the schemas JSON), no version, no token.
 const PAGE_MODULES = [CustomersPagesApiModule, CartPagesApiModule];

@@ -13,6 +13,13 @@ import { HttpDrain } from './http-drain.js';
 import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts.js';
 
 const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** The JSON around an image's base64 (its other fields). */
+const MEDIA_BODY_SLACK_BYTES = 64 * 1024;
+
+/** The body limit of a route that takes an image of `maxBytes` in base64. */
+export function mediaBodyLimit(maxBytes: number): number {
+  return Math.ceil(maxBytes / 3) * 4 + MEDIA_BODY_SLACK_BYTES;
+}
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const drains = new WeakMap<NestFastifyApplication, HttpDrain>();
 
@@ -47,6 +54,11 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // A route that takes an image in its body (`@RouteConfig({ bodyLimit: 'media' })`) takes MEDIA_MAX_BYTES of it in
+  // base64, and a little JSON around it; every other route keeps the 2 MB limit.
+  fastify.addHook('onRoute', (route) => {
+    if ((route.config as { bodyLimit?: string } | undefined)?.bodyLimit === 'media') route.bodyLimit = mediaBodyLimit(runtime.config.mediaMaxBytes);
+  });
   // Every response carries the request id, also the preflight answers CORS sends before the pipeline runs.
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

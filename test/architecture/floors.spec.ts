@@ -9,7 +9,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const LIBS = join(ROOT, 'libs');
 
 /** Concepts every context shares, below them all: they import only platform and each other. */
-const KERNEL = ['localization', 'metafields'];
+const KERNEL = ['localization', 'media', 'metafields'];
 /** Libraries of the apps (the demo data every context fills): above every context, as the apps are. */
 const TOOLS = ['seed'];
 const MAX_CONTEXT_FLOORS = 3;

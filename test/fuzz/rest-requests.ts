@@ -8,7 +8,9 @@ import { BODY_LIMIT_BYTES } from '../support/spec-answers.js';
 /** What the suite knows of one REST route, keyed `METHOD /path` as Fastify's route table names it. */
 export interface RestRouteRules {
   /** A request the route must serve, and what it answers: one root key, or all of them for a document that is not a resource. */
-  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' | 'new order risk' | 'own payout' };
+  valid: { body?: unknown; status: number; rootKey: string | string[]; id?: 'new customer' | 'new order risk' | 'own payout' | 'new product image' };
+  /** The route's body limit when it is not the server's (a route that takes an image). */
+  bodyLimit?: number;
   /** Statuses the route may answer fuzzed input from a caller it authenticates. */
   statuses: number[];
   /** Bodies of the route's own shape, right and wrong, besides the generic ones. */
@@ -75,6 +77,21 @@ const riskFields = fc.record(
   { requiredKeys: [] },
 );
 const riskBodies = fc.oneof(fc.record({ risk: withPrototypeKeys(riskFields) }), fc.record({ risk: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
+
+// An image body: an attachment right and wrong (a real 1 × 1 PNG, text, not base64), a name, a position, variants.
+export const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4z8AAAAMBAQCc479ZAAAAAElFTkSuQmCC';
+const imageFields = fc.record(
+  orNull({
+    attachment: fc.oneof(text, fc.constantFrom(TINY_PNG, Buffer.from('not an image').toString('base64'), 'not base64!', TINY_PNG.slice(0, 40))),
+    filename: fc.oneof(text, fc.constantFrom('a.png', 'a b.png', 'a..png', '!a.png', 'a.txt')),
+    src: text,
+    position: fc.oneof(hostileInt, text),
+    alt: text,
+    variant_ids: fc.oneof(hostileJson, fc.array(hostileInt, { maxLength: 3 }), fc.constant(Array.from({ length: 251 }, (_, i) => i + 1))),
+  }),
+  { requiredKeys: [] },
+);
+const imageBodies = fc.oneof(fc.record({ image: withPrototypeKeys(imageFields) }), fc.record({ image: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
 
 const customerBodies = fc.oneof(fc.record({ customer: withPrototypeKeys(customerFields) }), fc.record({ customer: hostileJson, extra: hostileJson }, { requiredKeys: [] }));
 const inviteBodies = fc.oneof(
@@ -155,6 +172,25 @@ export const REST_ROUTES: Record<string, RestRouteRules> = {
     bodies: riskBodies,
   },
   'DELETE /admin/api/:version/orders/:id/risks/:risk_id.json': { valid: { status: 200, rootKey: [], id: 'new order risk' }, statuses: [200, 403, 404], scope: 'write_orders' },
+  // The limited token holds read_products: these reads serve it.
+  'GET /admin/api/:version/products/:id/images.json': { valid: { status: 200, rootKey: 'images', id: 'new product image' }, statuses: [200, 400, 404] },
+  'GET /admin/api/:version/products/:id/images/count.json': { valid: { status: 200, rootKey: 'count', id: 'new product image' }, statuses: [200, 400, 404] },
+  'GET /admin/api/:version/products/:id/images/:image_id.json': { valid: { status: 200, rootKey: 'image', id: 'new product image' }, statuses: [200, 400, 404] },
+  'POST /admin/api/:version/products/:id/images.json': {
+    valid: { body: { image: { attachment: TINY_PNG, filename: 'fuzz.png' } }, status: 200, rootKey: 'image', id: 'new product image' },
+    statuses: [200, 400, 404, 422],
+    scope: 'write_products',
+    bodies: imageBodies,
+    // MEDIA_MAX_BYTES (20 MB) in base64 and 64 KiB of JSON (apps/api/create-api-app.ts).
+    bodyLimit: Math.ceil(20_000_000 / 3) * 4 + 64 * 1024,
+  },
+  'PUT /admin/api/:version/products/:id/images/:image_id.json': {
+    valid: { body: { image: { alt: 'Fuzzed', position: 1 } }, status: 200, rootKey: 'image', id: 'new product image' },
+    statuses: [200, 400, 404, 422],
+    scope: 'write_products',
+    bodies: imageBodies,
+  },
+  'DELETE /admin/api/:version/products/:id/images/:image_id.json': { valid: { status: 200, rootKey: [], id: 'new product image' }, statuses: [200, 404], scope: 'write_products' },
 };
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

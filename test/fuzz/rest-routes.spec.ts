@@ -25,7 +25,7 @@ import {
 } from '../support/spec-answers.js';
 import { type TestApp, type TestShop, createTestApp } from '../support/test-app.js';
 import { assertNoProblems, knownIdentifiers, unsupportedVersions } from './graphql-fuzz.js';
-import { BODY_METHODS, METHODS, REST_ROUTES, type RestPayload, hostileRestId, pagesTooDeep, queryStrings, queryValues, restPayloads } from './rest-requests.js';
+import { BODY_METHODS, METHODS, REST_ROUTES, type RestPayload, TINY_PNG, hostileRestId, pagesTooDeep, queryStrings, queryValues, restPayloads } from './rest-requests.js';
 
 // Every REST route of Fastify's route table (routes added later included) under random methods, path ids,
 // query strings and bodies, with and without valid tokens: the spec's status and shape for each, never a
@@ -104,6 +104,14 @@ describe('admin REST fuzz', () => {
     return { id: String(order!.id), risk_id: String(JSON.parse(answer.text).risk.id) };
   }
 
+  // An image of one of the shop's products, for the image routes' valid requests.
+  async function newProductImage(): Promise<Record<string, string>> {
+    const [product] = await t.app.get(EntityManager).getConnection().execute<{ id: string }[]>('select id from products where shop_id = ? order by id limit 1', [acme.shop.id]);
+    const payload = JSON.stringify({ image: { attachment: TINY_PNG } });
+    const answer = await timedInject(t.app, { method: 'POST', url: `/admin/api/${VERSION}/products/${product!.id}/images.json`, host: acme.host, headers: { ...callers()[0]!.headers, 'content-type': 'application/json' }, payload });
+    return { id: String(product!.id), image_id: String(JSON.parse(answer.text).image.id) };
+  }
+
   // A payout of the shop for the payout route's valid request: a charge swept by a run.
   async function ownPayoutId(): Promise<string> {
     const ctx = t.app.get(SystemContexts).forShop(acme.shop);
@@ -121,7 +129,7 @@ describe('admin REST fuzz', () => {
   it('serves the valid request of every route, in the spec shape', async () => {
     for (const route of routes) {
       const rules = REST_ROUTES[key(route)]!;
-      const ids = rules.valid.id === 'new order risk' ? await newOrderRisk() : undefined;
+      const ids = rules.valid.id === 'new order risk' ? await newOrderRisk() : rules.valid.id === 'new product image' ? await newProductImage() : undefined;
       const id = rules.valid.id === 'new customer' ? await newCustomerId() : rules.valid.id === 'own payout' ? await ownPayoutId() : known.ownIds[0]!.split('/').at(-1)!;
       const url = route.path.replace(':version', VERSION).replace(/:(\w+)/g, (_, name: string) => ids?.[name] ?? id);
       const payload = rules.valid.body === undefined ? undefined : JSON.stringify(rules.valid.body);
@@ -159,7 +167,7 @@ describe('admin REST fuzz', () => {
       const parsed = bodyRead ? parseJson(text) : undefined;
       const unreadable = parsed === NOT_JSON || (bodyRead && (jsonDepth(parsed) > 64 || hasDuplicateKey(Buffer.from(text, 'utf8').toString('utf8'))));
       const unstorable = [...queryValues(sent.query), ...Object.entries(sent.params)].some(([k, v]) => !storable(k) || [v].flat().some((s) => !storable(s)));
-      if (bodyRead && Buffer.byteLength(text) > BODY_LIMIT_BYTES) expect([413], 'body over the limit');
+      if (bodyRead && Buffer.byteLength(text) > (rules?.bodyLimit ?? BODY_LIMIT_BYTES)) expect([413], 'body over the limit');
       else if (bodyRead && unreadable) expect([400], 'unreadable or too deep body, or a key given twice');
       else if (unstorable) expect([400], 'NUL byte or a lone surrogate in a parameter');
       // Another route may serve the path (PUT customers/search.json is PUT customers/:id.json with id "search"),

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthService, type InstalledApp } from '@platform/auth';
 import { loadConfig } from '@platform/config';
@@ -40,7 +43,9 @@ export async function createTestApp(
   runtime: Pick<ApiRuntime, 'graphqlLimits' | 'httpTimeouts' | 'queues' | 'clock'> = {},
 ): Promise<TestApp> {
   const database = await cloneTestDatabase();
-  const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url });
+  // Files (images, bulk results) go to a directory of the app's own unless the test names one; it goes with the app.
+  const dataDir = env.DATA_DIR === undefined ? await mkdtemp(join(tmpdir(), 'platform-test-data-')) : undefined;
+  const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'silent', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env, DATABASE_URL: database.url });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? config.logLevel);
   const app = await createApiApp({ config, databaseUrl: database.url, logger, redisPrefix: `test-${randomBytes(4).toString('hex')}`, limits, ...runtime });
   const shops = app.get(ShopService);
@@ -67,6 +72,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

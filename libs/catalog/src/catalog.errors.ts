@@ -114,3 +114,23 @@ export const OptionErrors = defineErrors({
 });
 export type OptionErrorCode = ErrorCodeOf<typeof OptionErrors>;
 export type OptionError = DomainError<OptionErrorCode>;
+
+/**
+ * The problems of a product's images (REST's image resource, GraphQL's media writes) by the hosted MediaUserErrorCode;
+ * an image file's own problems are the media context's MediaErrorCode.
+ */
+export const ProductMediaErrors = defineErrors({
+  INVALID: 'UNPROCESSABLE',
+  BLANK: 'UNPROCESSABLE',
+  TOO_LONG: 'UNPROCESSABLE',
+  /** The 251st image of a product. */
+  PRODUCT_MEDIA_LIMIT_EXCEEDED: 'UNPROCESSABLE',
+  PRODUCT_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  MEDIA_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  MEDIA_DOES_NOT_EXIST_ON_PRODUCT: 'UNPROCESSABLE',
+  /** A variant named that is not the product's. */
+  PRODUCT_VARIANT_DOES_NOT_EXIST: 'UNPROCESSABLE',
+  NON_READY_MEDIA: 'UNPROCESSABLE',
+});
+export type ProductMediaErrorCode = ErrorCodeOf<typeof ProductMediaErrors>;
+export type ProductMediaError = DomainError<ProductMediaErrorCode>;

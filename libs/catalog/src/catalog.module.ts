@@ -1,8 +1,10 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { EventsModule } from '@platform/events';
+import { MediaModule } from '@platform/media';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CatalogImportService } from './admin/catalog-import.service.js';
+import { ProductImagesService } from './admin/product-images.service.js';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { ProductOperationsService } from './admin/product-operations.service.js';
 import { ProductSetOperationsService } from './product-set-operations.service.js';
@@ -37,6 +39,7 @@ const SERVICES = [
   ProductSetService,
   ProductOperationsService,
   ProductSetOperationsService,
+  ProductImagesService,
 ];
 
 @Module({
@@ -45,6 +48,8 @@ const SERVICES = [
     // Products, variants and collections keep metafields: the catalog registers them as owners, and writes its own
     // metafields through MetafieldsService in its transactions.
     MetafieldsModule,
+    // Image files: checked and kept by the media context; the catalog keeps the rows and their keys.
+    MediaModule,
     // productSet(synchronous: false) asks for its job with the operation's write.
     EventsModule,
   ],

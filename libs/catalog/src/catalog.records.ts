@@ -55,7 +55,10 @@ export interface ImageRecord {
   id: number;
   productId: number;
   position: number;
+  /** An imported image's URL; '' for a kept file (`fileKey`): `imageUrl` gives where either is. */
   src: string;
+  fileKey: string | null;
+  updatedAt: Date;
   alt: string | null;
   width: number | null;
   height: number | null;

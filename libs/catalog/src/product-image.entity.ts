@@ -1,9 +1,13 @@
-import { BigIntType } from '@mikro-orm/core';
-import { Entity, Index, Property } from '@mikro-orm/decorators/legacy';
+import { BigIntType, type Opt } from '@mikro-orm/core';
+import { Check, Entity, Index, Property } from '@mikro-orm/decorators/legacy';
 import { TenantEntity } from '@platform/database';
 
-/** An image of a product, in display order. `src` is an absolute URL (downloading it is media's job). */
+/**
+ * An image of a product, in display order: a file the platform keeps (`fileKey`, served at /files/<key>) or, for
+ * imported rows, an external absolute `src`. `status` is its media status (READY once its file is kept).
+ */
 @Entity({ tableName: 'product_images' })
+@Check({ name: 'product_images_status_check', expression: "status in ('UPLOADED', 'PROCESSING', 'READY', 'FAILED')" })
 @Index({ properties: ['productId', 'position'] })
 export class ProductImage extends TenantEntity {
   @Property({ type: new BigIntType('number') })
@@ -23,4 +27,19 @@ export class ProductImage extends TenantEntity {
 
   @Property({ type: 'integer', nullable: true })
   height?: number | null;
+
+  @Property({ type: 'text', nullable: true })
+  fileKey?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  mimeType?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  originalSource?: string | null;
+
+  @Property({ type: 'text', default: 'READY' })
+  status: Opt<'UPLOADED' | 'PROCESSING' | 'READY' | 'FAILED'> = 'READY';
+
+  @Property({ type: 'json', defaultRaw: "'[]'" })
+  mediaErrors: Opt<{ code: string; message: string; details: string | null }[]> = [];
 }

@@ -56,4 +56,8 @@ export class ProductVariant extends TenantEntity {
 
   @Property({ type: 'decimal', precision: 20, scale: 2, nullable: true })
   unitCost?: string | null;
+
+  // Its image, one of its product's (an image has many variants, a variant at most one image).
+  @Property({ type: new BigIntType('number'), nullable: true })
+  imageId?: number | null;
 }

@@ -139,4 +139,11 @@ export class EnvSchema {
   @IsInt({ message: 'VARIANT_DAILY_LIMIT must be a whole number of variants' })
   @Min(0, { message: 'VARIANT_DAILY_LIMIT must be at least 0' })
   VARIANT_DAILY_LIMIT?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'MEDIA_MAX_BYTES must be a whole number of bytes' })
+  @Min(1, { message: 'MEDIA_MAX_BYTES must be at least 1' })
+  @Max(1024 * 1024 * 1024, { message: 'MEDIA_MAX_BYTES must be at most 1 GiB' })
+  MEDIA_MAX_BYTES?: number;
 }

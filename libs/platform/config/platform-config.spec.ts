@@ -20,6 +20,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads MEDIA_MAX_BYTES, 20 MB by default', () => {
+    expect(loadConfig({}).mediaMaxBytes).toBe(20_000_000);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '1024' }).mediaMaxBytes).toBe(1024);
+  });
+
   it('reads VARIANT_LIMIT_THRESHOLD and VARIANT_DAILY_LIMIT, 50000 and 1000 by default', () => {
     expect(loadConfig({}).variantLimit).toEqual({ threshold: 50_000, daily: 1_000 });
     expect(loadConfig({ VARIANT_LIMIT_THRESHOLD: '10', VARIANT_DAILY_LIMIT: '2' }).variantLimit).toEqual({ threshold: 10, daily: 2 });
@@ -101,6 +106,8 @@ describe('loadConfig', () => {
     ['BULK_CONCURRENCY', '65'],
     ['VARIANT_LIMIT_THRESHOLD', '-1'],
     ['VARIANT_DAILY_LIMIT', 'many'],
+    ['MEDIA_MAX_BYTES', '0'],
+    ['MEDIA_MAX_BYTES', '20MB'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

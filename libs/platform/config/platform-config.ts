@@ -41,6 +41,8 @@ export interface PlatformConfig {
   bulkConcurrency: number;
   /** The variant-creation limit: past `threshold` variants (VARIANT_LIMIT_THRESHOLD), at most `daily` new ones a day (VARIANT_DAILY_LIMIT). */
   variantLimit: { threshold: number; daily: number };
+  /** The largest image file the platform keeps (MEDIA_MAX_BYTES), 20 MB by default as on the hosted platform. */
+  mediaMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? 15_000,
     bulkConcurrency: parsed.BULK_CONCURRENCY ?? 1,
     variantLimit: { threshold: parsed.VARIANT_LIMIT_THRESHOLD ?? 50_000, daily: parsed.VARIANT_DAILY_LIMIT ?? 1_000 },
+    mediaMaxBytes: parsed.MEDIA_MAX_BYTES ?? 20_000_000,
   };
 }
 

@@ -50,6 +50,8 @@ interface ShopA {
   levelId: string;
   /** A background productSet of A's (global id). */
   operationId: string;
+  /** An image of an A product, kept as a file (REST ids). */
+  image: { productId: number; id: number };
 }
 
 interface Probe {
@@ -699,6 +701,7 @@ const ADMIN_CASES: Cases = {
 };
 
 const restPath = (path: string) => `/admin/api/${VERSION}/${path}`;
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4z8AAAAMBAQCc479ZAAAAAElFTkSuQmCC';
 const legacyId = (gid: string) => gid.split('/').pop()!;
 const ofCustomer = (a: ShopA, rest = '') => restPath(`customers/${legacyId(a.customer.id)}${rest}.json`);
 // `gid://platform/Cart/<token>?key=<key>` → its checkout URL's path.
@@ -719,6 +722,12 @@ const REST_CASES: Record<string, (a: ShopA) => { url: string; body?: unknown; ra
   'GET /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
   'PUT /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`), body: { risk: { recommendation: 'cancel' } } }],
   'DELETE /admin/api/:version/orders/:id/risks/:risk_id.json': (a) => [{ url: restPath(`orders/${a.risk.orderId}/risks/${a.risk.id}`) }],
+  'GET /admin/api/:version/products/:id/images.json': (a) => [{ url: restPath(`products/${a.image.productId}/images`) }],
+  'GET /admin/api/:version/products/:id/images/count.json': (a) => [{ url: restPath(`products/${a.image.productId}/images/count`) }],
+  'GET /admin/api/:version/products/:id/images/:image_id.json': (a) => [{ url: restPath(`products/${a.image.productId}/images/${a.image.id}`) }],
+  'POST /admin/api/:version/products/:id/images.json': (a) => [{ url: restPath(`products/${a.image.productId}/images`), body: { image: { attachment: ONE_PIXEL_PNG } } }],
+  'PUT /admin/api/:version/products/:id/images/:image_id.json': (a) => [{ url: restPath(`products/${a.image.productId}/images/${a.image.id}`), body: { image: { alt: 'Mallory', position: 1 } } }],
+  'DELETE /admin/api/:version/products/:id/images/:image_id.json': (a) => [{ url: restPath(`products/${a.image.productId}/images/${a.image.id}`) }],
   // A's live link on B's host: the page does not know it.
   'GET /account/activate/:customerId/:token': (a) => [{ url: a.activationPath }],
   'POST /account/activate/:customerId/:token': (a) => [
@@ -900,6 +909,7 @@ beforeAll(async () => {
     cart: await cartOfA(),
     payoutId: await payoutOfA(),
     operationId: await operationOfA(),
+    image: await imageOfA(),
     levelId: `gid://platform/InventoryLevel/${(await db.query('select id from inventory_levels where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     optionId: `gid://platform/ProductOption/${(await db.query('select id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
     optionValueId: `gid://platform/ProductOptionValue/${(await db.query('select value_ids[1] as id from product_options where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows[0].id}`,
@@ -937,6 +947,20 @@ async function cartOfA(): Promise<ShopA['cart']> {
   const made = await storefront(alpha, 'private', 'mutation($v: ID!) { cartCreate(input: { lines: [{ merchandiseId: $v }] }) { cart { id lines(first: 1) { nodes { id } } } } }', { v: variantId });
   const cart = made.body.data.cartCreate.cart;
   return { id: cart.id, lineId: cart.lines.nodes[0].id, variantId };
+}
+
+// An image of an A product from an attachment (a 1 × 1 PNG), made by A's app over REST.
+async function imageOfA(): Promise<ShopA['image']> {
+  const [product] = (await db.query('select id from products where shop_id = $1 order by id limit 1', [alpha.shop.id])).rows;
+  const made = await send(t.app, {
+    method: 'POST',
+    url: restPath(`products/${product.id}/images.json`),
+    host: alpha.host,
+    headers: { 'x-platform-access-token': alpha.tokens.adminAccessToken },
+    body: { image: { attachment: ONE_PIXEL_PNG, alt: 'Alpha front' } },
+  });
+  expect(made.status).toBe(200);
+  return { productId: Number(product.id), id: made.body.image.id };
 }
 
 // A risk on an A order with no other risk, made by A's app over REST.
@@ -983,7 +1007,8 @@ const catalogStateOfA = async () =>
   JSON.stringify(
     (await db.query(
       `select (select json_agg(p order by p.id) from (select id, handle, title, status, tags, published_at, updated_at from products where shop_id = $1) p) as products,
-        (select json_agg(v order by v.id) from (select id, product_id, title, price, position, option1 from product_variants where shop_id = $1) v) as variants,
+        (select json_agg(v order by v.id) from (select id, product_id, title, price, position, option1, image_id from product_variants where shop_id = $1) v) as variants,
+        (select json_agg(i order by i.id) from (select id, product_id, position, alt, file_key, updated_at from product_images where shop_id = $1) i) as images,
         (select json_agg(o order by o.id) from (select id, name, values, value_ids from product_options where shop_id = $1) o) as options,
         (select json_agg(c order by c.id) from (select id, handle, title, updated_at from collections where shop_id = $1) c) as collections,
         (select json_agg(cp order by cp.id) from (select id, collection_id, product_id, position from collection_products where shop_id = $1) cp) as places,

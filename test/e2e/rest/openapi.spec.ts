@@ -129,8 +129,10 @@ describe('GET /admin/api/{version}/openapi.json', () => {
   });
 
   it('documents the query parameters of every list and count: limit (1 to 250), fields, page_info and the filters it reads', () => {
-    // The balance answers every currency at once (hosted `{"balance":[…]}`): an array, not a paged list.
-    const lists = operations().filter(([where, , operation]) => isList(operation) && where !== 'GET /admin/api/{version}/platform_payments/balance.json');
+    // The balance answers every currency at once (hosted `{"balance":[…]}`), and a product's images all its images (at
+    // most 250, as hosted: no limit or page_info): arrays, not paged lists.
+    const whole = ['GET /admin/api/{version}/platform_payments/balance.json', 'GET /admin/api/{version}/products/{id}/images.json'];
+    const lists = operations().filter(([where, , operation]) => isList(operation) && !whole.includes(where));
     expect(lists.map(([where]) => where).sort()).toEqual([
       'GET /admin/api/{version}/customers.json',
       'GET /admin/api/{version}/customers/search.json',
@@ -156,6 +158,9 @@ describe('GET /admin/api/{version}/openapi.json', () => {
     const orders = queryOf(document.paths['/admin/api/{version}/customers/{id}/orders.json'].get);
     expect(orders.status.schema).toEqual({ type: 'string', enum: ['open', 'closed', 'cancelled', 'any'], default: 'open' });
     expect(names('get', 'customers/{id}.json')).toEqual(['fields']);
+    expect(names('get', 'products/{id}/images.json')).toEqual(['since_id', 'fields']);
+    expect(names('get', 'products/{id}/images/count.json')).toEqual(['since_id']);
+    expect(names('get', 'products/{id}/images/{image_id}.json')).toEqual(['fields']);
     const orderFilters = ['ids', 'since_id', 'status', 'financial_status', 'fulfillment_status', 'created_at_min', 'created_at_max', 'updated_at_min', 'updated_at_max', 'processed_at_min', 'processed_at_max'];
     expect(names('get', 'orders.json')).toEqual(['limit', 'fields', 'page_info', ...orderFilters]);
     expect(names('get', 'orders/count.json')).toEqual(orderFilters);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
@@ -150,6 +151,22 @@ describe('the demo shop on the admin surfaces', () => {
       expect(res.body.errors).toBeUndefined();
       expect(res.body.data.productSet).toEqual(expected);
     }
+  });
+
+  it("runs docs/admin.md's product image example: the image kept, served, and the product's main image", async () => {
+    const docs = readFileSync('docs/admin.md', 'utf8');
+    const section = docs.slice(docs.indexOf('### Product image'), docs.indexOf('### Payments ledger'));
+    const script = /PNG=\$\(node -e "([^"]+)"\)/.exec(section)![1]!;
+    const png = execFileSync(process.execPath, ['-e', script]).toString();
+    const body = JSON.parse(/-d "(\{.*\})"/.exec(section)![1]!.replace(/\\"/g, '"').replace('$PNG', png));
+    const created = await send(t.app, { method: 'POST', url: `/admin/api/${VERSION}/products/1/images.json`, host, headers, body });
+    expect(created.status).toBe(200);
+    expect(created.body.image).toMatchObject({ alt: 'Red swatch', position: 1, product_id: 1, width: 40, height: 30, variant_ids: [] });
+    const served = await t.app.inject({ method: 'GET', url: new URL(created.body.image.src).pathname, headers: { host } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    const listed = await send(t.app, { url: `/admin/api/${VERSION}/products/1/images.json?fields=id,position`, host, headers });
+    expect(listed.body.images[0]).toEqual({ id: created.body.image.id, position: 1 });
   });
 
   it("lets the demo customer sign in on the storefront with the documented password", async () => {

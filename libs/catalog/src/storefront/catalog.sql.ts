@@ -51,14 +51,17 @@ export const VARIANT_DETAILS_BY_IDS = `select v.id, ${VARIANT_DETAIL_COLUMNS} fr
 export const OPTIONS_OF_PRODUCTS = `select o.id, o.product_id as "productId", o.name, o.position, o.values, o.value_ids as "valueIds"
   from product_options o where o.shop_id = $1 and o.product_id = any($2::bigint[]) order by o.product_id, o.position, o.id`;
 
-export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height
-  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
+// Images show once READY: a download still running or failed is not one of the product's images to a buyer.
+const IMAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.file_key as "fileKey", i.updated_at as "updatedAt", i.alt, i.width, i.height`;
+
+export const FEATURED_IMAGES_OF_PRODUCTS = `select distinct on (i.product_id) ${IMAGE_COLUMNS}
+  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) and i.status = 'READY' order by i.product_id, i.position, i.id`;
 
 // Nested connections (`childrenPageSql` of @platform/paging pages them per parent): columns and `from` per list.
 export const VARIANTS_FROM = `product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[])`;
 
-export const IMAGE_PAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height, i.position as "sortValue"`;
-export const IMAGES_FROM = `product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[])`;
+export const IMAGE_PAGE_COLUMNS = `${IMAGE_COLUMNS}, i.position as "sortValue"`;
+export const IMAGES_FROM = `product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) and i.status = 'READY'`;
 
 export const COLLECTIONS_OF_PRODUCTS_COLUMNS = `${COLLECTION_COLUMNS}, c.id as "sortValue"`;
 export const COLLECTIONS_OF_PRODUCTS_FROM = `collection_products cp join collections c on c.id = cp.collection_id

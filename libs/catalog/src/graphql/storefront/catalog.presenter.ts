@@ -2,6 +2,7 @@ import { toGlobalId } from '@platform/ids';
 import type { CollectionRecord, ImageRecord, OptionRecord, ProductRecord, VariantDetail, VariantRecord } from '../../catalog.records.js';
 import type { StorefrontCollection } from './collection.type.js';
 import type { StorefrontImage } from '@platform/graphql-types';
+import { imageUrl } from '../../image-url.js';
 import type { SelectedOption, StorefrontProduct, StorefrontProductOption, StorefrontProductVariant } from './product.type.js';
 
 // Records to storefront views: plain objects with the scalar fields every read has, and the record for the
@@ -46,8 +47,9 @@ export function collectionView(record: CollectionRecord): StorefrontCollection {
   };
 }
 
-export function imageView(record: ImageRecord): StorefrontImage {
-  return { id: toGlobalId('ProductImage', record.id), url: record.src, altText: record.alt, width: record.width, height: record.height };
+/** The image on `origin` (the request's): a kept file's URL is the shop domain's own. */
+export function imageView(record: ImageRecord, origin: string): StorefrontImage {
+  return { id: toGlobalId('ProductImage', record.id), url: imageUrl(record, origin) ?? '', altText: record.alt, width: record.width, height: record.height };
 }
 
 export function optionView(record: OptionRecord): StorefrontProductOption {

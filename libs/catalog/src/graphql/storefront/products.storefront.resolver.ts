@@ -141,13 +141,13 @@ export class ProductsStorefrontResolver {
 
   @ResolveField(() => StorefrontImageConnection)
   async images(@Ctx() ctx: RequestContext, @Parent() product: StorefrontProduct, @Args() args: ConnectionArgs) {
-    return connectionOf(await this.catalog.images(ctx, product.record.id, pageOf(args)), imageView);
+    return connectionOf(await this.catalog.images(ctx, product.record.id, pageOf(args)), (image) => imageView(image, ctx.origin));
   }
 
   @ResolveField(() => StorefrontImage, { nullable: true })
   async featuredImage(product: StorefrontProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
     const image = await this.catalog.featuredImage(ctx, product.record.id);
-    return image && imageView(image);
+    return image && imageView(image, ctx.origin);
   }
 
   @ResolveField(() => StorefrontCollectionConnection)

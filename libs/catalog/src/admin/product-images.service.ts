@@ -1,0 +1,177 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { CLOCK, type Clock, systemClock } from '@platform/clock';
+import { SqlPool } from '@platform/database';
+import type { DomainError } from '@platform/errors';
+import { isRecordId } from '@platform/ids';
+import { MediaService, type StoredImage } from '@platform/media';
+import { type RequestContext, inTransaction } from '@platform/request';
+import { ProductMediaErrors } from '../catalog.errors.js';
+import type { ProductImageInput } from './product-image.inputs.js';
+import type { ProductImageRecord } from './product-image.records.js';
+import { MAX_IMAGES_PER_PRODUCT, decodedAttachment, imageInputProblems, placed } from './product-image.rules.js';
+import { PRODUCT_EXISTS } from './product-writes.sql.js';
+import { LOCK_PRODUCT } from './variant-writes.sql.js';
+import {
+  COUNT_IMAGES,
+  DELETE_IMAGE,
+  IMAGES_OF_PRODUCT,
+  IMAGE_OF_PRODUCT,
+  IMAGE_ORDER,
+  INSERT_IMAGE,
+  LINK_VARIANTS,
+  SET_IMAGE_ORDER,
+  UPDATE_IMAGE,
+  VARIANTS_OF_PRODUCT_AMONG,
+} from './product-images.sql.js';
+
+export interface ProductImageWrite {
+  image: ProductImageRecord | null;
+  problems: readonly DomainError[];
+}
+
+class Refused extends Error {
+  constructor(readonly problems: readonly DomainError[]) {
+    super('refused');
+  }
+}
+
+export const productNotFound = () => ProductMediaErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field: 'product_id' });
+export const imageNotFound = () => ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Image does not exist', { field: 'id' });
+
+/**
+ * A product's images (spec 3's product image resource): read, counted, created from an attachment, moved, relabelled,
+ * linked to the product's variants, deleted. Writes lock the product, so positions stay 1… without gaps and the 250th
+ * image is the last; a file kept for a write that is then refused is deleted, so no file outlives its row.
+ */
+@Injectable()
+export class ProductImagesService {
+  constructor(
+    private readonly sql: SqlPool,
+    private readonly media: MediaService,
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The product's images after `sinceId` in display order; null when the shop has no such product. */
+  async list(ctx: RequestContext, productId: number, sinceId = 0): Promise<ProductImageRecord[] | null> {
+    if (!isRecordId(productId)) return null;
+    const images = await this.sql.rows<ProductImageRecord>(ctx, IMAGES_OF_PRODUCT, [ctx.shop.id, productId, sinceId]);
+    if (images.length > 0) return images;
+    return (await this.productExists(ctx, productId)) ? [] : null;
+  }
+
+  async image(ctx: RequestContext, productId: number, imageId: number): Promise<ProductImageRecord | null> {
+    if (!isRecordId(productId) || !isRecordId(imageId)) return null;
+    const [image] = await this.sql.rows<ProductImageRecord>(ctx, IMAGE_OF_PRODUCT, [ctx.shop.id, productId, imageId]);
+    return image ?? null;
+  }
+
+  /** How many images the product has after `sinceId`; null when the shop has no such product. */
+  async count(ctx: RequestContext, productId: number, sinceId = 0): Promise<number | null> {
+    if (!isRecordId(productId) || !(await this.productExists(ctx, productId))) return null;
+    const [row] = await this.sql.rows<{ count: number }>(ctx, COUNT_IMAGES, [ctx.shop.id, productId, sinceId]);
+    return row!.count;
+  }
+
+  /** An image from its attachment (base64 bytes, checked and kept by the media context), placed at `position`. */
+  async create(ctx: RequestContext, productId: number, input: ProductImageInput): Promise<ProductImageWrite> {
+    if (!isRecordId(productId)) return refused([productNotFound()]);
+    const problems: DomainError[] = imageInputProblems(input, 'create');
+    const bytes = input.attachment != null ? decodedAttachment(input.attachment) : null;
+    if (input.attachment != null && !bytes) problems.push(ProductMediaErrors.INVALID('is not valid base64', { field: 'attachment' }));
+    if (problems.length > 0) return refused(problems);
+    if (!(await this.productExists(ctx, productId))) return refused([productNotFound()]);
+
+    const kept = await this.media.storeImage(ctx, bytes!, { field: 'attachment', filename: input.filename });
+    if (!kept.image) return refused(kept.problems);
+    let written: ProductImageWrite | undefined;
+    try {
+      written = await this.inserting(ctx, productId, input, kept.image);
+      return written;
+    } finally {
+      // A refused or failed write keeps no file.
+      if (!written?.image) await this.media.deleteImage(ctx, kept.image.key);
+    }
+  }
+
+  /** The position, alt text and variants given; the rest as it is. */
+  async update(ctx: RequestContext, productId: number, imageId: number, input: ProductImageInput): Promise<ProductImageWrite> {
+    if (!isRecordId(productId)) return refused([productNotFound()]);
+    if (!isRecordId(imageId)) return refused([imageNotFound()]);
+    const problems = imageInputProblems(input, 'update');
+    if (problems.length > 0) return refused(problems);
+    return this.writing(ctx, productId, async (tx, order) => {
+      if (!order.includes(imageId)) throw new Refused([imageNotFound()]);
+      if (input.position != null) await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, placed(order, imageId, input.position)]);
+      if (input.variantIds != null) await this.linkVariants(tx, productId, imageId, input.variantIds);
+      await this.sql.run(tx, UPDATE_IMAGE, [tx.shop.id, imageId, input.alt !== undefined, input.alt ?? null, new Date(this.clock.now())]);
+      return imageId;
+    });
+  }
+
+  /** Deletes the image (its variants keep no image) and its file; the images after it move up. */
+  async delete(ctx: RequestContext, productId: number, imageId: number): Promise<{ problems: readonly DomainError[] }> {
+    if (!isRecordId(productId)) return { problems: [productNotFound()] };
+    if (!isRecordId(imageId)) return { problems: [imageNotFound()] };
+    let fileKey: string | null = null;
+    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
+      const [row] = await this.sql.rows<{ fileKey: string | null }>(tx, DELETE_IMAGE, [tx.shop.id, productId, imageId]);
+      if (!row) throw new Refused([imageNotFound()]);
+      fileKey = row.fileKey;
+      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => id !== imageId)]);
+      return null;
+    });
+    // The file goes once its row has: a failed delete leaves both.
+    if (problems.length === 0 && fileKey) await this.media.deleteImage(ctx, fileKey);
+    return { problems };
+  }
+
+  private inserting(ctx: RequestContext, productId: number, input: ProductImageInput, file: StoredImage): Promise<ProductImageWrite> {
+    return this.writing(ctx, productId, async (tx, order) => {
+      if (order.length >= MAX_IMAGES_PER_PRODUCT) {
+        throw new Refused([ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, { field: 'base' })]);
+      }
+      const now = new Date(this.clock.now());
+      const [row] = await this.sql.rows<{ id: number }>(tx, INSERT_IMAGE, [
+        tx.shop.id, productId, order.length + 1, input.alt ?? null, file.width, file.height, file.key, file.mimeType, null, 'READY', now,
+      ]);
+      const id = Number(row!.id);
+      if (input.position != null) await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, placed([...order, id], id, input.position)]);
+      if (input.variantIds != null) await this.linkVariants(tx, productId, id, input.variantIds);
+      return id;
+    });
+  }
+
+  // Locks the product and runs the write with its images' order; answers the image the write names, as it now is.
+  private async writing(ctx: RequestContext, productId: number, write: (tx: RequestContext, order: number[]) => Promise<number | null>): Promise<ProductImageWrite> {
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const tx = inTransaction(ctx, em);
+        if ((await this.sql.rows(tx, LOCK_PRODUCT, [tx.shop.id, productId])).length === 0) throw new Refused([productNotFound()]);
+        const order = (await this.sql.rows<{ id: number }>(tx, IMAGE_ORDER, [tx.shop.id, productId])).map((r) => Number(r.id));
+        const id = await write(tx, order);
+        if (id === null) return { image: null, problems: [] };
+        const [image] = await this.sql.rows<ProductImageRecord>(tx, IMAGE_OF_PRODUCT, [tx.shop.id, productId, id]);
+        return { image: image!, problems: [] };
+      });
+    } catch (error) {
+      if (error instanceof Refused) return refused(error.problems);
+      throw error;
+    }
+  }
+
+  // The image's variants become exactly those given, each a variant of this product (a variant has one image).
+  private async linkVariants(tx: RequestContext, productId: number, imageId: number, variantIds: readonly number[]): Promise<void> {
+    const wanted = [...new Set(variantIds)];
+    const found = await this.sql.rows<{ id: number }>(tx, VARIANTS_OF_PRODUCT_AMONG, [tx.shop.id, productId, wanted]);
+    if (found.length !== wanted.length) throw new Refused([ProductMediaErrors.PRODUCT_VARIANT_DOES_NOT_EXIST('must be variants of the product', { field: 'variant_ids' })]);
+    await this.sql.run(tx, LINK_VARIANTS, [tx.shop.id, productId, imageId, wanted]);
+  }
+
+  private async productExists(ctx: RequestContext, productId: number): Promise<boolean> {
+    return (await this.sql.rows(ctx, PRODUCT_EXISTS, [ctx.shop.id, productId])).length > 0;
+  }
+}
+
+function refused(problems: readonly DomainError[]): ProductImageWrite {
+  return { image: null, problems };
+}

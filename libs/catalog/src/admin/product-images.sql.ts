@@ -1,0 +1,42 @@
+import { preparedSql } from '@platform/database';
+
+// The product image resource's statements: one product's images (at most 250), their order and their variants.
+
+const IMAGE_COLUMNS = `i.id, i.product_id as "productId", i.position, i.created_at as "createdAt", i.updated_at as "updatedAt", i.alt,
+  i.width, i.height, i.src, i.file_key as "fileKey", i.status,
+  coalesce((select array_agg(v.id order by v.id) from product_variants v where v.shop_id = i.shop_id and v.image_id = i.id), '{}') as "variantIds"`;
+
+/** The product $2's images after the id $3 (0 for all), in display order. */
+export const IMAGES_OF_PRODUCT = preparedSql(`select ${IMAGE_COLUMNS} from product_images i
+  where i.shop_id = $1 and i.product_id = $2 and i.id > $3 order by i.position, i.id`);
+
+/** The image $3 of the product $2. */
+export const IMAGE_OF_PRODUCT = preparedSql(`select ${IMAGE_COLUMNS} from product_images i where i.shop_id = $1 and i.product_id = $2 and i.id = $3`);
+
+/** How many images the product $2 has after the id $3 (0 for all). */
+export const COUNT_IMAGES = preparedSql(`select count(*)::int as count from product_images where shop_id = $1 and product_id = $2 and id > $3`);
+
+/** The ids of the product $2's images in display order (the product locked by the caller). */
+export const IMAGE_ORDER = preparedSql(`select id from product_images where shop_id = $1 and product_id = $2 order by position, id`);
+
+export const INSERT_IMAGE = preparedSql(`insert into product_images
+  (shop_id, product_id, position, src, alt, width, height, file_key, mime_type, original_source, status, created_at, updated_at)
+  values ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $11) returning id`);
+
+/** Positions 1… in the order of $2 (ids): only rows that move are written. */
+export const SET_IMAGE_ORDER = preparedSql(`update product_images i set position = o.n
+  from unnest($2::bigint[]) with ordinality as o (id, n) where i.shop_id = $1 and i.id = o.id and i.position <> o.n`);
+
+/** The alt text ($4, when $3) and updated_at ($5) of the image $2. */
+export const UPDATE_IMAGE = preparedSql(`update product_images set alt = case when $3 then $4 else alt end, updated_at = $5
+  where shop_id = $1 and id = $2`);
+
+/** The image $3's variants become exactly $4 (variants of the product $2): those given point at it, its others at none. */
+export const LINK_VARIANTS = preparedSql(`update product_variants set image_id = case when id = any($4::bigint[]) then $3::bigint end
+  where shop_id = $1 and product_id = $2 and (id = any($4::bigint[]) or image_id = $3)`);
+
+/** Which of the ids $3 are variants of the product $2. */
+export const VARIANTS_OF_PRODUCT_AMONG = preparedSql(`select id from product_variants where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
+
+/** Deletes the image $3 of the product $2; answers its file's key. */
+export const DELETE_IMAGE = preparedSql(`delete from product_images where shop_id = $1 and product_id = $2 and id = $3 returning file_key as "fileKey"`);

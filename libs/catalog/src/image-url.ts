@@ -1,0 +1,19 @@
+import { fileUrl } from '@platform/storage';
+
+// Where a product image is, for every API that shows one (REST `src`, GraphQL `Image.url`).
+
+/** An image's place: its kept file's key and update time, or an imported image's own URL. */
+export interface ImagePlace {
+  fileKey: string | null;
+  src: string;
+  updatedAt: Date | string;
+}
+
+/**
+ * The image's kept file on `origin` (the request's, so every shop domain serves its own), versioned with its update
+ * time (`?v=`) so caches see each change; an imported image's URL; null while a download runs.
+ */
+export function imageUrl(image: ImagePlace, origin: string): string | null {
+  if (image.fileKey) return `${fileUrl(origin, image.fileKey)}?v=${Math.floor(new Date(image.updatedAt).getTime() / 1000)}`;
+  return image.src || null;
+}

@@ -1,0 +1,1 @@
+export { type ImageTraits, imageBytes } from './image.factory.js';

@@ -1,0 +1,233 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { createProduct } from '@platform/catalog/testing';
+import { imageBytes } from '@platform/media/testing';
+import { send } from '../../support/http.js';
+import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
+import { REST_LIMITS, type RestCall, adminTokenWith, contextOf, openDatabase, restClient } from './admin-rest.js';
+
+// The REST product image resource (spec 3, deprecated from 2025-01 for list, create, update and delete): every route,
+// images from attachments checked by their bytes and kept as files the platform serves, positions without gaps,
+// variants, the 250-image limit, hostile input and another shop's products.
+
+const IMAGE_KEYS = ['id', 'alt', 'position', 'product_id', 'created_at', 'updated_at', 'admin_graphql_api_id', 'width', 'height', 'src', 'variant_ids'];
+const DEPRECATED = 'x-platform-api-deprecated-reason';
+
+describe('REST product images', () => {
+  let t: TestApp;
+  let acme: TestShop;
+  let globex: TestShop;
+  let rest: RestCall;
+  let db: pg.Client;
+  let dataDir: string;
+  let png: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'platform-images-'));
+    t = await createTestApp({ DATA_DIR: dataDir, MEDIA_MAX_BYTES: String(64 * 1024) }, REST_LIMITS);
+    acme = await t.createShop('acme');
+    globex = await t.createShop('globex');
+    rest = restClient(t, acme);
+    db = await openDatabase(t);
+    png = (await imageBytes({ width: 30, height: 20 })).toString('base64');
+  });
+  afterAll(async () => {
+    await db?.end();
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const newProduct = async (shop = acme) => (await createProduct(contextOf(t, shop), { images: [] })).id;
+  const imagesPath = (product: number) => `products/${product}/images.json`;
+  const imagePath = (product: number, image: number) => `products/${product}/images/${image}.json`;
+  const create = async (product: number, image: Record<string, unknown>) => {
+    const res = await rest('POST', imagesPath(product), { image: { attachment: png, ...image } });
+    expect(res.status).toBe(200);
+    return res.body.image as { id: number; position: number; src: string };
+  };
+  const positions = async (product: number) => ((await rest('GET', imagesPath(product))).body.images as { id: number; position: number }[]).map((i) => [i.id, i.position]);
+  const storedFiles = async () => (await readdir(join(dataDir, 'files'), { recursive: true })).filter((name) => /\.(png|gif|jpg)$/.test(name));
+
+  it('creates an image from an attachment: 200 {image} in the hosted object, its size read from the bytes, its file served', async () => {
+    const product = await newProduct();
+    const res = await rest('POST', imagesPath(product), { image: { attachment: png, filename: 'shirt-front.png', alt: 'Front' } });
+    expect(res.status).toBe(200);
+    expect(res.headers[DEPRECATED]).toMatch(/deprecated as of 2025-01/);
+    expect(Object.keys(res.body)).toEqual(['image']);
+    const image = res.body.image;
+    expect(Object.keys(image)).toEqual(IMAGE_KEYS);
+    expect(image).toMatchObject({ alt: 'Front', position: 1, product_id: product, width: 30, height: 20, variant_ids: [], admin_graphql_api_id: `gid://platform/ProductImage/${image.id}` });
+    expect(image.src).toMatch(new RegExp(`^http://${acme.host}/files/shops/${acme.shop.id}/public/media/[^/?]+\\.png\\?v=\\d+$`));
+
+    const served = await t.app.inject({ method: 'GET', url: new URL(image.src).pathname, headers: { host: acme.host } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.rawPayload.equals(Buffer.from(png, 'base64'))).toBe(true);
+  });
+
+  it('reads, counts and lists with since_id and fields; get and count carry no deprecation', async () => {
+    const product = await newProduct();
+    const first = await create(product, {});
+    const second = await create(product, { alt: 'Back' });
+    const list = await rest('GET', `${imagesPath(product)}?since_id=${first.id}&fields=id,position`);
+    expect(list.status).toBe(200);
+    expect(list.headers[DEPRECATED]).toBeDefined();
+    expect(list.body).toEqual({ images: [{ id: second.id, position: 2 }] });
+    const one = await rest('GET', `${imagePath(product, second.id)}?fields=alt`);
+    expect(one.status).toBe(200);
+    expect(one.headers[DEPRECATED]).toBeUndefined();
+    expect(one.body).toEqual({ image: { alt: 'Back' } });
+    expect((await rest('GET', `products/${product}/images/count.json`)).body).toEqual({ count: 2 });
+    expect((await rest('GET', `products/${product}/images/count.json?since_id=${first.id}`)).body).toEqual({ count: 1 });
+    expect((await rest('GET', `products/${product}/images/count.json`)).headers[DEPRECATED]).toBeUndefined();
+  });
+
+  it('keeps positions 1… without gaps: inserting, moving and deleting renumber the others', async () => {
+    const product = await newProduct();
+    const a = await create(product, {});
+    const b = await create(product, {});
+    const c = await create(product, { position: 1 });
+    expect(await positions(product)).toEqual([[c.id, 1], [a.id, 2], [b.id, 3]]);
+    const moved = await rest('PUT', imagePath(product, b.id), { image: { id: 999, position: 1 } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.image.position).toBe(1);
+    expect(await positions(product)).toEqual([[b.id, 1], [c.id, 2], [a.id, 3]]);
+    expect((await rest('PUT', imagePath(product, a.id), { image: { position: 99 } })).body.image.position).toBe(3);
+    const deleted = await rest('DELETE', imagePath(product, c.id));
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({});
+    expect(deleted.headers[DEPRECATED]).toBeDefined();
+    expect(await positions(product)).toEqual([[b.id, 1], [a.id, 2]]);
+  });
+
+  it("links the product's variants (a variant has one image) and refuses another product's", async () => {
+    const ctx = contextOf(t, acme);
+    const product = await createProduct(ctx, { images: [] });
+    const other = await createProduct(ctx, { images: [] });
+    const [v1, v2] = product.variants.map((v) => v.id);
+    const first = await create(product.id, { variant_ids: [v1, v2] });
+    expect((await rest('GET', imagePath(product.id, first.id))).body.image.variant_ids).toEqual([v1, v2]);
+    // The second image takes v2 from the first.
+    const second = await create(product.id, { variant_ids: [v2] });
+    expect((await rest('GET', imagePath(product.id, first.id))).body.image.variant_ids).toEqual([v1]);
+    expect((await rest('GET', imagePath(product.id, second.id))).body.image.variant_ids).toEqual([v2]);
+    expect((await rest('PUT', imagePath(product.id, first.id), { image: { variant_ids: [] } })).body.image.variant_ids).toEqual([]);
+    const foreign = await rest('PUT', imagePath(product.id, first.id), { image: { variant_ids: [other.variants[0]!.id] } });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors).toHaveProperty('variant_ids');
+    // Deleting an image leaves its variants without one.
+    await rest('DELETE', imagePath(product.id, second.id));
+    expect((await db.query('select image_id from product_variants where id = $1', [v2])).rows[0].image_id).toBeNull();
+  });
+
+  it('refuses what is not a PNG, GIF or JPEG, too large, too many pixels, truncated or badly named (422 keyed by field), keeping no file', async () => {
+    const product = await newProduct();
+    const before = await storedFiles();
+    const bomb = await sharp({ create: { width: 6000, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const jpeg = await imageBytes({ format: 'jpeg', width: 40, height: 40 });
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ attachment: Buffer.from('just some text, not an image').toString('base64'), filename: 'notes.png' }, 'attachment', /PNG, GIF or JPEG/],
+      [{ attachment: Buffer.alloc(65 * 1024, 1).toString('base64') }, 'attachment', /larger than/],
+      [{ attachment: bomb.toString('base64') }, 'attachment', /5760/],
+      [{ attachment: jpeg.subarray(0, jpeg.length - 40).toString('base64') }, 'attachment', /decoded|read/],
+      [{ attachment: 'not base64!' }, 'attachment', /base64/],
+      [{ filename: 'my shirt.png' }, 'filename', /spaces/],
+      [{ filename: 'a..png' }, 'filename', /period/],
+      [{ filename: '!shirt.png' }, 'filename', /symbol/],
+      [{ attachment: undefined }, 'attachment', /attachment or a src/],
+      [{ position: 0 }, 'position', /from 1/],
+      [{ alt: 'x'.repeat(513) }, 'alt', /too long/],
+      [{ alt: 'nul\u0000' }, 'alt', /NUL/],
+      [{ variant_ids: ['x'] }, 'variant_ids', /./],
+    ];
+    for (const [image, field, message] of cases) {
+      const res = await rest('POST', imagesPath(product), { image: { attachment: png, ...image } });
+      expect({ image: Object.keys(image), status: res.status }).toEqual({ image: Object.keys(image), status: 422 });
+      expect(res.body.errors[field].join(' ')).toMatch(message);
+    }
+    expect((await rest('GET', `products/${product}/images/count.json`)).body).toEqual({ count: 0 });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('answers malformed bodies and ids with 400 or 404, never a 500', async () => {
+    const product = await newProduct();
+    expect((await rest('POST', imagesPath(product), undefined, { rawBody: '{"image":' })).status).toBe(400);
+    for (const body of [{}, { image: null }, { image: [] }, { image: 'x' }]) {
+      const res = await rest('POST', imagesPath(product), body);
+      expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 400, answer: { errors: { image: 'Required parameter missing or invalid' } } });
+    }
+    expect((await rest('POST', imagesPath(product), { image: { attachment: 42 } })).status).toBe(422);
+    expect((await rest('GET', imagesPath(99999999))).status).toBe(404);
+    expect((await rest('GET', 'products/abc/images.json')).status).toBe(404);
+    expect((await rest('GET', imagePath(product, 99999999))).status).toBe(404);
+    expect((await rest('GET', `products/${product}/images/count.json?since_id=x`)).status).toBe(400);
+    expect((await rest('POST', imagesPath(99999999), { image: { attachment: png } })).status).toBe(404);
+    expect((await rest('PUT', imagePath(product, 99999999), { image: { alt: 'x' } })).status).toBe(404);
+    expect((await rest('DELETE', imagePath(product, 99999999))).status).toBe(404);
+  });
+
+  it("keeps shops apart: another shop's product and image are not found, and nothing of theirs changes", async () => {
+    const foreign = await newProduct(globex);
+    const theirs = await restClient(t, globex)('POST', imagesPath(foreign), { image: { attachment: png } });
+    expect(theirs.status).toBe(200);
+    const image = theirs.body.image.id;
+    expect((await rest('GET', imagesPath(foreign))).status).toBe(404);
+    expect((await rest('GET', imagePath(foreign, image))).status).toBe(404);
+    expect((await rest('POST', imagesPath(foreign), { image: { attachment: png } })).status).toBe(404);
+    expect((await rest('PUT', imagePath(foreign, image), { image: { alt: 'mine' } })).status).toBe(404);
+    expect((await rest('DELETE', imagePath(foreign, image))).status).toBe(404);
+    const mine = await newProduct();
+    expect((await rest('PUT', imagePath(mine, image), { image: { alt: 'mine' } })).status).toBe(404);
+    expect((await db.query('select alt, shop_id from product_images where id = $1', [image])).rows[0]).toEqual({ alt: null, shop_id: String(globex.shop.id) });
+  });
+
+  it('needs read_products to read and write_products to write', async () => {
+    const product = await newProduct();
+    const reader = await adminTokenWith(t, acme, 'read_products');
+    const stranger = await adminTokenWith(t, acme, 'read_orders');
+    expect((await rest('GET', imagesPath(product), undefined, { token: reader })).status).toBe(200);
+    expect((await rest('GET', imagesPath(product), undefined, { token: stranger })).status).toBe(403);
+    expect((await rest('POST', imagesPath(product), { image: { attachment: png } }, { token: reader })).status).toBe(403);
+    expect((await rest('GET', imagesPath(product), undefined, { token: null })).status).toBe(401);
+  });
+
+  it('refuses the 251st image of a product', async () => {
+    const product = await newProduct();
+    const tiny = (await imageBytes({ width: 1, height: 1 })).toString('base64');
+    await db.query(
+      `insert into product_images (shop_id, product_id, position, src) select $1, $2, n, 'https://example.com/' || n || '.png' from generate_series(1, 250) n`,
+      [acme.shop.id, product],
+    );
+    const before = await storedFiles();
+    const res = await rest('POST', imagesPath(product), { image: { attachment: tiny } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.base.join(' ')).toMatch(/at most 250/);
+    // The file kept before the product's images were counted went with the refusal.
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('takes an attachment larger than the 2 MB body limit when MEDIA_MAX_BYTES allows it', async () => {
+    const big = await createTestApp({ DATA_DIR: dataDir, MEDIA_MAX_BYTES: String(4 * 1024 * 1024) }, REST_LIMITS);
+    try {
+      const shop = await big.createShop('bigshop');
+      const product = (await createProduct(contextOf(big, shop), { images: [] })).id;
+      // Noise does not compress: a 1200 × 900 PNG of it is about 3 MB, 4 MB in base64.
+      const noise = Buffer.alloc(1200 * 900 * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const bytes = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+      const res = await send(big.app, { method: 'POST', url: `/admin/api/2026-10/${imagesPath(product)}`, host: shop.host, headers: { 'x-platform-access-token': shop.tokens.adminAccessToken }, body: { image: { attachment: bytes.toString('base64') } } });
+      expect(res.status).toBe(200);
+      expect(res.body.image).toMatchObject({ width: 1200, height: 900 });
+      // Other routes keep the 2 MB limit.
+      const customers = await send(big.app, { method: 'POST', url: '/admin/api/2026-10/customers.json', host: shop.host, headers: { 'x-platform-access-token': shop.tokens.adminAccessToken }, body: { customer: { note: 'x'.repeat(3 * 1024 * 1024) } } });
+      expect(customers.status).toBe(413);
+    } finally {
+      await big.close();
+    }
+  });
+});
