@@ -5,6 +5,8 @@ import { MediaModule } from '@platform/media';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CatalogImportService } from './admin/catalog-import.service.js';
 import { ProductImagesService } from './admin/product-images.service.js';
+import { ProductImageDownloadsService } from './admin/product-image-downloads.service.js';
+import { ProductImageDownloadJob } from './jobs/product-image-download.job.js';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { ProductOperationsService } from './admin/product-operations.service.js';
 import { ProductSetOperationsService } from './product-set-operations.service.js';
@@ -40,6 +42,7 @@ const SERVICES = [
   ProductOperationsService,
   ProductSetOperationsService,
   ProductImagesService,
+  ProductImageDownloadsService,
 ];
 
 @Module({
@@ -53,7 +56,7 @@ const SERVICES = [
     // productSet(synchronous: false) asks for its job with the operation's write.
     EventsModule,
   ],
-  providers: [...SERVICES, ProductSetJob],
+  providers: [...SERVICES, ProductSetJob, ProductImageDownloadJob],
   exports: SERVICES,
 })
 export class CatalogModule implements OnModuleInit {

@@ -42,4 +42,8 @@ export class ProductImage extends TenantEntity {
 
   @Property({ type: 'json', defaultRaw: "'[]'" })
   mediaErrors: Opt<{ code: string; message: string; details: string | null }[]> = [];
+
+  // Tries of the download of `originalSource` so far: the last one that fails marks the image FAILED.
+  @Property({ type: 'integer' })
+  downloadAttempts: Opt<number> = 0;
 }

@@ -14,6 +14,8 @@ export const MediaErrors = defineErrors({
   INVALID_IMAGE_RESOLUTION: 'UNPROCESSABLE',
   /** The bytes start as an image but do not decode (truncated, corrupt). */
   IMAGE_PROCESSING_FAILURE: 'UNPROCESSABLE',
+  /** A source URL that did not give an image: refused (private address, scheme), unreachable, or not a 2xx. */
+  IMAGE_DOWNLOAD_FAILURE: 'UNPROCESSABLE',
 });
 export type MediaErrorCode = ErrorCodeOf<typeof MediaErrors>;
 export type MediaError = DomainError<MediaErrorCode>;

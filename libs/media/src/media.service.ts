@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
+import { OutboundHttp, type OutboundRefusal, OutboundRefusedError } from '@platform/http';
 import type { RequestContext } from '@platform/request';
 import { FILE_STORAGE, type FileStorage, parseFileKey } from '@platform/storage';
 import { filenameProblem } from './image-filename.rules.js';
@@ -12,6 +13,9 @@ export interface StoredImage extends ImageFacts {
   /** Its file's key (FileStorage): served at `/files/<key>`, never reused for other bytes. */
   key: string;
 }
+
+/** Refusals that are the URL's own fault: another try would be refused again. */
+const PERMANENT: ReadonlySet<OutboundRefusal> = new Set(['BAD_URL', 'BAD_SCHEME', 'PRIVATE_ADDRESS', 'TOO_MANY_REDIRECTS', 'TOO_LARGE']);
 
 /** Where a shop's images go: public files, served to anyone with the URL, as the hosted CDN serves them. */
 const MEDIA_FOLDER = 'media';
@@ -25,6 +29,7 @@ export class MediaService {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    private readonly outbound: OutboundHttp,
   ) {}
 
   /**
@@ -47,6 +52,42 @@ export class MediaService {
       maxBytes: this.config.mediaMaxBytes,
     });
     return { image: { ...inspected.image, key: stored.key }, problems: [] };
+  }
+
+  /**
+   * The problem with a source URL that no download of it could get past (not http or https, not a URL, a private
+   * address the installation does not allow), or null: a name that does not resolve now may later.
+   */
+  async sourceProblem(ctx: RequestContext, url: string, field: string): Promise<MediaError | null> {
+    try {
+      await this.outbound.check(url);
+      return null;
+    } catch (error) {
+      if (error instanceof OutboundRefusedError && PERMANENT.has(error.reason)) return MediaErrors.IMAGE_DOWNLOAD_FAILURE(`Image URL ${error.message}`, { field });
+      if (error instanceof OutboundRefusedError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Downloads the image at `url` (through the outbound client: public addresses only, MEDIA_MAX_BYTES, its time and
+   * redirect caps) and keeps it as `storeImage` does. `retry`: the failure may pass (a timeout, a refused
+   * connection, a 5xx or 429), so another try may succeed.
+   */
+  async downloadImage(ctx: RequestContext, url: string, field: string): Promise<{ image: StoredImage; problems: []; retry: false } | { image: null; problems: MediaError[]; retry: boolean }> {
+    const failed = (message: string, retry: boolean) => ({ image: null, problems: [MediaErrors.IMAGE_DOWNLOAD_FAILURE(message, { field })], retry });
+    let bytes: Buffer;
+    try {
+      const response = await this.outbound.request(url, { maxBytes: this.config.mediaMaxBytes });
+      if (response.status < 200 || response.status > 299) return failed(`Image URL answered HTTP ${response.status}`, response.status >= 500 || response.status === 429);
+      bytes = response.body;
+    } catch (error) {
+      if (!(error instanceof OutboundRefusedError)) throw error;
+      if (error.reason === 'TOO_LARGE') return { image: null, problems: [MediaErrors.INVALID_IMAGE_FILE_SIZE(`Image is larger than ${this.config.mediaMaxBytes} bytes`, { field })], retry: false };
+      return failed(`Image could not be downloaded: ${error.message}`, !PERMANENT.has(error.reason));
+    }
+    const kept = await this.storeImage(ctx, bytes, { field });
+    return { ...kept, retry: false };
   }
 
   /** Deletes the shop's image file under `key` (another shop's key, or none, is left alone). */

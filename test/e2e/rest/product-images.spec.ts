@@ -1,3 +1,5 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { createProduct } from '@platform/catalog/testing';
 import { imageBytes } from '@platform/media/testing';
+import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { send } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { REST_LIMITS, type RestCall, adminTokenWith, contextOf, openDatabase, restClient } from './admin-rest.js';
@@ -27,7 +30,9 @@ describe('REST product images', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'platform-images-'));
-    t = await createTestApp({ DATA_DIR: dataDir, MEDIA_MAX_BYTES: String(64 * 1024) }, REST_LIMITS);
+    t = await createTestApp({ DATA_DIR: dataDir, MEDIA_MAX_BYTES: String(64 * 1024), OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' }, REST_LIMITS, {
+      queues: { media: { backoffMs: 10, maxBackoffMs: 20 } },
+    });
     acme = await t.createShop('acme');
     globex = await t.createShop('globex');
     rest = restClient(t, acme);
@@ -208,6 +213,92 @@ describe('REST product images', () => {
     expect(res.body.errors.base.join(' ')).toMatch(/at most 250/);
     // The file kept before the product's images were counted went with the refusal.
     expect(await storedFiles()).toEqual(before);
+  });
+
+  describe('from a src, downloaded by a job', () => {
+    let server: Server;
+    let origin: string;
+    let hits: Record<string, number>;
+    let pngBytes: Buffer;
+
+    beforeAll(async () => {
+      pngBytes = await imageBytes({ width: 12, height: 7 });
+      hits = {};
+      server = createServer((req, res) => {
+        const path = req.url ?? '';
+        hits[path] = (hits[path] ?? 0) + 1;
+        if (path === '/ok.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(pngBytes);
+        if (path === '/moved.png') return res.writeHead(302, { location: '/ok.png' }).end();
+        if (path === '/text.png') return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+        if (path === '/down.png') return res.writeHead(503).end();
+        res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    const settled = async (product: number, image: number) => {
+      for (let i = 0; i < 200; i++) {
+        await t.app.get<JobQueue>(JOB_QUEUE).drain();
+        const row = (await db.query('select status, media_errors from product_images where id = $1', [image])).rows[0];
+        if (!row || row.status === 'READY' || row.status === 'FAILED') return { row, image: (await rest('GET', imagePath(product, image))).body.image };
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`image ${image} never settled`);
+    };
+
+    it('answers the image at once without a file, then keeps the downloaded file: READY, src served, sides read', async () => {
+      const product = await newProduct();
+      const res = await rest('POST', imagesPath(product), { image: { src: `${origin}/moved.png`, alt: 'From afar', position: 1 } });
+      expect(res.status).toBe(200);
+      expect(res.body.image).toMatchObject({ alt: 'From afar', position: 1, src: null, width: null, height: null });
+      const { row, image } = await settled(product, res.body.image.id);
+      expect(row.status).toBe('READY');
+      expect(image).toMatchObject({ width: 12, height: 7, src: expect.stringMatching(/\/files\/shops\/\d+\/public\/media\/.+\.png\?v=\d+$/) });
+      const served = await t.app.inject({ method: 'GET', url: new URL(image.src).pathname, headers: { host: acme.host } });
+      expect(served.rawPayload.equals(pngBytes)).toBe(true);
+    });
+
+    it('marks an image FAILED with the hosted media error when the source is not an image, missing or keeps failing', async () => {
+      const product = await newProduct();
+      const cases: [string, string][] = [
+        ['/text.png', 'UNSUPPORTED_IMAGE_FILE_TYPE'],
+        ['/missing.png', 'IMAGE_DOWNLOAD_FAILURE'],
+        ['/down.png', 'IMAGE_DOWNLOAD_FAILURE'],
+      ];
+      const before = await storedFiles();
+      for (const [path, code] of cases) {
+        const res = await rest('POST', imagesPath(product), { image: { src: `${origin}${path}` } });
+        expect(res.status).toBe(200);
+        const { row, image } = await settled(product, res.body.image.id);
+        expect({ path, status: row.status, codes: row.media_errors.map((e: { code: string }) => e.code) }).toEqual({ path, status: 'FAILED', codes: [code] });
+        expect(image.src).toBeNull();
+      }
+      // A failure that may pass (503) is tried three times; one that will not (404) once.
+      expect(hits['/down.png']).toBe(3);
+      expect(hits['/missing.png']).toBe(1);
+      expect(await storedFiles()).toEqual(before);
+    });
+
+    it('refuses at once a src no download could get: not http(s), not a URL, a private address the installation does not allow', async () => {
+      const product = await newProduct();
+      for (const src of ['ftp://example.com/a.png', 'not a url', 'http://127.0.0.1:1/a.png', 'http://169.254.169.254/latest/meta-data']) {
+        const res = await rest('POST', imagesPath(product), { image: { src } });
+        expect({ src, status: res.status }).toEqual({ src, status: 422 });
+        expect(res.body.errors).toHaveProperty('src');
+      }
+      expect((await rest('GET', `products/${product}/images/count.json`)).body).toEqual({ count: 0 });
+    });
+
+    it('keeps no file for an image deleted before its download ran', async () => {
+      const product = await newProduct();
+      const before = await storedFiles();
+      const res = await rest('POST', imagesPath(product), { image: { src: `${origin}/ok.png` } });
+      expect((await rest('DELETE', imagePath(product, res.body.image.id))).status).toBe(200);
+      await t.app.get<JobQueue>(JOB_QUEUE).drain();
+      expect(await storedFiles()).toEqual(before);
+    });
   });
 
   it('takes an attachment larger than the 2 MB body limit when MEDIA_MAX_BYTES allows it', async () => {

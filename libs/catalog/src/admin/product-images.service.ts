@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import type { DomainError } from '@platform/errors';
+import { JobsAfterCommit } from '@platform/events';
 import { isRecordId } from '@platform/ids';
 import { MediaService, type StoredImage } from '@platform/media';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -9,6 +10,7 @@ import { ProductMediaErrors } from '../catalog.errors.js';
 import type { ProductImageInput } from './product-image.inputs.js';
 import type { ProductImageRecord } from './product-image.records.js';
 import { MAX_IMAGES_PER_PRODUCT, decodedAttachment, imageInputProblems, placed } from './product-image.rules.js';
+import { ProductImageDownloadJob } from '../jobs/product-image-download.job.js';
 import { PRODUCT_EXISTS } from './product-writes.sql.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
 import {
@@ -48,6 +50,7 @@ export class ProductImagesService {
   constructor(
     private readonly sql: SqlPool,
     private readonly media: MediaService,
+    private readonly jobs: JobsAfterCommit,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -72,20 +75,28 @@ export class ProductImagesService {
     return row!.count;
   }
 
-  /** An image from its attachment (base64 bytes, checked and kept by the media context), placed at `position`. */
+  /**
+   * An image placed at `position`: from its attachment (base64 bytes, checked and kept by the media part) at once, or
+   * from its `src`, answered at once without a file (UPLOADED) while a job downloads it (READY or FAILED).
+   */
   async create(ctx: RequestContext, productId: number, input: ProductImageInput): Promise<ProductImageWrite> {
     if (!isRecordId(productId)) return refused([productNotFound()]);
     const problems: DomainError[] = imageInputProblems(input, 'create');
     const bytes = input.attachment != null ? decodedAttachment(input.attachment) : null;
     if (input.attachment != null && !bytes) problems.push(ProductMediaErrors.INVALID('is not valid base64', { field: 'attachment' }));
+    if (input.src != null && problems.length === 0) {
+      const problem = await this.media.sourceProblem(ctx, input.src, 'src');
+      if (problem) problems.push(problem);
+    }
     if (problems.length > 0) return refused(problems);
     if (!(await this.productExists(ctx, productId))) return refused([productNotFound()]);
+    if (input.src != null) return this.inserting(ctx, productId, input, { source: input.src });
 
     const kept = await this.media.storeImage(ctx, bytes!, { field: 'attachment', filename: input.filename });
     if (!kept.image) return refused(kept.problems);
     let written: ProductImageWrite | undefined;
     try {
-      written = await this.inserting(ctx, productId, input, kept.image);
+      written = await this.inserting(ctx, productId, input, { file: kept.image });
       return written;
     } finally {
       // A refused or failed write keeps no file.
@@ -125,16 +136,20 @@ export class ProductImagesService {
     return { problems };
   }
 
-  private inserting(ctx: RequestContext, productId: number, input: ProductImageInput, file: StoredImage): Promise<ProductImageWrite> {
+  // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert).
+  private inserting(ctx: RequestContext, productId: number, input: ProductImageInput, from: { file: StoredImage } | { source: string }): Promise<ProductImageWrite> {
     return this.writing(ctx, productId, async (tx, order) => {
       if (order.length >= MAX_IMAGES_PER_PRODUCT) {
         throw new Refused([ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, { field: 'base' })]);
       }
       const now = new Date(this.clock.now());
+      const file = 'file' in from ? from.file : null;
       const [row] = await this.sql.rows<{ id: number }>(tx, INSERT_IMAGE, [
-        tx.shop.id, productId, order.length + 1, input.alt ?? null, file.width, file.height, file.key, file.mimeType, null, 'READY', now,
+        tx.shop.id, productId, order.length + 1, input.alt ?? null, file?.width ?? null, file?.height ?? null, file?.key ?? null, file?.mimeType ?? null,
+        'source' in from ? from.source : null, file ? 'READY' : 'UPLOADED', now,
       ]);
       const id = Number(row!.id);
+      if (!file) this.jobs.enqueue(tx, ProductImageDownloadJob, { imageId: id });
       if (input.position != null) await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, placed([...order, id], id, input.position)]);
       if (input.variantIds != null) await this.linkVariants(tx, productId, id, input.variantIds);
       return id;

@@ -40,3 +40,15 @@ export const VARIANTS_OF_PRODUCT_AMONG = preparedSql(`select id from product_var
 
 /** Deletes the image $3 of the product $2; answers its file's key. */
 export const DELETE_IMAGE = preparedSql(`delete from product_images where shop_id = $1 and product_id = $2 and id = $3 returning file_key as "fileKey"`);
+
+/** Starts a try of the image $2's download (one waiting or whose last try did not finish): its source and the tries so far. */
+export const START_DOWNLOAD = preparedSql(`update product_images set status = 'PROCESSING', download_attempts = download_attempts + 1
+  where shop_id = $1 and id = $2 and status in ('UPLOADED', 'PROCESSING') returning original_source as "originalSource", download_attempts as "attempts"`);
+
+/** The downloaded file of the image $2 ($3 key, $4 type, $5 × $6) at $7: READY. Answers nothing when the image went meanwhile. */
+export const FINISH_DOWNLOAD = preparedSql(`update product_images set file_key = $3, mime_type = $4, width = $5, height = $6, status = 'READY',
+  media_errors = '[]', updated_at = $7 where shop_id = $1 and id = $2 and status = 'PROCESSING' returning id`);
+
+/** The image $2's download failed for good ($3: its media errors) at $4. */
+export const FAIL_DOWNLOAD = preparedSql(`update product_images set status = 'FAILED', media_errors = $3::jsonb, updated_at = $4
+  where shop_id = $1 and id = $2 and status = 'PROCESSING'`);
