@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
 import pg from 'pg';
@@ -25,10 +28,13 @@ describe('an api process and a worker process on one Postgres and Redis', () => 
   let worker: INestApplicationContext;
   let shop: TestShop;
   let db: pg.Client;
+  let dataDir: string;
 
   beforeAll(async () => {
-    api = await createTestApp({ PLATFORM_ROLE: 'api', REDIS_URL }, LIMITS);
-    const config = loadConfig({ DATABASE_URL: api.databaseUrl, REDIS_URL, PLATFORM_ROLE: 'worker', LOG_LEVEL: 'silent' });
+    // One data directory for both processes: the files the worker writes are the ones the api serves.
+    dataDir = await mkdtemp(join(tmpdir(), 'platform-roles-'));
+    api = await createTestApp({ PLATFORM_ROLE: 'api', REDIS_URL, DATA_DIR: dataDir }, LIMITS);
+    const config = loadConfig({ DATABASE_URL: api.databaseUrl, REDIS_URL, PLATFORM_ROLE: 'worker', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
     worker = await NestFactory.createApplicationContext(
       WorkerModule.forRoot({ config, databaseUrl: api.databaseUrl, logger: createLogger('silent'), redisPrefix: api.app.get(REDIS_PREFIX), limits: LIMITS }),
       { logger: false },
@@ -41,6 +47,7 @@ describe('an api process and a worker process on one Postgres and Redis', () => 
     await db?.end();
     await worker?.close();
     await api?.close();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('runs each job the api enqueues once, in the worker', async () => {
