@@ -23,6 +23,8 @@ import { adminCollectionView } from './graphql/admin/collection.presenter.js';
 import { CollectionsAdminResolver } from './graphql/admin/collections.admin.resolver.js';
 import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
+import { MediaImagesAdminResolver } from './graphql/admin/media.admin.resolver.js';
+import { adminMediaView } from './graphql/admin/media.presenter.js';
 import { adminVariantView } from './graphql/admin/variant.presenter.js';
 import { VariantsAdminResolver } from './graphql/admin/variants.admin.resolver.js';
 import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
@@ -42,6 +44,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     CatalogStorefrontService,
     InventoryDirectoryService,
     ProductsAdminResolver,
+    MediaImagesAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
     OptionMutationsAdminResolver,
@@ -74,6 +77,7 @@ export class CatalogAdminApiModule implements OnModuleInit {
   onModuleInit(): void {
     this.nodes.register('admin_graphql', 'Product', { scope: 'read_products' }, (ctx, id) => this.directory.product(ctx, id), adminProductView);
     this.nodes.register('admin_graphql', 'ProductVariant', { scope: 'read_products' }, (ctx, id) => this.directory.variant(ctx, id), adminVariantView);
+    this.nodes.register('admin_graphql', 'MediaImage', { scope: 'read_products' }, (ctx, id) => this.directory.mediaImage(ctx, id), adminMediaView);
     this.nodes.register('admin_graphql', 'Collection', { scope: 'read_products' }, (ctx, id) => this.collections.collection(ctx, id), adminCollectionView);
     this.nodes.register('admin_graphql', 'Location', { scope: 'read_locations' }, (ctx, id) => this.inventory.location(ctx, id), adminLocationView);
     this.nodes.register('admin_graphql', 'InventoryItem', { scope: 'read_inventory' }, (ctx, id) => this.inventory.item(ctx, id), adminInventoryItemView);

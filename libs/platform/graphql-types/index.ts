@@ -13,7 +13,7 @@ export { Attribute } from './types/attribute.type.js';
 export { AdminUserError, USER_ERROR_CODES, type UserErrorCodeValue } from './types/admin-user-error.type.js';
 export { AdminJob } from './types/admin-job.type.js';
 export { codedUserErrorType } from './types/coded-user-error.type.js';
-export { StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
+export { AdminImage, StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
 export { AdminCount } from './types/count.type.js';
 export { selectsAnyOf } from './lookahead/selected-fields.js';
 export { TruncateArgs } from './truncate.args.js';

@@ -48,3 +48,15 @@ export const USED_OPTION_VALUES = `select v.product_id as "productId",
     array_remove(array_agg(distinct v.option1), null) as o1, array_remove(array_agg(distinct v.option2), null) as o2,
     array_remove(array_agg(distinct v.option3), null) as o3
   from product_variants v where v.shop_id = $1 and v.product_id = any($2::bigint[]) group by v.product_id`;
+
+// A product's images as media (every status), in display order.
+const MEDIA_COLUMNS = `i.id, i.product_id as "productId", i.position, i.alt, i.width, i.height, i.src, i.file_key as "fileKey",
+  i.mime_type as "mimeType", i.original_source as "originalSource", i.status, i.media_errors as "mediaErrors",
+  i.created_at as "createdAt", i.updated_at as "updatedAt"`;
+export const MEDIA_PAGE_COLUMNS = `${MEDIA_COLUMNS}, i.position as "sortValue"`;
+export const MEDIA_FROM = `product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[])`;
+/** The first media of each product $2. */
+export const FEATURED_MEDIA = `select distinct on (i.product_id) ${MEDIA_COLUMNS}
+  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
+/** Media by id ($2), for node(id:). */
+export const MEDIA_BY_IDS = `select ${MEDIA_COLUMNS} from product_images i where i.shop_id = $1 and i.id = any($2::bigint[])`;

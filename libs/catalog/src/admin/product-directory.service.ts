@@ -2,15 +2,16 @@ import { MetafieldsService } from '@platform/metafields';
 import { Injectable } from '@nestjs/common';
 import DataLoader from 'dataloader';
 import { SqlPool, preparedSql } from '@platform/database';
-import { type ListPage, type PageRequest, cutPage, keysetPlan } from '@platform/paging';
+import { type CursorScope, type ListPage, type PageRequest, type SortSpec, cutPage, keysetPlan } from '@platform/paging';
 import { type RequestContext, requestScoped } from '@platform/request';
 import { searchSql } from '@platform/search-syntax';
 import { SqlParams } from '@platform/sql';
 import { ADMIN_PRODUCT_SEARCH, type ProductSort, productSearchScope, productSortSpec } from './product-admin-search.rules.js';
 import type { VariantDetail, VariantRecord } from '../catalog.records.js';
-import { byId, detailsById, groupedBy } from '../record-loaders.js';
+import { byId, childPagesLoader, detailsById, groupedBy } from '../record-loaders.js';
+import type { ProductMediaRecord } from './product-image.records.js';
 import { VARIANT_SEARCH, type VariantSortKey, variantSearchScope, variantSortSpec } from './variant-admin-search.rules.js';
-import { adminVariantPageSql, ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import { FEATURED_MEDIA, MEDIA_BY_IDS, MEDIA_FROM, MEDIA_PAGE_COLUMNS, adminVariantPageSql, ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
 import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 
@@ -113,6 +114,26 @@ export class ProductDirectoryService {
         { cache: false },
       ),
     ).load(productId);
+  }
+
+  /** `Product.media`: the product's images as media, every status, in display order (every product of a page in one statement). */
+  media(ctx: RequestContext, productId: number, page: PageRequest): Promise<ListPage<ProductMediaRecord>> {
+    const scope: CursorScope = { connection: 'product.media', sortKey: 'POSITION' };
+    const sort: SortSpec = { expression: 'i.position', cast: 'integer', descending: false };
+    return childPagesLoader<ProductMediaRecord>(this.sql, ctx, { list: 'admin:media', scope, page, sort, idExpression: 'i.id', columns: MEDIA_PAGE_COLUMNS, from: MEDIA_FROM, parentColumn: 'i.product_id' }).load(productId);
+  }
+
+  /** `Product.featuredMedia`: its first media, or null (every product of a page in one statement). */
+  async featuredMedia(ctx: RequestContext, productId: number): Promise<ProductMediaRecord | null> {
+    const loader = requestScoped(ctx, 'catalog:admin:featuredMedia', () =>
+      groupedBy<ProductMediaRecord>((ids) => this.sql.rows(ctx, preparedSql(FEATURED_MEDIA), [ctx.shop.id, ids]), (row) => Number(row.productId)),
+    );
+    return (await loader.load(productId))[0] ?? null;
+  }
+
+  /** A product image by its id, as media (node(id:)); null when the shop has none. */
+  async mediaImage(ctx: RequestContext, id: number): Promise<ProductMediaRecord | null> {
+    return requestScoped(ctx, 'catalog:admin:mediaImage', () => byId<ProductMediaRecord>((ids) => this.sql.rows(ctx, preparedSql(MEDIA_BY_IDS), [ctx.shop.id, ids]), { cache: false })).load(id);
   }
 
   private loader(ctx: RequestContext): DataLoader<number, AdminProductRecord | null> {

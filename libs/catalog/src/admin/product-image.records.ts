@@ -14,3 +14,29 @@ export interface ProductImageRecord {
   status: 'UPLOADED' | 'PROCESSING' | 'READY' | 'FAILED';
   variantIds: number[];
 }
+
+/** A media error as the hosted MediaError shows it. */
+export interface MediaErrorRecord {
+  code: string;
+  message: string;
+  details: string | null;
+}
+
+/** A product's image as the admin GraphQL API shows it (a MediaImage): every status, its errors and source. */
+export interface ProductMediaRecord {
+  id: number;
+  productId: number;
+  position: number;
+  alt: string | null;
+  width: number | null;
+  height: number | null;
+  /** An imported image's URL; '' for a kept file or one still downloading. */
+  src: string;
+  fileKey: string | null;
+  mimeType: string | null;
+  originalSource: string | null;
+  status: ProductImageRecord['status'];
+  mediaErrors: MediaErrorRecord[];
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -18,6 +18,8 @@ import { adminVariantView } from './variant.presenter.js';
 import { AdminProductVariantConnection } from './variant.type.js';
 import { adminCollectionView } from './collection.presenter.js';
 import { AdminCollectionConnection } from './collection.type.js';
+import { adminMediaView } from './media.presenter.js';
+import { AdminMedia, AdminMediaConnection } from './media.type.js';
 
 const READ = 'read_products';
 
@@ -116,6 +118,17 @@ export class ProductsAdminResolver {
       values: option.values,
       optionValues: option.values.map((name, i) => ({ id: toGlobalId('ProductOptionValue', option.valueIds[i]!), name, hasVariants: used[option.position - 1]?.has(name) ?? false })),
     }));
+  }
+
+  @ResolveField(() => AdminMediaConnection, { description: 'Its media (images), in display order, in every status.' })
+  async media(product: AdminProduct, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue) {
+    return connectionOf(await this.directory.media(ctx, product.record.id, pageOf(args)), adminMediaView);
+  }
+
+  @ResolveField(() => AdminMedia, { nullable: true, description: 'Its first media; null without any.' })
+  async featuredMedia(product: AdminProduct, _args: NoArgs, { ctx }: GraphqlContextValue) {
+    const media = await this.directory.featuredMedia(ctx, product.record.id);
+    return media && adminMediaView(media);
   }
 
   @ResolveField(() => AdminCollectionConnection, { description: 'The collections it is in, in id order.' })
