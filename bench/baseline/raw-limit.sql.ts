@@ -13,8 +13,8 @@ export const RAW_PRODUCTS = `select p.id, p.handle, p.title, p.vendor, p.product
       order by p.id asc limit $2`;
 
 /** $1 shop, $2 product ids. */
-export const RAW_FEATURED_IMAGES = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.alt, i.width, i.height
-  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;
+export const RAW_FEATURED_IMAGES = `select distinct on (i.product_id) i.id, i.product_id as "productId", i.position, i.src, i.file_key as "fileKey", i.updated_at as "updatedAt", i.alt, i.width, i.height
+  from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) and i.status = 'READY' order by i.product_id, i.position, i.id`;
 
 /** $1 shop, $2 product ids, $3 variants per product + 1. */
 export const RAW_VARIANTS = `select * from (

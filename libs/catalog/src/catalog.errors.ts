@@ -131,6 +131,8 @@ export const ProductMediaErrors = defineErrors({
   /** A variant named that is not the product's. */
   PRODUCT_VARIANT_DOES_NOT_EXIST: 'UNPROCESSABLE',
   NON_READY_MEDIA: 'UNPROCESSABLE',
+  /** A media content type other than IMAGE. */
+  INVALID_MEDIA_TYPE: 'UNPROCESSABLE',
 });
 export type ProductMediaErrorCode = ErrorCodeOf<typeof ProductMediaErrors>;
 export type ProductMediaError = DomainError<ProductMediaErrorCode>;

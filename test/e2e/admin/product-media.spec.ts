@@ -21,7 +21,8 @@ describe('admin GraphQL product media', () => {
   beforeAll(async () => {
     t = await createTestApp({ OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' }, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } });
     acme = await t.createShop('acme');
-    server = createServer((_req, res) => res.writeHead(404).end());
+    const png = await imageBytes({ width: 16, height: 8 });
+    server = createServer((req, res) => (req.url === '/ok.png' ? res.writeHead(200, { 'content-type': 'image/png' }).end(png) : res.writeHead(404).end()));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   });
@@ -86,4 +87,77 @@ describe('admin GraphQL product media', () => {
     // Another shop's media is no node of this one.
     expect((await gql(`query($id: ID!) { node(id: $id) { id } }`, { id: `gid://platform/MediaImage/${image.id}` })).node).toBeNull();
   });
+
+  describe('mutations', () => {
+    const MEDIA_IDS = `media(first: 20) { nodes { id status alt } }`;
+    const mediaOf = async (productGid: string) => (await gql(`query($id: ID!) { product(id: $id) { ${MEDIA_IDS} } }`, { id: productGid })).product.media.nodes;
+    const drain = () => t.app.get<JobQueue>(JOB_QUEUE).drain();
+    const newProductGid = async () => `gid://platform/Product/${(await createProduct(contextOf(t, acme), { images: [] })).id}`;
+
+    it('productCreateMedia adds media UPLOADED, each downloaded to READY; productReorderMedia moves them; productDeleteMedia deletes them', async () => {
+      const product = await newProductGid();
+      const created = await gql(
+        `mutation($id: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $id, media: $media) { media { id status alt } product { id } mediaUserErrors { field code } } }`,
+        { id: product, media: ['a', 'b', 'c'].map((alt) => ({ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE', alt })) },
+      );
+      const payload = created.productCreateMedia;
+      expect(payload.mediaUserErrors).toEqual([]);
+      expect(payload.product).toEqual({ id: product });
+      expect(payload.media.map((m: any) => [m.status, m.alt])).toEqual([['UPLOADED', 'a'], ['UPLOADED', 'b'], ['UPLOADED', 'c']]);
+      await drain();
+      const [a, b, c] = await mediaOf(product);
+      expect([a, b, c].map((m: any) => m.status)).toEqual(['READY', 'READY', 'READY']);
+
+      const reorder = await gql(`mutation($id: ID!, $moves: [MoveInput!]!) { productReorderMedia(id: $id, moves: $moves) { job { done } mediaUserErrors { field code } } }`, {
+        id: product,
+        moves: [{ id: c.id, newPosition: '0' }, { id: a.id, newPosition: '99' }],
+      });
+      expect(reorder.productReorderMedia).toEqual({ job: { done: true }, mediaUserErrors: [] });
+      expect((await mediaOf(product)).map((m: any) => m.alt)).toEqual(['c', 'b', 'a']);
+
+      const deleted = await gql(`mutation($id: ID!, $ids: [ID!]!) { productDeleteMedia(productId: $id, mediaIds: $ids) { deletedMediaIds deletedProductImageIds mediaUserErrors { code } } }`, { id: product, ids: [b.id] });
+      expect(deleted.productDeleteMedia).toEqual({ deletedMediaIds: [b.id], deletedProductImageIds: [b.id.replace('MediaImage', 'ProductImage')], mediaUserErrors: [] });
+      expect((await mediaOf(product)).map((m: any) => m.alt)).toEqual(['c', 'a']);
+    });
+
+    it('refuses with the hosted MediaUserError codes and writes nothing', async () => {
+      const product = await newProductGid();
+      const other = await newProductGid();
+      await gql(`mutation($id: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $id, media: $media) { mediaUserErrors { code } } }`, { id: other, media: [{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }] });
+      const [otherMedia] = await mediaOf(other);
+      const create = (media: unknown[], id = product) =>
+        gql(`mutation($id: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $id, media: $media) { media { id } mediaUserErrors { field code } } }`, { id, media });
+      expect((await create([{ originalSource: 'ftp://example.com/a.png', mediaContentType: 'IMAGE' }])).productCreateMedia.mediaUserErrors).toEqual([{ field: ['media', '0', 'originalSource'], code: 'INVALID' }]);
+      expect((await create([{ originalSource: `${origin}/ok.png`, mediaContentType: 'VIDEO' }])).productCreateMedia.mediaUserErrors).toEqual([{ field: ['media', '0', 'mediaContentType'], code: 'INVALID_MEDIA_TYPE' }]);
+      expect((await create([{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE', alt: 'x'.repeat(513) }])).productCreateMedia.mediaUserErrors).toEqual([{ field: ['media', '0', 'alt'], code: 'TOO_LONG' }]);
+      expect((await create([{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }], 'gid://platform/Product/99999999')).productCreateMedia.mediaUserErrors).toEqual([{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }]);
+      expect(await mediaOf(product)).toEqual([]);
+
+      const reorder = await gql(`mutation($id: ID!, $moves: [MoveInput!]!) { productReorderMedia(id: $id, moves: $moves) { job { done } mediaUserErrors { field code } } }`, { id: product, moves: [{ id: otherMedia.id, newPosition: '0' }] });
+      expect(reorder.productReorderMedia).toEqual({ job: null, mediaUserErrors: [{ field: ['moves', '0', 'id'], code: 'MEDIA_DOES_NOT_EXIST_ON_PRODUCT' }] });
+      const deleted = await gql(`mutation($id: ID!, $ids: [ID!]!) { productDeleteMedia(productId: $id, mediaIds: $ids) { deletedMediaIds mediaUserErrors { field code } } }`, { id: product, ids: [otherMedia.id] });
+      expect(deleted.productDeleteMedia).toEqual({ deletedMediaIds: null, mediaUserErrors: [{ field: ['mediaIds', '0'], code: 'MEDIA_DOES_NOT_EXIST' }] });
+      expect(await mediaOf(other)).toHaveLength(1);
+    });
+
+    it('productCreate and productUpdate take media; a bad one refuses the whole write', async () => {
+      const made = await gql(`mutation($media: [CreateMediaInput!]) { productCreate(product: { title: "With media" }, media: $media) { product { id ${MEDIA_IDS} } userErrors { field code } } }`, {
+        media: [{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE', alt: 'Front' }],
+      });
+      expect(made.productCreate.userErrors).toEqual([]);
+      // Its download may have started by the time the product is read back.
+      expect(made.productCreate.product.media.nodes).toEqual([{ id: expect.any(String), status: expect.stringMatching(/^(UPLOADED|PROCESSING|READY)$/), alt: 'Front' }]);
+      const id = made.productCreate.product.id;
+      const update = (media: unknown[]) =>
+        gql(`mutation($id: ID!, $media: [CreateMediaInput!]) { productUpdate(product: { id: $id, vendor: "Changed" }, media: $media) { product { vendor } userErrors { field code } } }`, { id, media });
+      const refused = await update([{ originalSource: 'http://169.254.169.254/latest', mediaContentType: 'IMAGE' }]);
+      expect(refused.productUpdate).toEqual({ product: null, userErrors: [{ field: ['media', '0', 'originalSource'], code: 'INVALID' }] });
+      expect((await gql(`query($id: ID!) { product(id: $id) { vendor } }`, { id })).product.vendor).not.toBe('Changed');
+      const added = await update([{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE', alt: 'Back' }]);
+      expect(added.productUpdate).toEqual({ product: { vendor: 'Changed' }, userErrors: [] });
+      await drain();
+      expect((await mediaOf(id)).map((m: any) => [m.status, m.alt])).toEqual([['READY', 'Front'], ['READY', 'Back']]);
+    });
+  });
 });
+

@@ -269,6 +269,9 @@ const metafieldOwnersOfA = (a: ShopA) => [
   `gid://platform/Shop/${alpha.shop.id}`,
 ];
 
+// A's image as admin GraphQL media.
+const mediaOf = (a: ShopA) => `gid://platform/MediaImage/${a.image.id}`;
+
 const ADMIN_CASES: Cases = {
   'Query.node': (a) => a.gids.map((id) => ({ query: NODE, variables: { id }, expect: nullAt('node') })),
   'Query.nodes': (a) => [{ query: NODES, variables: { ids: a.gids }, expect: (d) => expect(d.nodes).toEqual(a.gids.map(() => null)) }],
@@ -565,6 +568,32 @@ const ADMIN_CASES: Cases = {
     catalogMutation('mutation($id: ID!, $p: ID!) { collectionRemoveProducts(id: $id, productIds: [$p]) { job { id } userErrors { field message code } } }', { id: b.collectionId, p: a.product.id }, {
       job: null,
       userErrors: productNotFound(['productIds']),
+    }),
+  ],
+  'Mutation.productCreateMedia': (a) => [
+    catalogMutation('mutation($id: ID!) { productCreateMedia(productId: $id, media: [{ originalSource: "https://example.com/a.png", mediaContentType: IMAGE }]) { media { id } mediaUserErrors { field code } } }', { id: a.product.id }, {
+      media: null,
+      mediaUserErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+  ],
+  'Mutation.productDeleteMedia': (a, b) => [
+    catalogMutation('mutation($id: ID!, $m: ID!) { productDeleteMedia(productId: $id, mediaIds: [$m]) { deletedMediaIds mediaUserErrors { field code } } }', { id: a.product.id, m: mediaOf(a) }, {
+      deletedMediaIds: null,
+      mediaUserErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $m: ID!) { productDeleteMedia(productId: $id, mediaIds: [$m]) { deletedMediaIds mediaUserErrors { field code } } }', { id: b.productId, m: mediaOf(a) }, {
+      deletedMediaIds: null,
+      mediaUserErrors: [{ field: ['mediaIds', '0'], code: 'MEDIA_DOES_NOT_EXIST' }],
+    }),
+  ],
+  'Mutation.productReorderMedia': (a, b) => [
+    catalogMutation('mutation($id: ID!, $m: ID!) { productReorderMedia(id: $id, moves: [{ id: $m, newPosition: "0" }]) { job { id } mediaUserErrors { field code } } }', { id: a.product.id, m: mediaOf(a) }, {
+      job: null,
+      mediaUserErrors: [{ field: ['id'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $m: ID!) { productReorderMedia(id: $id, moves: [{ id: $m, newPosition: "0" }]) { job { id } mediaUserErrors { field code } } }', { id: b.productId, m: mediaOf(a) }, {
+      job: null,
+      mediaUserErrors: [{ field: ['moves', '0', 'id'], code: 'MEDIA_DOES_NOT_EXIST_ON_PRODUCT' }],
     }),
   ],
   'Mutation.collectionReorderProducts': (a, b) => [

@@ -167,6 +167,13 @@ describe('the demo shop on the admin surfaces', () => {
     expect(served.headers['content-type']).toBe('image/png');
     const listed = await send(t.app, { url: `/admin/api/${VERSION}/products/1/images.json?fields=id,position`, host, headers });
     expect(listed.body.images[0]).toEqual({ id: created.body.image.id, position: 1 });
+    // The GraphQL example reads the same image as the product's first media.
+    const query = (JSON.parse(/-d '(\{"query":"\{ product\(id[^']*)'/.exec(section)![1]!) as { query: string }).query;
+    const media = await adminQuery(t.app, host, token, query);
+    expect(media.body.errors).toBeUndefined();
+    const gid = `gid://platform/MediaImage/${created.body.image.id}`;
+    expect(media.body.data.product.featuredMedia).toEqual({ id: gid });
+    expect(media.body.data.product.media.nodes[0]).toEqual({ id: gid, alt: 'Red swatch', status: 'READY', mediaErrors: [], mimeType: 'image/png', image: { url: created.body.image.src, width: 40, height: 30 } });
   });
 
   it("lets the demo customer sign in on the storefront with the documented password", async () => {

@@ -8,18 +8,22 @@ import { MediaService, type StoredImage } from '@platform/media';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { ProductMediaErrors } from '../catalog.errors.js';
 import type { ProductImageInput } from './product-image.inputs.js';
-import type { ProductImageRecord } from './product-image.records.js';
+import type { ProductImageRecord, ProductMediaRecord } from './product-image.records.js';
 import { MAX_IMAGES_PER_PRODUCT, decodedAttachment, imageInputProblems, placed } from './product-image.rules.js';
 import { ProductImageDownloadJob } from '../jobs/product-image-download.job.js';
 import { PRODUCT_EXISTS } from './product-writes.sql.js';
+import { reordered } from './collection-input.rules.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
 import {
   COUNT_IMAGES,
   DELETE_IMAGE,
+  DELETE_IMAGES,
   IMAGES_OF_PRODUCT,
   IMAGE_OF_PRODUCT,
   IMAGE_ORDER,
   INSERT_IMAGE,
+  INSERT_SOURCES,
+  MEDIA_OF_IDS,
   LINK_VARIANTS,
   SET_IMAGE_ORDER,
   UPDATE_IMAGE,
@@ -37,7 +41,14 @@ class Refused extends Error {
   }
 }
 
-export const productNotFound = () => ProductMediaErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field: 'product_id' });
+export const productNotFound = (field = 'product_id') => ProductMediaErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field });
+
+/** A media to add to a product, as CreateMediaInput gives it. */
+export interface NewMedia {
+  originalSource: string;
+  mediaContentType: string;
+  alt?: string | null;
+}
 export const imageNotFound = () => ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Image does not exist', { field: 'id' });
 
 /**
@@ -133,6 +144,87 @@ export class ProductImagesService {
     });
     // The file goes once its row has: a failed delete leaves both.
     if (problems.length === 0 && fileKey) await this.media.deleteImage(ctx, fileKey);
+    return { problems };
+  }
+
+  /**
+   * The problems of media to add to a product (productCreateMedia, productCreate/productUpdate `media:`), fields under
+   * `field` (`media[2].originalSource`): an IMAGE with a source no download could get past, too long an alt text, or
+   * more images than the product may have (`productId` 0: a product not made yet).
+   */
+  async mediaProblems(ctx: RequestContext, productId: number, media: readonly NewMedia[], field = 'media'): Promise<DomainError[]> {
+    const problems: DomainError[] = [];
+    for (const [i, item] of media.entries()) {
+      const at = `${field}[${i}]`;
+      if (item.mediaContentType !== 'IMAGE') problems.push(ProductMediaErrors.INVALID_MEDIA_TYPE('Only images are kept', { field: `${at}.mediaContentType` }));
+      if (item.originalSource.trim() === '') problems.push(ProductMediaErrors.BLANK("Original source can't be blank", { field: `${at}.originalSource` }));
+      else {
+        const problem = await this.media.sourceProblem(ctx, item.originalSource, `${at}.originalSource`);
+        if (problem) problems.push(ProductMediaErrors.INVALID(problem.message, { field: problem.field }));
+      }
+      problems.push(...imageInputProblems({ alt: item.alt }, 'update').map((p) => ProductMediaErrors[p.code!](p.message, { field: `${at}.${p.field}` })));
+    }
+    const existing = productId === 0 ? 0 : ((await this.count(ctx, productId)) ?? 0);
+    if (existing + media.length > MAX_IMAGES_PER_PRODUCT) {
+      problems.push(ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} media`, { field }));
+    }
+    return problems;
+  }
+
+  /**
+   * Media from sources, after the product's images: each answered at once (UPLOADED) and downloaded by its job. Checked
+   * as `mediaProblems` says; nothing is written when a problem is found.
+   */
+  async createMedia(ctx: RequestContext, productId: number, media: readonly NewMedia[], field = 'media'): Promise<{ media: ProductMediaRecord[]; problems: readonly DomainError[] }> {
+    if (!isRecordId(productId) || !(await this.productExists(ctx, productId))) return { media: [], problems: [productNotFound()] };
+    const problems = await this.mediaProblems(ctx, productId, media, field);
+    if (problems.length > 0) return { media: [], problems };
+    let created: ProductMediaRecord[] = [];
+    const written = await this.writing(ctx, productId, async (tx, order) => {
+      if (order.length + media.length > MAX_IMAGES_PER_PRODUCT) {
+        throw new Refused([ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} media`, { field })]);
+      }
+      const rows = await this.sql.rows<{ id: number }>(tx, INSERT_SOURCES, [
+        tx.shop.id, productId, order.length, media.map((m) => m.originalSource), media.map((m) => m.alt ?? null), new Date(this.clock.now()),
+      ]);
+      const ids = rows.map((row) => Number(row.id));
+      for (const imageId of ids) this.jobs.enqueue(tx, ProductImageDownloadJob, { imageId });
+      // As written (UPLOADED): their jobs start once this commits.
+      created = await this.sql.rows<ProductMediaRecord>(tx, MEDIA_OF_IDS, [tx.shop.id, ids]);
+      return null;
+    });
+    if (written.problems.length > 0) return { media: [], problems: written.problems };
+    return { media: created, problems: [] };
+  }
+
+  /** productDeleteMedia: the images go with their files (all named must be the product's, else none goes). */
+  async deleteMedia(ctx: RequestContext, productId: number, ids: readonly number[], field = 'mediaIds'): Promise<{ deletedIds: number[]; problems: readonly DomainError[] }> {
+    if (!isRecordId(productId)) return { deletedIds: [], problems: [productNotFound()] };
+    const wanted = [...new Set(ids)];
+    let gone: { id: number; fileKey: string | null }[] = [];
+    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
+      const missing = wanted.findIndex((id) => !order.includes(id));
+      if (missing >= 0) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Media does not exist', { field: `${field}[${ids.indexOf(wanted[missing]!)}]` })]);
+      gone = (await this.sql.rows<{ id: number; fileKey: string | null }>(tx, DELETE_IMAGES, [tx.shop.id, productId, wanted])).map((r) => ({ id: Number(r.id), fileKey: r.fileKey }));
+      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => !wanted.includes(id))]);
+      return null;
+    });
+    if (problems.length > 0) return { deletedIds: [], problems };
+    for (const { fileKey } of gone) if (fileKey) await this.media.deleteImage(ctx, fileKey);
+    return { deletedIds: gone.map((g) => g.id), problems: [] };
+  }
+
+  /** productReorderMedia: each move takes its media to `newPosition` (0-based; past the end is the end), in the order given. */
+  async reorderMedia(ctx: RequestContext, productId: number, moves: readonly { id: number; newPosition: number }[]): Promise<{ problems: readonly DomainError[] }> {
+    if (!isRecordId(productId) || !(await this.productExists(ctx, productId))) return { problems: [productNotFound('id')] };
+    const bad = moves.findIndex((m) => !Number.isSafeInteger(m.newPosition) || m.newPosition < 0);
+    if (bad >= 0) return { problems: [ProductMediaErrors.INVALID('The new position must be a whole number from 0', { field: `moves[${bad}].newPosition` })] };
+    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
+      const missing = moves.findIndex((m) => !order.includes(m.id));
+      if (missing >= 0) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST_ON_PRODUCT('Media does not exist on the product', { field: `moves[${missing}].id` })]);
+      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, reordered(order, moves)]);
+      return null;
+    });
     return { problems };
   }
 

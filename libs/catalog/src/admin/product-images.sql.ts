@@ -1,4 +1,5 @@
 import { preparedSql } from '@platform/database';
+import { MEDIA_BY_IDS } from './product-admin.sql.js';
 
 // The product image resource's statements: one product's images (at most 250), their order and their variants.
 
@@ -52,3 +53,15 @@ export const FINISH_DOWNLOAD = preparedSql(`update product_images set file_key =
 /** The image $2's download failed for good ($3: its media errors) at $4. */
 export const FAIL_DOWNLOAD = preparedSql(`update product_images set status = 'FAILED', media_errors = $3::jsonb, updated_at = $4
   where shop_id = $1 and id = $2 and status = 'PROCESSING'`);
+
+/** Images of the product $2 from sources ($4 URLs, $5 alt texts), after its $3 images, waiting for their downloads at $6. */
+export const INSERT_SOURCES = preparedSql(`insert into product_images (shop_id, product_id, position, src, alt, original_source, status, created_at, updated_at)
+  select $1, $2, $3 + o.n, '', o.alt, o.source, 'UPLOADED', $6, $6 from unnest($4::text[], $5::text[]) with ordinality as o (source, alt, n)
+  returning id`);
+
+/** Deletes the images $3 of the product $2; answers their ids and files' keys. */
+export const DELETE_IMAGES = preparedSql(`delete from product_images where shop_id = $1 and product_id = $2 and id = any($3::bigint[])
+  returning id, file_key as "fileKey"`);
+
+/** Media by id ($2) in display order (the media a write made). */
+export const MEDIA_OF_IDS = preparedSql(`${MEDIA_BY_IDS} order by i.position, i.id`);

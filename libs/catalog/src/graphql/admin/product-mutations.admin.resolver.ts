@@ -6,30 +6,48 @@ import { type ProductWriteResult, ProductWritesService, productNotFound } from '
 import { ProductCreateInput, ProductDeleteInput, ProductUpdateInput, PublicationInput } from './product-mutations.args.js';
 import { ProductCreatePayload, ProductDeletePayload, ProductUpdatePayload, PublishablePublishPayload, PublishableUnpublishPayload } from './product-mutations.type.js';
 import { adminProductView } from './product.presenter.js';
+import { ProductImagesService } from '../../admin/product-images.service.js';
+import { CatalogErrors } from '../../catalog.errors.js';
+import { CreateMediaInput } from './media-mutations.args.js';
 import { statusOf } from './product-status.js';
 import { ONLINE_STORE_PUBLICATION } from './publication.js';
 import { userErrors } from './user-error.presenter.js';
 
 const WRITE = 'write_products';
+const MEDIA_ARG = { type: () => [CreateMediaInput], nullable: true, description: 'Images to add, from URLs the platform downloads (at most 250 a product).' } as const;
 
 // An id that names no product of this shop (malformed, another type, another shop's) is answered like an unknown
 // one: a userError, nothing written.
 @Resolver()
 export class ProductMutationsAdminResolver {
-  constructor(private readonly writes: ProductWritesService) {}
+  constructor(
+    private readonly writes: ProductWritesService,
+    private readonly images: ProductImagesService,
+  ) {}
 
   @RequiresScope(WRITE)
-  @Mutation(() => ProductCreatePayload, { nullable: true, description: 'Creates a product with its options and one variant; publishablePublish puts it on the online store.' })
-  async productCreate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductCreateInput }) product: ProductCreateInput) {
-    return payload(await this.writes.create(ctx, productInputOf(product, ctx.version)), 'product');
+  @Mutation(() => ProductCreatePayload, { nullable: true, description: 'Creates a product with its options and one variant, and its `media` (downloaded in the background); publishablePublish puts it on the online store.' })
+  async productCreate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductCreateInput }) product: ProductCreateInput, @Args('media', MEDIA_ARG) media?: CreateMediaInput[] | null) {
+    return this.withMedia(ctx, 0, media, () => this.writes.create(ctx, productInputOf(product, ctx.version)));
   }
 
   @RequiresScope(WRITE)
-  @Mutation(() => ProductUpdatePayload, { nullable: true, description: 'Changes the fields given of the product `product.id`.' })
-  async productUpdate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductUpdateInput }) product: ProductUpdateInput) {
+  @Mutation(() => ProductUpdatePayload, { nullable: true, description: 'Changes the fields given of the product `product.id`, and adds its `media` (downloaded in the background).' })
+  async productUpdate(@Ctx() ctx: RequestContext, @Args('product', { type: () => ProductUpdateInput }) product: ProductUpdateInput, @Args('media', MEDIA_ARG) media?: CreateMediaInput[] | null) {
     const id = idOfType(product.id, 'Product');
     if (id === null) return payload({ product: null, problems: [productNotFound()] }, 'product');
-    return payload(await this.writes.update(ctx, id, productInputOf(product, ctx.version)), 'product');
+    return this.withMedia(ctx, id, media, () => this.writes.update(ctx, id, productInputOf(product, ctx.version)));
+  }
+
+  // The media are checked before the product is written (a problem with either writes nothing), then added to it.
+  private async withMedia(ctx: RequestContext, productId: number, media: CreateMediaInput[] | null | undefined, write: () => Promise<ProductWriteResult>) {
+    const given = media ?? [];
+    const mediaProblems = given.length > 0 ? await this.images.mediaProblems(ctx, productId, given) : [];
+    if (mediaProblems.length > 0) return { product: null, userErrors: userErrors(mediaProblems.map((p) => CatalogErrors.INVALID(p.message, { field: p.field })), undefined) };
+    const result = await write();
+    if (!result.product || given.length === 0) return payload(result, 'product');
+    const added = await this.images.createMedia(ctx, result.product.id, given);
+    return { product: adminProductView(result.product), userErrors: userErrors(added.problems.map((p) => CatalogErrors.INVALID(p.message, { field: p.field })), undefined) };
   }
 
   @RequiresScope(WRITE)

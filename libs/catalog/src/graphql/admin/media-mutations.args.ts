@@ -1,0 +1,15 @@
+import { Field, InputType } from '@nestjs/graphql';
+import { AdminSchema } from '@platform/graphql-types';
+import { MediaContentType } from './media.type.js';
+
+@InputType('CreateMediaInput', { registerIn: () => AdminSchema, description: 'A media to add to a product: an image the platform downloads from `originalSource`.' })
+export class CreateMediaInput {
+  @Field(() => String, { description: 'The URL of the image (http or https): downloaded in the background.' })
+  originalSource!: string;
+
+  @Field(() => MediaContentType, { description: 'IMAGE: the platform keeps images.' })
+  mediaContentType!: string;
+
+  @Field(() => String, { nullable: true, description: 'Text that describes it, for accessibility (at most 512 characters).' })
+  alt?: string | null;
+}
