@@ -133,6 +133,8 @@ export const ProductMediaErrors = defineErrors({
   NON_READY_MEDIA: 'UNPROCESSABLE',
   /** A media content type other than IMAGE. */
   INVALID_MEDIA_TYPE: 'UNPROCESSABLE',
+  /** Appending media to a variant that shows another. */
+  PRODUCT_VARIANT_ALREADY_HAS_MEDIA: 'UNPROCESSABLE',
 });
 export type ProductMediaErrorCode = ErrorCodeOf<typeof ProductMediaErrors>;
 export type ProductMediaError = DomainError<ProductMediaErrorCode>;

@@ -158,6 +158,38 @@ describe('admin GraphQL product media', () => {
       await drain();
       expect((await mediaOf(id)).map((m: any) => [m.status, m.alt])).toEqual([['READY', 'Front'], ['READY', 'Back']]);
     });
+
+    it('productVariantAppendMedia shows READY media on variants, one each; productVariantDetachMedia takes it off', async () => {
+      const made = await createProduct(contextOf(t, acme), { images: [] });
+      const product = `gid://platform/Product/${made.id}`;
+      const [v1, v2] = made.variants.map((v) => `gid://platform/ProductVariant/${v.id}`);
+      await gql(`mutation($id: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $id, media: $media) { mediaUserErrors { code } } }`, {
+        id: product,
+        media: [{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }, { originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }],
+      });
+      const [first, second] = await mediaOf(product);
+      const APPEND = `mutation($id: ID!, $vm: [ProductVariantAppendMediaInput!]!) { productVariantAppendMedia(productId: $id, variantMedia: $vm) { productVariants { id media(first: 2) { nodes { id } } } userErrors { field code } } }`;
+      // Not READY yet: its download has not run.
+      const early = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [first.id] }] });
+      expect(early.productVariantAppendMedia.userErrors).toEqual([{ field: ['variantMedia', '0', 'mediaIds', '0'], code: 'NON_READY_MEDIA' }]);
+      await drain();
+      const appended = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [first.id] }, { variantId: v2, mediaIds: [second.id] }] });
+      expect(appended.productVariantAppendMedia).toEqual({
+        productVariants: [{ id: v1, media: { nodes: [{ id: first.id }] } }, { id: v2, media: { nodes: [{ id: second.id }] } }],
+        userErrors: [],
+      });
+      // The REST image shows the same link.
+      expect((await rest('GET', `products/${made.id}/images/${first.id.split('/').pop()}.json`)).body.image.variant_ids).toEqual([made.variants[0]!.id]);
+      const again = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [second.id] }] });
+      expect(again.productVariantAppendMedia.userErrors).toEqual([{ field: ['variantMedia', '0', 'variantId'], code: 'PRODUCT_VARIANT_ALREADY_HAS_MEDIA' }]);
+      const two = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [first.id, second.id] }] });
+      expect(two.productVariantAppendMedia.userErrors).toEqual([{ field: ['variantMedia', '0', 'mediaIds'], code: 'INVALID' }]);
+
+      const DETACH = `mutation($id: ID!, $vm: [ProductVariantDetachMediaInput!]!) { productVariantDetachMedia(productId: $id, variantMedia: $vm) { productVariants { id media(first: 2) { nodes { id } } } userErrors { field code } } }`;
+      const wrong = await gql(DETACH, { id: product, vm: [{ variantId: v1, mediaIds: [second.id] }] });
+      expect(wrong.productVariantDetachMedia.userErrors).toEqual([{ field: ['variantMedia', '0', 'mediaIds', '0'], code: 'INVALID' }]);
+      const detached = await gql(DETACH, { id: product, vm: [{ variantId: v1, mediaIds: [first.id] }] });
+      expect(detached.productVariantDetachMedia).toEqual({ productVariants: [{ id: v1, media: { nodes: [] } }], userErrors: [] });
+    });
   });
 });
-

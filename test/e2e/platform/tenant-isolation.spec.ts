@@ -586,6 +586,26 @@ const ADMIN_CASES: Cases = {
       mediaUserErrors: [{ field: ['mediaIds', '0'], code: 'MEDIA_DOES_NOT_EXIST' }],
     }),
   ],
+  'Mutation.productVariantAppendMedia': (a, b) => [
+    catalogMutation('mutation($id: ID!, $v: ID!, $m: ID!) { productVariantAppendMedia(productId: $id, variantMedia: [{ variantId: $v, mediaIds: [$m] }]) { productVariants { id } userErrors { field code } } }', { id: a.product.id, v: a.cart.variantId, m: mediaOf(a) }, {
+      productVariants: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $v: ID!, $m: ID!) { productVariantAppendMedia(productId: $id, variantMedia: [{ variantId: $v, mediaIds: [$m] }]) { productVariants { id } userErrors { field code } } }', { id: b.productId, v: a.cart.variantId, m: mediaOf(a) }, {
+      productVariants: null,
+      userErrors: [{ field: ['variantMedia', '0', 'variantId'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }],
+    }),
+  ],
+  'Mutation.productVariantDetachMedia': (a, b) => [
+    catalogMutation('mutation($id: ID!, $v: ID!, $m: ID!) { productVariantDetachMedia(productId: $id, variantMedia: [{ variantId: $v, mediaIds: [$m] }]) { productVariants { id } userErrors { field code } } }', { id: a.product.id, v: a.cart.variantId, m: mediaOf(a) }, {
+      productVariants: null,
+      userErrors: [{ field: ['productId'], code: 'PRODUCT_DOES_NOT_EXIST' }],
+    }),
+    catalogMutation('mutation($id: ID!, $v: ID!, $m: ID!) { productVariantDetachMedia(productId: $id, variantMedia: [{ variantId: $v, mediaIds: [$m] }]) { productVariants { id } userErrors { field code } } }', { id: b.productId, v: a.cart.variantId, m: mediaOf(a) }, {
+      productVariants: null,
+      userErrors: [{ field: ['variantMedia', '0', 'variantId'], code: 'PRODUCT_VARIANT_DOES_NOT_EXIST' }],
+    }),
+  ],
   'Mutation.productReorderMedia': (a, b) => [
     catalogMutation('mutation($id: ID!, $m: ID!) { productReorderMedia(id: $id, moves: [{ id: $m, newPosition: "0" }]) { job { id } mediaUserErrors { field code } } }', { id: a.product.id, m: mediaOf(a) }, {
       job: null,

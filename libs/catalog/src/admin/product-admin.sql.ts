@@ -55,6 +55,9 @@ const MEDIA_COLUMNS = `i.id, i.product_id as "productId", i.position, i.alt, i.w
   i.created_at as "createdAt", i.updated_at as "updatedAt"`;
 export const MEDIA_PAGE_COLUMNS = `${MEDIA_COLUMNS}, i.position as "sortValue"`;
 export const MEDIA_FROM = `product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[])`;
+/** The media each variant $2 shows (at most one). */
+export const VARIANT_MEDIA_FROM = `product_variants v join product_images i on i.id = v.image_id and i.shop_id = v.shop_id
+  where v.shop_id = $1 and v.id = any($2::bigint[])`;
 /** The first media of each product $2. */
 export const FEATURED_MEDIA = `select distinct on (i.product_id) ${MEDIA_COLUMNS}
   from product_images i where i.shop_id = $1 and i.product_id = any($2::bigint[]) order by i.product_id, i.position, i.id`;

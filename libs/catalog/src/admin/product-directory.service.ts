@@ -11,7 +11,7 @@ import type { VariantDetail, VariantRecord } from '../catalog.records.js';
 import { byId, childPagesLoader, detailsById, groupedBy } from '../record-loaders.js';
 import type { ProductMediaRecord } from './product-image.records.js';
 import { VARIANT_SEARCH, type VariantSortKey, variantSearchScope, variantSortSpec } from './variant-admin-search.rules.js';
-import { FEATURED_MEDIA, MEDIA_BY_IDS, MEDIA_FROM, MEDIA_PAGE_COLUMNS, adminVariantPageSql, ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
+import { FEATURED_MEDIA, MEDIA_BY_IDS, MEDIA_FROM, MEDIA_PAGE_COLUMNS, VARIANT_MEDIA_FROM, adminVariantPageSql, ADMIN_PRODUCTS_BY_IDS, ADMIN_VARIANT_CODES, USED_OPTION_VALUES, ADMIN_PRODUCT_BY_HANDLE, ADMIN_VARIANTS_BY_IDS, VARIANT_COUNTS_OF_PRODUCTS, adminProductCountSql, adminProductPageSql } from './product-admin.sql.js';
 import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { AdminProductRecord } from './product-admin.records.js';
 
@@ -121,6 +121,13 @@ export class ProductDirectoryService {
     const scope: CursorScope = { connection: 'product.media', sortKey: 'POSITION' };
     const sort: SortSpec = { expression: 'i.position', cast: 'integer', descending: false };
     return childPagesLoader<ProductMediaRecord>(this.sql, ctx, { list: 'admin:media', scope, page, sort, idExpression: 'i.id', columns: MEDIA_PAGE_COLUMNS, from: MEDIA_FROM, parentColumn: 'i.product_id' }).load(productId);
+  }
+
+  /** `ProductVariant.media`: the media the variant shows, none or one (every variant of a page in one statement). */
+  variantMedia(ctx: RequestContext, variantId: number, page: PageRequest): Promise<ListPage<ProductMediaRecord>> {
+    const scope: CursorScope = { connection: 'variant.media', sortKey: 'POSITION' };
+    const sort: SortSpec = { expression: 'i.position', cast: 'integer', descending: false };
+    return childPagesLoader<ProductMediaRecord>(this.sql, ctx, { list: 'admin:variantMedia', scope, page, sort, idExpression: 'i.id', columns: MEDIA_PAGE_COLUMNS, from: VARIANT_MEDIA_FROM, parentColumn: 'v.id' }).load(variantId);
   }
 
   /** `Product.featuredMedia`: its first media, or null (every product of a page in one statement). */

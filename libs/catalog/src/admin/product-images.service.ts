@@ -22,11 +22,14 @@ import {
   IMAGE_OF_PRODUCT,
   IMAGE_ORDER,
   INSERT_IMAGE,
+  IMAGE_STATUSES,
   INSERT_SOURCES,
   MEDIA_OF_IDS,
   LINK_VARIANTS,
   SET_IMAGE_ORDER,
+  SET_VARIANT_IMAGES,
   UPDATE_IMAGE,
+  VARIANT_IMAGES,
   VARIANTS_OF_PRODUCT_AMONG,
 } from './product-images.sql.js';
 
@@ -226,6 +229,40 @@ export class ProductImagesService {
       return null;
     });
     return { problems };
+  }
+
+  /**
+   * productVariantAppendMedia (`attach`) and productVariantDetachMedia: each variant (of the product) gets the one READY
+   * media named, or loses the one it has. A variant has one media: appending to one that has another, or naming two,
+   * is refused; so is detaching media a variant does not show. All or nothing.
+   */
+  async variantMedia(ctx: RequestContext, productId: number, pairs: readonly { variantId: number; mediaIds: number[] }[], attach: boolean): Promise<{ variantIds: number[]; problems: readonly DomainError[] }> {
+    if (!isRecordId(productId) || !(await this.productExists(ctx, productId))) return { variantIds: [], problems: [productNotFound()] };
+    const variantIds = pairs.map((p) => p.variantId);
+    const { problems } = await this.writing(ctx, productId, async (tx) => {
+      const variants = new Map((await this.sql.rows<{ id: number; imageId: number | null }>(tx, VARIANT_IMAGES, [tx.shop.id, productId, variantIds])).map((v) => [Number(v.id), v.imageId === null ? null : Number(v.imageId)]));
+      const mediaIds = [...new Set(pairs.flatMap((p) => p.mediaIds))];
+      const statuses = new Map((await this.sql.rows<{ id: number; status: string }>(tx, IMAGE_STATUSES, [tx.shop.id, productId, mediaIds])).map((m) => [Number(m.id), m.status]));
+      const found: DomainError[] = [];
+      const seen = new Set<number>();
+      pairs.forEach((pair, i) => {
+        const at = `variantMedia[${i}]`;
+        const current = variants.get(pair.variantId);
+        if (current === undefined || seen.has(pair.variantId)) return void found.push(ProductMediaErrors.PRODUCT_VARIANT_DOES_NOT_EXIST('Variant does not exist on the product', { field: `${at}.variantId` }));
+        seen.add(pair.variantId);
+        const missing = pair.mediaIds.findIndex((id) => !statuses.has(id));
+        if (missing >= 0) return void found.push(ProductMediaErrors.MEDIA_DOES_NOT_EXIST_ON_PRODUCT('Media does not exist on the product', { field: `${at}.mediaIds[${missing}]` }));
+        if (pair.mediaIds.length !== 1) return void found.push(ProductMediaErrors.INVALID('A variant has exactly one media', { field: `${at}.mediaIds` }));
+        const media = pair.mediaIds[0]!;
+        if (attach && statuses.get(media) !== 'READY') found.push(ProductMediaErrors.NON_READY_MEDIA('Media is not ready', { field: `${at}.mediaIds[0]` }));
+        else if (attach && current !== null && current !== media) found.push(ProductMediaErrors.PRODUCT_VARIANT_ALREADY_HAS_MEDIA('Variant already has a media', { field: `${at}.variantId` }));
+        else if (!attach && current !== media) found.push(ProductMediaErrors.INVALID('Media is not attached to the variant', { field: `${at}.mediaIds[0]` }));
+      });
+      if (found.length > 0) throw new Refused(found);
+      await this.sql.run(tx, SET_VARIANT_IMAGES, [tx.shop.id, variantIds, pairs.map((p) => (attach ? p.mediaIds[0]! : null)), new Date(this.clock.now())]);
+      return null;
+    });
+    return { variantIds: problems.length > 0 ? [] : variantIds, problems };
   }
 
   // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert).

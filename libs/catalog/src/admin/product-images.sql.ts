@@ -65,3 +65,13 @@ export const DELETE_IMAGES = preparedSql(`delete from product_images where shop_
 
 /** Media by id ($2) in display order (the media a write made). */
 export const MEDIA_OF_IDS = preparedSql(`${MEDIA_BY_IDS} order by i.position, i.id`);
+
+/** The variants $3 of the product $2 with the image each shows. */
+export const VARIANT_IMAGES = preparedSql(`select id, image_id as "imageId" from product_variants where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
+
+/** The status of each image $3 of the product $2. */
+export const IMAGE_STATUSES = preparedSql(`select id, status from product_images where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
+
+/** Each variant $2[i] shows the image $3[i] (null: none). */
+export const SET_VARIANT_IMAGES = preparedSql(`update product_variants v set image_id = x.image_id, updated_at = $4
+  from unnest($2::bigint[], $3::bigint[]) as x (id, image_id) where v.shop_id = $1 and v.id = x.id`);

@@ -5,8 +5,16 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { ProductImagesService } from '../../admin/product-images.service.js';
 import { MoveInput } from './collection-mutations.args.js';
-import { CreateMediaInput } from './media-mutations.args.js';
-import { MEDIA_USER_ERROR_CODES, ProductCreateMediaPayload, ProductDeleteMediaPayload, ProductReorderMediaPayload } from './media-mutations.type.js';
+import { CreateMediaInput, ProductVariantAppendMediaInput, ProductVariantDetachMediaInput } from './media-mutations.args.js';
+import {
+  MEDIA_USER_ERROR_CODES,
+  ProductCreateMediaPayload,
+  ProductDeleteMediaPayload,
+  ProductReorderMediaPayload,
+  ProductVariantAppendMediaPayload,
+  ProductVariantDetachMediaPayload,
+} from './media-mutations.type.js';
+import { adminVariantView } from './variant.presenter.js';
 import { adminMediaView } from './media.presenter.js';
 import { adminProductView } from './product.presenter.js';
 
@@ -48,6 +56,27 @@ export class MediaMutationsAdminResolver {
   }
 
   @RequiresScope(WRITE)
+  @Mutation(() => ProductVariantAppendMediaPayload, { nullable: true, description: 'Shows READY media of the product on its variants (a variant shows one).' })
+  async productVariantAppendMedia(@Ctx() ctx: RequestContext, @Args('productId', { type: () => ID }) productId: string, @Args('variantMedia', { type: () => [ProductVariantAppendMediaInput] }) variantMedia: ProductVariantAppendMediaInput[]) {
+    return this.variantMedia(ctx, productId, variantMedia, true);
+  }
+
+  @RequiresScope(WRITE)
+  @Mutation(() => ProductVariantDetachMediaPayload, { nullable: true, description: 'Stops showing media on variants of the product.' })
+  async productVariantDetachMedia(@Ctx() ctx: RequestContext, @Args('productId', { type: () => ID }) productId: string, @Args('variantMedia', { type: () => [ProductVariantDetachMediaInput] }) variantMedia: ProductVariantDetachMediaInput[]) {
+    return this.variantMedia(ctx, productId, variantMedia, false);
+  }
+
+  private async variantMedia(ctx: RequestContext, productGid: string, pairs: VariantMediaInput[], attach: boolean) {
+    const id = idOfType(productGid, 'Product') ?? 0;
+    const mapped = pairs.map((p) => ({ variantId: idOfType(p.variantId, 'ProductVariant') ?? 0, mediaIds: p.mediaIds.map((m) => idOfType(m, 'MediaImage') ?? 0) }));
+    const result = await this.images.variantMedia(ctx, id, mapped, attach);
+    if (result.problems.length > 0) return { product: null, productVariants: null, userErrors: mediaUserErrors(result.problems) };
+    const [product, variants] = await Promise.all([this.directory.product(ctx, id), Promise.all(result.variantIds.map((v) => this.directory.variant(ctx, v)))]);
+    return { product: product && adminProductView(product), productVariants: variants.flatMap((v) => (v ? [adminVariantView(v)] : [])), userErrors: [] };
+  }
+
+  @RequiresScope(WRITE)
   @Mutation(() => ProductReorderMediaPayload, { nullable: true, description: "Moves a product's media to new places, in the order given (0-based positions)." })
   async productReorderMedia(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string, @Args('moves', { type: () => [MoveInput] }) moves: MoveInput[]) {
     const productId = idOfType(id, 'Product') ?? 0;
@@ -56,6 +85,8 @@ export class MediaMutationsAdminResolver {
     return { job: problems.length > 0 ? null : { id: toGlobalId('Job', productId), done: true }, mediaUserErrors: mediaUserErrors(problems) };
   }
 }
+
+type VariantMediaInput = ProductVariantAppendMediaInput | ProductVariantDetachMediaInput;
 
 // A product the shop lacks is named by the mutation's own argument.
 function mediaUserErrors(problems: readonly DomainError[]) {

@@ -1,4 +1,4 @@
-import { Field, InputType } from '@nestjs/graphql';
+import { Field, ID, InputType } from '@nestjs/graphql';
 import { AdminSchema } from '@platform/graphql-types';
 import { MediaContentType } from './media.type.js';
 
@@ -12,4 +12,22 @@ export class CreateMediaInput {
 
   @Field(() => String, { nullable: true, description: 'Text that describes it, for accessibility (at most 512 characters).' })
   alt?: string | null;
+}
+
+@InputType('ProductVariantAppendMediaInput', { registerIn: () => AdminSchema, description: 'A variant and the one READY media of its product it shows.' })
+export class ProductVariantAppendMediaInput {
+  @Field(() => ID)
+  variantId!: string;
+
+  @Field(() => [ID])
+  mediaIds!: string[];
+}
+
+@InputType('ProductVariantDetachMediaInput', { registerIn: () => AdminSchema, description: 'A variant and the media it stops showing.' })
+export class ProductVariantDetachMediaInput {
+  @Field(() => ID)
+  variantId!: string;
+
+  @Field(() => [ID])
+  mediaIds!: string[];
 }

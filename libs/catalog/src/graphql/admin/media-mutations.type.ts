@@ -4,6 +4,8 @@ import type { ProductMediaErrorCode } from '../../catalog.errors.js';
 import { MAX_IMAGES_PER_PRODUCT } from '../../admin/product-image.rules.js';
 import { AdminMedia } from './media.type.js';
 import { AdminProduct } from './product.type.js';
+import { AdminProductVariant } from './variant.type.js';
+import { MAX_VARIANTS } from '../../product-limits.js';
 
 // The media mutations' payloads, by the hosted names: problems are MediaUserErrors (`mediaUserErrors`).
 
@@ -57,4 +59,32 @@ export class ProductReorderMediaPayload {
   @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [MediaUserError])
   mediaUserErrors!: MediaUserErrorView[];
+}
+
+@ObjectType('ProductVariantAppendMediaPayload', { registerIn: () => AdminSchema })
+export class ProductVariantAppendMediaPayload {
+  @Field(() => AdminProduct, { nullable: true })
+  product!: AdminProduct | null;
+
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
+  @Field(() => [AdminProductVariant], { nullable: true })
+  productVariants!: AdminProductVariant[] | null;
+
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
+  @Field(() => [MediaUserError])
+  userErrors!: MediaUserErrorView[];
+}
+
+@ObjectType('ProductVariantDetachMediaPayload', { registerIn: () => AdminSchema })
+export class ProductVariantDetachMediaPayload {
+  @Field(() => AdminProduct, { nullable: true })
+  product!: AdminProduct | null;
+
+  @BoundedList({ max: MAX_VARIANTS, withParent: true })
+  @Field(() => [AdminProductVariant], { nullable: true })
+  productVariants!: AdminProductVariant[] | null;
+
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
+  @Field(() => [MediaUserError])
+  userErrors!: MediaUserErrorView[];
 }

@@ -1,7 +1,9 @@
 import { Args, ID, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { BoundedList, connectionOf, pageOf } from '@platform/graphql-types';
+import { adminMediaView } from './media.presenter.js';
+import { AdminMediaConnection } from './media.type.js';
+import { BoundedList, ConnectionArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { requireGlobalId } from '@platform/ids';
-import { Ctx, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
+import { Ctx, FieldArgs, type GraphqlContextValue, type NoArgs, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { MAX_OPTIONS } from '../../product-limits.js';
 import { CatalogStorefrontService } from '../../storefront/catalog-storefront.service.js';
@@ -40,6 +42,11 @@ export class VariantsAdminResolver {
   }
 
   @BoundedList({ max: MAX_OPTIONS, withParent: true })
+  @ResolveField(() => AdminMediaConnection, { description: 'The media it shows (a variant shows at most one).' })
+  async media(variant: AdminProductVariant, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue) {
+    return connectionOf(await this.directory.variantMedia(ctx, variant.record.id, pageOf(args)), adminMediaView);
+  }
+
   @ResolveField(() => [AdminSelectedOption], { description: "Its value of each of the product's options, in option order." })
   async selectedOptions(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminSelectedOption[]> {
     return selectedOptions(variant.record, await this.catalog.options(ctx, variant.record.productId));
