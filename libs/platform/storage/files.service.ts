@@ -6,6 +6,7 @@ import { parseFileKey } from './file-key.rules.js';
 import { type FileRequest, fileAnswer } from './file-response.rules.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
+import { FileVariants } from './file-variants.js';
 import { fileKeyOfPath } from './file-url.rules.js';
 import { StorageErrors } from './storage.errors.js';
 
@@ -36,15 +37,23 @@ export class FilesService {
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly urls: FileUrls,
+    private readonly variants: FileVariants,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async answer(request: FileHttpRequest): Promise<FileHttpResponse> {
     try {
-      const key = fileKeyOfPath(request.url);
-      const file = key ? parseFileKey(key) : null;
-      if (!key || !file) return refusal(404, 'Not Found');
-      if (file.access === 'private' && !(await this.urls.allows(key, request.query))) return refusal(403, 'Forbidden');
+      const asked = fileKeyOfPath(request.url);
+      const file = asked ? parseFileKey(asked) : null;
+      if (!asked || !file) return refusal(404, 'Not Found');
+      if (file.access === 'private' && !(await this.urls.allows(asked, request.query))) return refusal(403, 'Forbidden');
+      // A public file's URL may ask for a variant of it (an image's size and format): made once, then served as a file.
+      let key = asked;
+      if (file.access === 'public') {
+        const chosen = await this.variants.variantOf(asked, file.contentType, request.query);
+        if ('refused' in chosen) return refusal(400, chosen.refused);
+        key = chosen.key;
+      }
       // A file replaced between its description and its read is described again (a named private file may be).
       for (let attempt = 0; attempt < 2; attempt++) {
         const info = await this.storage.head(key);

@@ -13,6 +13,7 @@ export {
 export { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, type ByteRange } from './file-response.rules.js';
 export { FILES_PATH, MAX_SIGNED_URL_SECONDS, fileUrl } from './file-url.rules.js';
 export { FileUrls } from './file-urls.js';
+export { FileVariants, type FileVariantMaker } from './file-variants.js';
 export { FilesRoute } from './files.route.js';
 export { FilesService, type FileHttpRequest, type FileHttpResponse } from './files.service.js';
 export { LocalDiskFileStorage } from './local-disk.file-storage.js';

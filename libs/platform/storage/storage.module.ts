@@ -3,6 +3,7 @@ import { PLATFORM_CONFIG, type PlatformConfig, type StorageConfig } from '@platf
 import { LOGGER, type Logger } from '@platform/logging';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
+import { FileVariants } from './file-variants.js';
 import { FilesRoute } from './files.route.js';
 import { FilesService } from './files.service.js';
 import { LocalDiskFileStorage } from './local-disk.file-storage.js';
@@ -21,10 +22,11 @@ export function createFileStorage(config: StorageConfig): LocalDiskFileStorage |
   providers: [
     { provide: FILE_STORAGE, inject: [PLATFORM_CONFIG], useFactory: (config: PlatformConfig) => createFileStorage(config.storage) },
     FileUrls,
+    FileVariants,
     FilesService,
     FilesRoute,
   ],
-  exports: [FILE_STORAGE, FileUrls, FilesService, FilesRoute],
+  exports: [FILE_STORAGE, FileUrls, FileVariants, FilesService, FilesRoute],
 })
 export class StorageModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

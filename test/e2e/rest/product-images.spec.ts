@@ -74,6 +74,43 @@ describe('REST product images', () => {
     expect(served.rawPayload.equals(Buffer.from(png, 'base64'))).toBe(true);
   });
 
+  it('serves transforms of an image from its URL: fitted, cropped, never upscaled, in the format asked; made once', async () => {
+    const product = await newProduct();
+    const image = await create(product, {});
+    const path = new URL(image.src).pathname;
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: { host: acme.host } });
+    const sizeOf = async (bytes: Buffer) => {
+      const meta = await sharp(bytes).metadata();
+      return [meta.format, meta.width, meta.height];
+    };
+    const fitted = await get('width=15&format=webp&v=1');
+    expect(fitted.statusCode).toBe(200);
+    expect(fitted.headers['content-type']).toBe('image/webp');
+    expect(fitted.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sizeOf(fitted.rawPayload)).toEqual(['webp', 15, 10]);
+    expect(await sizeOf((await get('width=10&height=10&crop=center')).rawPayload)).toEqual(['png', 10, 10]);
+    expect(await sizeOf((await get('width=5&scale=2&format=jpg')).rawPayload)).toEqual(['jpeg', 10, 7]);
+    // Never larger than the original (30 × 20).
+    expect(await sizeOf((await get('width=300&height=300')).rawPayload)).toEqual(['png', 30, 20]);
+    // No transform asked: the original.
+    expect((await get('v=123')).rawPayload.equals(Buffer.from(png, 'base64'))).toBe(true);
+
+    for (const query of ['width=0', 'width=5761', 'height=abc', 'scale=4', 'crop=center', 'width=10&crop=middle', 'format=gif', 'width=1&width=2']) {
+      const res = await get(query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 400 });
+      expect(JSON.parse(res.body).errors).toEqual(expect.any(String));
+    }
+
+    // Ten requests at once for a variant not made yet: one file made, the same bytes for all.
+    const before = (await storedFiles()).length;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('width=7&format=png')));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.rawPayload.toString('base64'))).size).toBe(1);
+    expect((await storedFiles()).length).toBe(before + 1);
+    expect((await get('width=7&format=png')).rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    expect((await storedFiles()).length).toBe(before + 1);
+  });
+
   it('reads, counts and lists with since_id and fields; get and count carry no deprecation', async () => {
     const product = await newProduct();
     const first = await create(product, {});

@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable } from '@nestjs/common';
+import sharp from 'sharp';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
+import { isErrorOf } from '@platform/errors';
+import { FILE_STORAGE, type FileStorage, type FileVariantMaker, StorageErrors, parseFileKey } from '@platform/storage';
+import { MAX_IMAGE_PIXELS } from './image-inspection.js';
+import { type ImageTransform, type OutputFormat, transformOf, variantName } from './image-transform.rules.js';
+
+/** The images a transform applies to, by content type, with the extension of each. */
+const TRANSFORMABLE: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+/** Where an image's variants are kept: beside it, in a folder of their own. */
+const VARIANTS_FOLDER = 'variants';
+const MIME_OF: Readonly<Record<OutputFormat | 'gif', string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+
+/**
+ * The variants of the shops' public images, made with sharp from their URLs' query (`transformOf`): fitted inside
+ * the size asked (or cropped to it), never upscaled, in the format asked. Each is made once and kept as a named
+ * public file beside its original (a name is written once, so two processes making it race harmlessly); requests for
+ * a variant this process is making wait for it instead of making it again.
+ */
+@Injectable()
+export class ImageVariants implements FileVariantMaker {
+  private readonly making = new Map<string, Promise<string>>();
+
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+  ) {}
+
+  async variantOf(key: string, contentType: string, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
+    const extension = TRANSFORMABLE[contentType];
+    const file = parseFileKey(key);
+    // Not an image (or a variant itself): the query asks nothing of it.
+    if (!extension || !file || file.folder.split('/').includes(VARIANTS_FOLDER)) return { key };
+    const transform = transformOf(query);
+    if (transform === null) return { key };
+    if ('problem' in transform) return { refused: transform.problem };
+    const folder = [file.folder, VARIANTS_FOLDER].filter(Boolean).join('/');
+    const name = variantName(file.name, transform, extension);
+    const target = { shopId: file.shopId, access: file.access, folder, name };
+    const variantKey = `shops/${file.shopId}/${file.access}/${folder}/${name}`;
+    if (await this.storage.exists(variantKey)) return { key: variantKey };
+    let made = this.making.get(variantKey);
+    if (!made) {
+      made = this.make(key, target, transform, extension).finally(() => this.making.delete(variantKey));
+      this.making.set(variantKey, made);
+    }
+    try {
+      return { key: await made };
+    } catch (error) {
+      // The original went meanwhile: nothing to serve.
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return { key };
+      throw error;
+    }
+  }
+
+  private async make(key: string, target: { shopId: number; access: 'public' | 'private'; folder: string; name: string }, transform: ImageTransform, extension: string): Promise<string> {
+    const original = await this.storage.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of original.body) chunks.push(chunk as Buffer);
+    const format = transform.format ?? (extension as OutputFormat | 'gif');
+    let image = sharp(Buffer.concat(chunks), { limitInputPixels: MAX_IMAGE_PIXELS, animated: format === 'gif' || format === 'webp' });
+    if (transform.width !== null || transform.height !== null) {
+      image = image.resize({
+        width: transform.width === null ? undefined : transform.width * transform.scale,
+        height: transform.height === null ? undefined : transform.height * transform.scale,
+        fit: transform.crop ? 'cover' : 'inside',
+        position: transform.crop === 'center' || !transform.crop ? 'centre' : transform.crop,
+        withoutEnlargement: true,
+      });
+    }
+    const bytes = await image.toFormat(format === 'jpg' ? 'jpeg' : format).toBuffer();
+    try {
+      return (await this.storage.put(target, Readable.from([bytes]), { contentType: MIME_OF[format], maxBytes: Math.max(this.config.mediaMaxBytes, bytes.length) })).key;
+    } catch (error) {
+      // Another process made it first: a name keeps its first bytes, which are these.
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return `shops/${target.shopId}/${target.access}/${target.folder}/${target.name}`;
+      throw error;
+    }
+  }
+}
