@@ -24,6 +24,7 @@ import { CollectionsAdminResolver } from './graphql/admin/collections.admin.reso
 import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
 import { MediaImagesAdminResolver } from './graphql/admin/media.admin.resolver.js';
+import { AdminImageResolver } from './graphql/admin/image.admin.resolver.js';
 import { MediaMutationsAdminResolver } from './graphql/admin/media-mutations.admin.resolver.js';
 import { adminMediaView } from './graphql/admin/media.presenter.js';
 import { adminVariantView } from './graphql/admin/variant.presenter.js';
@@ -46,6 +47,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     InventoryDirectoryService,
     ProductsAdminResolver,
     MediaImagesAdminResolver,
+    AdminImageResolver,
     MediaMutationsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,

@@ -14,6 +14,7 @@ export { AdminUserError, USER_ERROR_CODES, type UserErrorCodeValue } from './typ
 export { AdminJob } from './types/admin-job.type.js';
 export { codedUserErrorType } from './types/coded-user-error.type.js';
 export { AdminImage, StorefrontImage, StorefrontImageConnection } from './types/image.type.js';
+export { AdminImageTransformInput, StorefrontImageTransformInput, type ImageTransformValue } from './types/image-transform.type.js';
 export { AdminCount } from './types/count.type.js';
 export { selectsAnyOf } from './lookahead/selected-fields.js';
 export { TruncateArgs } from './truncate.args.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createProduct } from '@platform/catalog/testing';
 import { imageBytes } from '@platform/media/testing';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { adminQuery, send, VERSION } from '../../support/http.js';
+import { adminQuery, send, storefrontQuery, VERSION } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { contextOf } from '../rest/admin-rest.js';
 
@@ -70,6 +70,23 @@ describe('admin GraphQL product media', () => {
 
     const node = await gql(`query($id: ID!) { node(id: $id) { ... on MediaImage { id status } } }`, { id: ready.id });
     expect(node.node).toEqual({ id: ready.id, status: 'READY' });
+  });
+
+  it('answers Image.url(transform:) on both APIs as the served URL of that variant; a bad transform is a field error', async () => {
+    const product = await createProduct(contextOf(t, acme), { images: [] });
+    const image = (await rest('POST', `products/${product.id}/images.json`, { image: { attachment: (await imageBytes({ width: 40, height: 20 })).toString('base64') } })).body.image;
+    const gid = `gid://platform/Product/${product.id}`;
+    const admin = await gql(`query($id: ID!) { product(id: $id) { featuredMedia { ... on MediaImage { image { plain: url small: url(transform: { maxWidth: 10, preferredContentType: WEBP }) } } } } }`, { id: gid });
+    const { plain, small } = admin.product.featuredMedia.image;
+    expect(plain).toBe(image.src);
+    expect(small).toBe(`${image.src}&width=10&format=webp`);
+    const served = await t.app.inject({ method: 'GET', url: new URL(small).pathname + new URL(small).search, headers: { host: acme.host } });
+    expect(served.headers['content-type']).toBe('image/webp');
+    const storefront = await storefrontQuery(t.app, acme.host, `{ product(handle: "${product.handle}") { featuredImage { url(transform: { maxWidth: 20, maxHeight: 20, crop: CENTER, scale: 2 }) } } }`, { 'x-platform-storefront-access-token': acme.tokens.storefrontAccessToken });
+    expect(storefront.body.data.product.featuredImage.url).toBe(`${image.src}&width=20&height=20&crop=center&scale=2`);
+    const bad = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, `query($id: ID!) { product(id: $id) { featuredMedia { ... on MediaImage { image { url(transform: { maxWidth: 0 }) } } } } }`, { variables: { id: gid } });
+    expect(bad.status).toBe(200);
+    expect(bad.body.errors[0].message).toMatch(/width must be a whole number from 1 to 5760/);
   });
 
   it('answers a product without images with no media, and needs read_products', async () => {

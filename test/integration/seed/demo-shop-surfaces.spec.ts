@@ -167,6 +167,11 @@ describe('the demo shop on the admin surfaces', () => {
     expect(served.headers['content-type']).toBe('image/png');
     const listed = await send(t.app, { url: `/admin/api/${VERSION}/products/1/images.json?fields=id,position`, host, headers });
     expect(listed.body.images[0]).toEqual({ id: created.body.image.id, position: 1 });
+    // The transform example: the same image, 20 pixels wide, in WEBP.
+    const transform = /curl -s -o small\.webp "\$SRC([^"]+)"/.exec(section)![1]!;
+    const small = await t.app.inject({ method: 'GET', url: `${new URL(created.body.image.src).pathname}${new URL(created.body.image.src).search}${transform}`, headers: { host } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-type']).toBe('image/webp');
     // The GraphQL example reads the same image as the product's first media.
     const query = (JSON.parse(/-d '(\{"query":"\{ product\(id[^']*)'/.exec(section)![1]!) as { query: string }).query;
     const media = await adminQuery(t.app, host, token, query);

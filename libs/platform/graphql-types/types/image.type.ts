@@ -1,6 +1,5 @@
 import { Field, ID, Int, ObjectType } from '@nestjs/graphql';
 import { ConnectionType } from '../connections/connection.types.js';
-import { UrlScalar } from '../scalars.js';
 import { AdminSchema, StorefrontSchema } from '../schema-modules.js';
 
 // Shared by every storefront context that shows pictures (products, collections, articles).
@@ -9,7 +8,7 @@ export class StorefrontImage {
   @Field(() => ID, { nullable: true })
   id!: string | null;
 
-  @Field(() => UrlScalar, { description: 'Location of the image.' })
+  // `url(transform:)` is a field resolver (the catalog's: a transform is the media part's).
   url!: string;
 
   @Field(() => String, { nullable: true, description: 'Text that describes the image, for accessibility.' })
@@ -31,7 +30,7 @@ export class AdminImage implements StorefrontImage {
   @Field(() => ID, { nullable: true })
   id!: string | null;
 
-  @Field(() => UrlScalar, { description: 'Location of the image.' })
+  // `url(transform:)` is a field resolver (the catalog's: a transform is the media part's).
   url!: string;
 
   @Field(() => String, { nullable: true, description: 'Text that describes the image, for accessibility.' })

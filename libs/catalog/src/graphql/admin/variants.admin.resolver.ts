@@ -41,12 +41,12 @@ export class VariantsAdminResolver {
     return connectionOf(await this.directory.variants(ctx, args.query ?? null, { key: args.sortKey, reverse: page.reverse }, page), adminVariantView);
   }
 
-  @BoundedList({ max: MAX_OPTIONS, withParent: true })
   @ResolveField(() => AdminMediaConnection, { description: 'The media it shows (a variant shows at most one).' })
   async media(variant: AdminProductVariant, @FieldArgs() args: ConnectionArgs, { ctx }: GraphqlContextValue) {
     return connectionOf(await this.directory.variantMedia(ctx, variant.record.id, pageOf(args)), adminMediaView);
   }
 
+  @BoundedList({ max: MAX_OPTIONS, withParent: true })
   @ResolveField(() => [AdminSelectedOption], { description: "Its value of each of the product's options, in option order." })
   async selectedOptions(variant: AdminProductVariant, _args: NoArgs, { ctx }: GraphqlContextValue): Promise<AdminSelectedOption[]> {
     return selectedOptions(variant.record, await this.catalog.options(ctx, variant.record.productId));
