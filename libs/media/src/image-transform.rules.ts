@@ -60,9 +60,8 @@ export function transformQuery(transform: Partial<ImageTransform>): string {
   return parts.join('&');
 }
 
-/** The variant's file name beside its original's (`abc.png` at width 400 in WEBP: `abc-w400-h0-none-s1.webp`). */
-export function variantName(originalName: string, transform: ImageTransform, originalExtension: string): string {
-  const base = originalName.slice(0, originalName.lastIndexOf('.'));
+/** A variant's file name in its original's variants folder (width 400 in WEBP: `w400-h0-none-s1.webp`). */
+export function variantName(transform: ImageTransform, originalExtension: string): string {
   const extension = transform.format ?? originalExtension;
-  return `${base}-w${transform.width ?? 0}-h${transform.height ?? 0}-${transform.crop ?? 'none'}-s${transform.scale}.${extension}`;
+  return `w${transform.width ?? 0}-h${transform.height ?? 0}-${transform.crop ?? 'none'}-s${transform.scale}.${extension}`;
 }

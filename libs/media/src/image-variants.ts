@@ -9,8 +9,13 @@ import { type ImageTransform, type OutputFormat, transformOf, variantName } from
 
 /** The images a transform applies to, by content type, with the extension of each. */
 const TRANSFORMABLE: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-/** Where an image's variants are kept: beside it, in a folder of their own. */
+/** Where an image's variants are kept: beside it, in a folder of their own (deleted with it). */
 const VARIANTS_FOLDER = 'variants';
+
+/** The folder of the variants of the file `name` in `folder` (`media/abc.png`: `media/variants/abc`). */
+export function variantsFolder(folder: string, name: string): string {
+  return [folder, VARIANTS_FOLDER, name.slice(0, name.lastIndexOf('.'))].filter(Boolean).join('/');
+}
 const MIME_OF: Readonly<Record<OutputFormat | 'gif', string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 
 /**
@@ -36,8 +41,8 @@ export class ImageVariants implements FileVariantMaker {
     const transform = transformOf(query);
     if (transform === null) return { key };
     if ('problem' in transform) return { refused: transform.problem };
-    const folder = [file.folder, VARIANTS_FOLDER].filter(Boolean).join('/');
-    const name = variantName(file.name, transform, extension);
+    const folder = variantsFolder(file.folder, file.name);
+    const name = variantName(transform, extension);
     const target = { shopId: file.shopId, access: file.access, folder, name };
     const variantKey = `shops/${file.shopId}/${file.access}/${folder}/${name}`;
     if (await this.storage.exists(variantKey)) return { key: variantKey };

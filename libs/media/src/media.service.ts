@@ -5,6 +5,7 @@ import { OutboundHttp, type OutboundRefusal, OutboundRefusedError } from '@platf
 import type { RequestContext } from '@platform/request';
 import { FILE_STORAGE, type FileStorage, parseFileKey } from '@platform/storage';
 import { filenameProblem } from './image-filename.rules.js';
+import { variantsFolder } from './image-variants.js';
 import { type ImageFacts, inspectImage } from './image-inspection.js';
 import { type MediaError, MediaErrors } from './media.errors.js';
 
@@ -90,9 +91,11 @@ export class MediaService {
     return { ...kept, retry: false };
   }
 
-  /** Deletes the shop's image file under `key` (another shop's key, or none, is left alone). */
+  /** Deletes the shop's image file under `key` and the variants made of it (another shop's key, or none, is left alone). */
   async deleteImage(ctx: RequestContext, key: string): Promise<void> {
-    if (parseFileKey(key)?.shopId !== ctx.shop.id) return;
+    const file = parseFileKey(key);
+    if (file?.shopId !== ctx.shop.id) return;
     await this.storage.delete(key);
+    await this.storage.deleteFolder({ shopId: file.shopId, access: file.access, folder: variantsFolder(file.folder, file.name) });
   }
 }

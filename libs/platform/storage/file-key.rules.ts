@@ -156,3 +156,11 @@ export function plannedFile(target: FileTarget, contentType: string, random: () 
   if (problem !== null) throw StorageErrors.INVALID_FILE_KEY(problem, { field: 'name' });
   return { key, contentType: type.contentType, writeOnce: target.access === 'public' && target.name !== undefined };
 }
+
+/** The key prefix of a folder of a shop's files (`shops/1/public/media/variants/abc/`): checked as a put's folder is. */
+export function folderPrefix(target: Omit<FileTarget, 'name'>): string {
+  if (!target.folder) throw StorageErrors.INVALID_FILE_KEY('A folder to delete is named', { field: 'folder' });
+  // A planned file's key, less its name: the folder passes the same checks.
+  const { key } = plannedFile({ ...target, name: 'x.bin' }, 'application/octet-stream', () => new Uint8Array());
+  return key.slice(0, -'x.bin'.length);
+}

@@ -59,6 +59,8 @@ export interface FileStorage {
   head(key: string): Promise<FileInfo | null>;
   /** Deletes the file if there is one. */
   delete(key: string): Promise<void>;
+  /** Deletes every file in the folder (and its folders), if any: what a file's variants are kept in. */
+  deleteFolder(folder: Omit<FileTarget, 'name'>): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Where the files are, for the start-up log (never a secret). */
   readonly location: string;

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteMeter } from './byte-meter.js';
-import { type FileTarget, checkedFileKey, plannedFile } from './file-key.rules.js';
+import { type FileTarget, checkedFileKey, folderPrefix, plannedFile } from './file-key.rules.js';
 import { rangeProblem, rangeWithin } from './file-response.rules.js';
 import type { FileDownload, FileInfo, FileStorage, GetOptions, PutOptions, StoredFile } from './file-storage.js';
 import { StorageErrors } from './storage.errors.js';
@@ -103,6 +103,10 @@ export class LocalDiskFileStorage implements FileStorage {
       // Nothing there, or a folder (unlink refuses one): no file under the key either way.
       if (!MISSING.has((error as NodeJS.ErrnoException).code ?? '') && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
     }
+  }
+
+  async deleteFolder(folder: Omit<FileTarget, 'name'>): Promise<void> {
+    await rm(this.pathOf(folderPrefix(folder)), { recursive: true, force: true });
   }
 
   async exists(key: string): Promise<boolean> {

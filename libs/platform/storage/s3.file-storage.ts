@@ -5,7 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Upload } from '@aws-sdk/lib-storage';
 import type { S3StorageConfig } from '@platform/config';
 import { ByteMeter } from './byte-meter.js';
-import { type FileTarget, checkedFileKey, plannedFile } from './file-key.rules.js';
+import { type FileTarget, checkedFileKey, folderPrefix, plannedFile } from './file-key.rules.js';
 import { rangeProblem, rangeWithin } from './file-response.rules.js';
 import type { FileDownload, FileInfo, FileStorage, GetOptions, PutOptions, StoredFile } from './file-storage.js';
 import { StorageErrors } from './storage.errors.js';
@@ -136,6 +136,19 @@ export class S3FileStorage implements FileStorage {
     checkedFileKey(key);
     const { sdk, client } = await this.sdk();
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deleteFolder(folder: Omit<FileTarget, 'name'>): Promise<void> {
+    const prefix = this.objectKey(folderPrefix(folder));
+    const { sdk, client } = await this.sdk();
+    // A page of at most 1,000 keys at a time, each deleted in one request.
+    for (let token: string | undefined; ; ) {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0) await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (!page.IsTruncated || !page.NextContinuationToken) return;
+      token = page.NextContinuationToken;
+    }
   }
 
   async exists(key: string): Promise<boolean> {

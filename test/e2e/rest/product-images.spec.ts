@@ -109,6 +109,12 @@ describe('REST product images', () => {
     expect((await storedFiles()).length).toBe(before + 1);
     expect((await get('width=7&format=png')).rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
     expect((await storedFiles()).length).toBe(before + 1);
+
+    // Deleting the image deletes its file and every variant made of it.
+    const base = path.slice(path.lastIndexOf('/') + 1, path.lastIndexOf('.'));
+    expect((await storedFiles()).filter((f) => f.includes(base)).length).toBeGreaterThan(4);
+    expect((await rest('DELETE', imagePath(product, image.id))).status).toBe(200);
+    expect((await storedFiles()).filter((f) => f.includes(base))).toEqual([]);
   });
 
   it('reads, counts and lists with since_id and fields; get and count carry no deprecation', async () => {

@@ -127,6 +127,21 @@ describe.each(ADAPTERS)('FileStorage contract: %s', (_, make) => {
       await storage.delete(stored.key);
     });
 
+    it("deletes a folder's files and its folders' files, nothing beside it, and no other shop's", async () => {
+      const put = (shopId: number, folder: string) => storage.put({ shopId, access: 'public', folder }, chunked(Buffer.from(folder)), { contentType: 'image/png' });
+      const inside = [await put(7, 'media/variants/abc'), await put(7, 'media/variants/abc'), await put(7, 'media/variants/abc/deeper')];
+      const beside = [await put(7, 'media/variants/abcd'), await put(7, 'media/variants'), await put(8, 'media/variants/abc')];
+      await storage.deleteFolder({ shopId: 7, access: 'public', folder: 'media/variants/abc' });
+      for (const file of inside) expect(await storage.exists(file.key)).toBe(false);
+      for (const file of beside) expect(await storage.exists(file.key)).toBe(true);
+      // A folder with nothing in it is no error; a folder that is no folder is refused.
+      await storage.deleteFolder({ shopId: 7, access: 'public', folder: 'media/variants/abc' });
+      for (const folder of ['', '../media', 'Media', 'media/../x']) {
+        await expect(storage.deleteFolder({ shopId: 7, access: 'public', folder })).rejects.toMatchObject({ code: 'INVALID_FILE_KEY' });
+      }
+      await expect(storage.deleteFolder({ shopId: 0, access: 'public', folder: 'media' })).rejects.toMatchObject({ code: 'INVALID_FILE_KEY' });
+    });
+
     it('answers a key with no file as missing: head null, exists false, get FILE_NOT_FOUND', async () => {
       const key = 'shops/7/public/media/0123456789abcdef0123456789abcdef.png';
       expect(await storage.head(key)).toBeNull();
