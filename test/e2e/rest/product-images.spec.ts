@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { createProduct } from '@platform/catalog/testing';
 import { imageBytes } from '@platform/media/testing';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
-import { send } from '../../support/http.js';
+import { adminQuery, send } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { REST_LIMITS, type RestCall, adminTokenWith, contextOf, openDatabase, restClient } from './admin-rest.js';
 
@@ -115,6 +115,17 @@ describe('REST product images', () => {
     expect((await storedFiles()).filter((f) => f.includes(base)).length).toBeGreaterThan(4);
     expect((await rest('DELETE', imagePath(product, image.id))).status).toBe(200);
     expect((await storedFiles()).filter((f) => f.includes(base))).toEqual([]);
+  });
+
+  it("deletes a product's image files with the product", async () => {
+    const product = await newProduct();
+    const before = await storedFiles();
+    await create(product, {});
+    await create(product, {});
+    expect((await storedFiles()).length).toBe(before.length + 2);
+    const deleted = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, `mutation($id: ID!) { productDelete(input: { id: $id }) { deletedProductId userErrors { code } } }`, { variables: { id: `gid://platform/Product/${product}` } });
+    expect(deleted.body.data.productDelete).toEqual({ deletedProductId: `gid://platform/Product/${product}`, userErrors: [] });
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('reads, counts and lists with since_id and fields; get and count carry no deprecation', async () => {

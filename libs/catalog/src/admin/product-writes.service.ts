@@ -3,6 +3,7 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { joinCaller, SqlPool } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { DomainError, MAX_TAGS } from '@platform/errors';
+import { MediaService } from '@platform/media';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
@@ -69,6 +70,7 @@ export class ProductWritesService {
     private readonly imports: CatalogImportService,
     private readonly metafields: MetafieldsService,
     private readonly limit: VariantCreationLimit,
+    private readonly media: MediaService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -129,17 +131,22 @@ export class ProductWritesService {
     });
   }
 
-  /** productDelete: the product, its options, variants, images, collection places and metafields (its variants' too). */
+  /** productDelete: the product, its options, variants, images (their files too), collection places and metafields (its variants' too). */
   async delete(ctx: RequestContext, id: number): Promise<ProductDeletion> {
     if (!isRecordId(id)) return { deletedId: null, problems: [productNotFound()] };
-    return ctx.em.transactional(async (em) => {
+    let fileKeys: string[] = [];
+    const deletion = await ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
-      const [row] = await this.sql.rows<{ id: number; variantIds: number[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
+      const [row] = await this.sql.rows<{ id: number; variantIds: number[]; fileKeys: string[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
       if (!row) return { deletedId: null, problems: [productNotFound()] };
       await this.metafields.deleteMetafields(tx, 'PRODUCT', id);
       await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', row.variantIds);
+      fileKeys = row.fileKeys;
       return { deletedId: id, problems: [] };
     });
+    // Its images' files go once their rows have.
+    for (const key of fileKeys) await this.media.deleteImage(ctx, key);
+    return deletion;
   }
 
   /** tagsAdd / tagsRemove on a product: one statement; more than 250 tags after adding is refused. */
