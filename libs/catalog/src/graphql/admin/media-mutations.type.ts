@@ -61,8 +61,9 @@ export class ProductReorderMediaPayload {
   mediaUserErrors!: MediaUserErrorView[];
 }
 
-@ObjectType('ProductVariantAppendMediaPayload', { registerIn: () => AdminSchema })
-export class ProductVariantAppendMediaPayload {
+/** What productVariantAppendMedia and productVariantDetachMedia answer. */
+@ObjectType({ isAbstract: true })
+abstract class VariantMediaPayload {
   @Field(() => AdminProduct, { nullable: true })
   product!: AdminProduct | null;
 
@@ -74,17 +75,9 @@ export class ProductVariantAppendMediaPayload {
   @Field(() => [MediaUserError])
   userErrors!: MediaUserErrorView[];
 }
+
+@ObjectType('ProductVariantAppendMediaPayload', { registerIn: () => AdminSchema })
+export class ProductVariantAppendMediaPayload extends VariantMediaPayload {}
 
 @ObjectType('ProductVariantDetachMediaPayload', { registerIn: () => AdminSchema })
-export class ProductVariantDetachMediaPayload {
-  @Field(() => AdminProduct, { nullable: true })
-  product!: AdminProduct | null;
-
-  @BoundedList({ max: MAX_VARIANTS, withParent: true })
-  @Field(() => [AdminProductVariant], { nullable: true })
-  productVariants!: AdminProductVariant[] | null;
-
-  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
-  @Field(() => [MediaUserError])
-  userErrors!: MediaUserErrorView[];
-}
+export class ProductVariantDetachMediaPayload extends VariantMediaPayload {}
