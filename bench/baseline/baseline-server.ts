@@ -50,14 +50,14 @@ const SQL = {
   },
   featuredImages: {
     name: 'b_featured_images',
-    text: `select distinct on (product_id) product_id, src, alt from product_images
-      where shop_id = $1 and product_id = any($2::bigint[]) order by product_id, position, id`,
+    text: `select distinct on (product_id) product_id, src, file_key, updated_at, alt from product_images
+      where shop_id = $1 and product_id = any($2::bigint[]) and status = 'READY' order by product_id, position, id`,
   },
 };
 
 interface ProductRow { id: string; title: string; handle: string; min_price: string; max_price: string }
 interface VariantRow { product_id: string; price: string; available_for_sale: boolean }
-interface ImageRow { product_id: string; src: string; alt: string | null }
+interface ImageRow { product_id: string; src: string; file_key: string | null; updated_at: Date; alt: string | null }
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const shop = (await pool.query<{ id: string; currency: string }>(SQL.shop, [process.env.DEFAULT_SHOP ?? 'demo'])).rows[0];
@@ -103,7 +103,9 @@ function product(row: ProductRow) {
     priceRange: { minVariantPrice: money(row.min_price), maxVariantPrice: money(row.max_price) },
     async featuredImage(_: unknown, loaders: RequestLoaders) {
       const [image] = await loaders.images.load(row.id);
-      return image ? { url: image.src, altText: image.alt } : null;
+      // A kept file is served at /files/<key> on the caller's origin, versioned by its update time (as the platform does).
+      const url = image?.file_key ? `${loaders.origin}/files/${image.file_key}?v=${Math.floor(image.updated_at.getTime() / 1000)}` : image?.src;
+      return image ? { url, altText: image.alt } : null;
     },
     async variants({ first }: { first: number }, loaders: RequestLoaders) {
       const variants = await loaders.variants.load(row.id);

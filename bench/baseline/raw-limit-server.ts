@@ -11,7 +11,7 @@ import { RAW_FEATURED_IMAGES, RAW_PRODUCTS, RAW_VARIANTS } from './raw-limit.sql
 // (docs/performance.md, "The raw limit").
 
 interface ProductRow { id: string; title: string; handle: string; minPrice: string; maxPrice: string }
-interface ImageRow { productId: string; src: string; alt: string | null }
+interface ImageRow { productId: string; src: string; fileKey: string | null; updatedAt: Date; alt: string | null }
 interface VariantRow { parentId: string; price: string; availableForSale: boolean }
 
 const LISTING_PATH = /^\/api\/[^/]+\/graphql\.json(\?|$)/;
@@ -29,7 +29,7 @@ const currency = JSON.stringify(shop.currency);
 const cursor = (id: string) => Buffer.from(JSON.stringify(['w_B-LA', Number(id)])).toString('base64url');
 const money = (amount: string) => `{"amount":"${amount}","currencyCode":${currency}}`;
 
-async function listing(first: number): Promise<string> {
+async function listing(first: number, origin: string): Promise<string> {
   const rows = (await pool.query<ProductRow>({ name: 'raw_products', text: RAW_PRODUCTS, values: [shopId, first + 1] })).rows;
   const page = rows.slice(0, first);
   const ids = page.map((p) => p.id);
@@ -54,7 +54,9 @@ async function listing(first: number): Promise<string> {
     const image = images.get(p.id);
     if (i > 0) json += ',';
     json += `{"title":${JSON.stringify(p.title)},"handle":${JSON.stringify(p.handle)},"priceRange":{"minVariantPrice":${money(p.minPrice)},"maxVariantPrice":${money(p.maxPrice)}},`;
-    json += `"featuredImage":${image ? `{"url":${JSON.stringify(image.src)},"altText":${JSON.stringify(image.alt)}}` : 'null'},"variants":{"nodes":[`;
+    // A kept file is served at /files/<key> on the caller's origin, versioned by its update time (as the platform does).
+    const url = image?.fileKey ? `${origin}/files/${image.fileKey}?v=${Math.floor(image.updatedAt.getTime() / 1000)}` : image?.src;
+    json += `"featuredImage":${image ? `{"url":${JSON.stringify(url)},"altText":${JSON.stringify(image.alt)}}` : 'null'},"variants":{"nodes":[`;
     const shown = variants.get(p.id)?.slice(0, VARIANTS_SHOWN) ?? [];
     for (let j = 0; j < shown.length; j++) json += `${j > 0 ? ',' : ''}{"price":${money(shown[j]!.price)},"availableForSale":${shown[j]!.availableForSale}}`;
     json += ']}}';
@@ -70,7 +72,7 @@ function send(res: ServerResponse, status: number, body: string): void {
 
 const refuse = (res: ServerResponse, status: number, message: string) => send(res, status, JSON.stringify({ errors: [{ message }] }));
 
-function answer(res: ServerResponse, raw: string): void {
+function answer(res: ServerResponse, raw: string, origin: string): void {
   let first: unknown;
   try {
     const body = JSON.parse(raw) as { query?: unknown; variables?: { first?: unknown; after?: unknown } };
@@ -81,7 +83,7 @@ function answer(res: ServerResponse, raw: string): void {
     return refuse(res, 400, 'the body is not JSON');
   }
   if (!Number.isInteger(first) || (first as number) < 0 || (first as number) > MAX_PAGE) return refuse(res, 400, `first must be an integer from 0 to ${MAX_PAGE}`);
-  listing(first as number).then(
+  listing(first as number, origin).then(
     (json) => send(res, 200, json),
     (error: Error) => refuse(res, 500, error.message),
   );
@@ -92,7 +94,7 @@ const server = createServer((req, res) => {
   if (req.method !== 'POST' || !LISTING_PATH.test(req.url ?? '')) return refuse(res, 404, 'Not Found');
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => answer(res, Buffer.concat(chunks).toString('utf8')));
+  req.on('end', () => answer(res, Buffer.concat(chunks).toString('utf8'), `http://${(req.headers.host ?? '').toLowerCase()}`));
 });
 
 server.listen(Number(process.env.PORT ?? 3100), process.env.HOST ?? '127.0.0.1');

@@ -29,8 +29,11 @@ export interface NewProductVariant {
   unitCost?: string | null;
 }
 
+/** An image of a new product: an external URL (`src`), or a file kept by the media part (`fileKey`, its type). */
 export interface NewProductImage {
-  src: string;
+  src?: string;
+  fileKey?: string | null;
+  mimeType?: string | null;
   alt?: string | null;
   width?: number | null;
   height?: number | null;

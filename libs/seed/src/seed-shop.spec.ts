@@ -35,6 +35,9 @@ function fakeServices() {
   };
   const countItems = (items: NewMenu['items']): number => items.reduce((n, i) => n + 1 + countItems(i.items ?? []), 0);
   const services: SeedServices = {
+    media: {
+      storeImage: async (_ctx, bytes) => ({ image: { key: `shops/1/public/media/${nextId++}.jpg`, format: 'jpeg', mimeType: 'image/jpeg', width: 800, height: 800, bytes: bytes.length }, problems: [] }),
+    },
     catalogImport: {
       importCollections: async (_ctx, collections) =>
         collections.map((c) => {

@@ -1,5 +1,6 @@
 import { Decimal } from '@platform/money';
 import type { CatalogImportService, CatalogService, SellingPlansService } from '@platform/catalog';
+import type { MediaService } from '@platform/media';
 import type { DiscountCodesService } from '@platform/cart';
 import type { CompaniesService } from '@platform/companies';
 import type { ContentService, MetaobjectsService, NewMenuItem } from '@platform/content';
@@ -14,6 +15,7 @@ import { RISK_APP_NAMES, seedRisks } from './seed-risks.js';
 import { type SeedLedgerServices, seedLedger } from './seed-ledger.js';
 import { type SeedBuyer, type SeedPricedVariant, seedCompanies } from './seed-companies.js';
 import { seedDiscountCodes } from './seed-discounts.js';
+import { SeedPictures } from './seed-pictures.js';
 import { DEFAULT_CHUNK_SIZE, type SeedMenuItem, type SeedMetafield, type SeedOrder, type SeedTranslation, generateShopData } from './shop-data-generator.js';
 
 /** What the seed writes through: each context's public service (a narrow view, so tests can fake it). */
@@ -21,6 +23,8 @@ export interface SeedServices {
   catalog: Pick<CatalogService, 'findVariantsBySku' | 'ensureLocation'>;
   /** Products and collections go in by the admin writes' own path: their rules, in bulk. */
   catalogImport: Pick<CatalogImportService, 'importCollections' | 'importProducts'>;
+  /** The pictures the seed draws are kept as the shop's image files. */
+  media: Pick<MediaService, 'storeImage'>;
   customers: Pick<CustomersService, 'importCustomers' | 'findByEmails' | 'addOrderStats'>;
   orders: Pick<OrdersService, 'importOrders'>;
   content: Pick<ContentService, 'importPages' | 'importBlogs' | 'importArticles' | 'importMenus'>;
@@ -157,11 +161,14 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   report('products', 0, sizes.products);
   const pricedVariants: SeedPricedVariant[] = [];
   const groupProducts = new Map<string, number[]>();
+  const pictures = new SeedPictures(services.media, ctx);
   for (const chunk of data.products(chunkSize)) {
+    const images = await Promise.all(chunk.map((p) => pictures.images(p.images)));
     const imported = await services.catalogImport.importProducts(
       ctx,
-      chunk.map(({ collections: handles, metafields: _metafields, translations: _translations, sellingPlanGroups: _groups, ...product }) => ({
+      chunk.map(({ collections: handles, metafields: _metafields, translations: _translations, sellingPlanGroups: _groups, ...product }, i) => ({
         ...product,
+        images: images[i],
         collectionIds: handles.map((h) => collectionIds.get(h)!),
       })),
     );

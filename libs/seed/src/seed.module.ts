@@ -6,6 +6,7 @@ import { CompaniesModule } from '@platform/companies';
 import { ContentModule } from '@platform/content';
 import { CustomersModule } from '@platform/customers';
 import { LocalizationModule } from '@platform/localization';
+import { MediaModule } from '@platform/media';
 import { MetafieldsModule } from '@platform/metafields';
 import { OrdersModule } from '@platform/orders';
 import { PaymentsModule } from '@platform/payments';
@@ -16,7 +17,7 @@ import { DemoShopService } from './demo-shop.service.js';
 import { SeedService } from './seed.service.js';
 
 @Module({
-  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, ContentModule, MetafieldsModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule, CartModule, PaymentsModule],
+  imports: [TenancyModule, AuthModule, SystemContextModule, CatalogModule, MediaModule, ContentModule, MetafieldsModule, LocalizationModule, CustomersModule, OrdersModule, RiskModule, CompaniesModule, CartModule, PaymentsModule],
   providers: [SeedService, DemoShopService],
   exports: [SeedService, DemoShopService],
 })

@@ -5,6 +5,7 @@ import { CompaniesService } from '@platform/companies';
 import { ContentService, MetaobjectsService } from '@platform/content';
 import { CustomersService } from '@platform/customers';
 import { MarketsService, TranslationsService } from '@platform/localization';
+import { MediaService } from '@platform/media';
 import { MetafieldsService } from '@platform/metafields';
 import { OrdersService } from '@platform/orders';
 import { AuthService } from '@platform/auth';
@@ -18,6 +19,7 @@ export class SeedService {
   constructor(
     private readonly catalog: CatalogService,
     private readonly catalogImport: CatalogImportService,
+    private readonly media: MediaService,
     private readonly customers: CustomersService,
     private readonly orders: OrdersService,
     private readonly content: ContentService,
@@ -36,7 +38,7 @@ export class SeedService {
 
   /** Fills a shop with generated demo data (DEMO_SEED_OPTIONS unless told); `onProgress` feeds a progress bar. */
   seed(ctx: RequestContext, options: SeedOptions = {}, onProgress?: SeedProgressListener): Promise<SeedCounts> {
-    const { catalog, catalogImport, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts } = this;
-    return seedShop({ catalog, catalogImport, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts }, ctx, options, onProgress);
+    const { catalog, catalogImport, media, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts } = this;
+    return seedShop({ catalog, catalogImport, media, customers, orders, content, metafields, metaobjects, sellingPlans, translations, markets, risks, apps, companies, discountCodes, ledger, payouts }, ctx, options, onProgress);
   }
 }

@@ -3,6 +3,7 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { blankAddress } from '@platform/contact';
 import { Decimal } from '@platform/money';
 import type { NewProduct, NewSellingPlanGroup } from '@platform/catalog';
+import { SEED_IMAGE_SIZE, type SeedLook } from './seed-images.js';
 import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage } from '@platform/content';
 import type { NewMarket } from '@platform/localization';
 import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
@@ -81,7 +82,9 @@ export interface SeedTranslation {
  * A generated product; `collections` names the collections (by handle) it belongs to, `sellingPlanGroups`
  * the selling plan groups (by name) it is offered with.
  */
-export interface SeedProduct extends Omit<NewProduct, 'collectionIds'> {
+export interface SeedProduct extends Omit<NewProduct, 'collectionIds' | 'images'> {
+  /** Pictures drawn by the seed (seed-images.ts), kept as files when the shop is seeded. */
+  images: SeedImage[];
   collections: string[];
   metafields: SeedMetafield[];
   translations: SeedTranslation[];
@@ -90,6 +93,14 @@ export interface SeedProduct extends Omit<NewProduct, 'collectionIds'> {
 
 export interface SeedCollection extends CollectionTemplate {
   translations: SeedTranslation[];
+}
+
+/** A generated product picture: its look (colour and view), alt text and size. */
+export interface SeedImage {
+  look: SeedLook;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 /** A generated menu item; it links a collection, page or blog of the seed by handle until ids exist. */
@@ -275,7 +286,7 @@ class ShopDataGenerator {
       publishedAt: status === 'active' ? new Date(SEED_REFERENCE_DATE.getTime() - publishedDaysAgo * DAY) : null,
       options: grid.options,
       variants,
-      images: Array.from({ length: imageCount }, (_, n) => image(handle, title, n + 1, colorOption?.values[n])),
+      images: Array.from({ length: imageCount }, (_, n) => image(title, n + 1, colorOption?.values[n], template.department)),
       collections,
       metafields: [
         { namespace: 'custom', key: 'material', type: 'single_line_text_field', value: material },
@@ -628,21 +639,21 @@ function address(f: Faker, firstName: string, lastName: string, phone: string | 
   };
 }
 
-function image(handle: string, title: string, n: number, color: string | undefined) {
+// A picture in the product's n-th colour (or its department's colour), view n.
+function image(title: string, n: number, color: string | undefined, department: string): SeedImage {
   return {
-    src: `https://picsum.photos/seed/${handle}-${n}/800/800`,
+    look: { color: color ?? DEPARTMENT_COLORS[department] ?? 'Sand', view: n },
     alt: n === 1 ? title : `${title}${color ? ` in ${color}` : ''}, view ${n}`,
-    width: 800,
-    height: 800,
+    width: SEED_IMAGE_SIZE,
+    height: SEED_IMAGE_SIZE,
   };
 }
 
+/** The colour of a department's pictures when its products have no Color option. */
+const DEPARTMENT_COLORS: Readonly<Record<string, string>> = { apparel: 'Navy', home: 'Sand', accessories: 'Rust', outdoor: 'Forest Green' };
+
 function withHandle(product: SeedProduct, handle: string): SeedProduct {
-  return {
-    ...product,
-    handle,
-    images: product.images?.map((img, n) => ({ ...img, src: `https://picsum.photos/seed/${handle}-${n + 1}/800/800` })),
-  };
+  return { ...product, handle };
 }
 
 export function slugify(text: string): string {

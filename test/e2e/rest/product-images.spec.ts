@@ -117,6 +117,18 @@ describe('REST product images', () => {
     expect((await storedFiles()).filter((f) => f.includes(base))).toEqual([]);
   });
 
+  it('keeps a file several images show until the last of them goes (as the seed shares its pictures)', async () => {
+    const product = await newProduct();
+    const first = await create(product, {});
+    const [{ file_key: key }] = (await db.query('select file_key from product_images where id = $1', [first.id])).rows;
+    const [{ id: second }] = (await db.query(`insert into product_images (shop_id, product_id, position, src, file_key, status) values ($1, $2, 2, '', $3, 'READY') returning id`, [acme.shop.id, product, key])).rows;
+    const exists = async () => (await storedFiles()).some((f) => key.endsWith(f.split('/').pop()!));
+    expect((await rest('DELETE', imagePath(product, first.id))).status).toBe(200);
+    expect(await exists()).toBe(true);
+    expect((await rest('DELETE', imagePath(product, Number(second)))).status).toBe(200);
+    expect(await exists()).toBe(false);
+  });
+
   it("deletes a product's image files with the product", async () => {
     const product = await newProduct();
     const before = await storedFiles();

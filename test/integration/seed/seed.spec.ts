@@ -142,8 +142,15 @@ describe('seeding shops on Postgres', () => {
       variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: [v.option1, v.option2, v.option3].filter((x) => x !== null) })),
     ).toEqual(generated.variants.map((v) => ({ sku: v.sku, price: v.price, compareAtPrice: v.compareAtPrice, options: v.options })));
     expect(variants.map((v) => v.title)).toEqual(generated.variants.map((v) => v.options.join(' / ')));
-    const images = await sql<{ src: string }>('select src from product_images where product_id = ? order by position', [product.id]);
-    expect(images.map((i) => i.src)).toEqual(generated.images!.map((i) => i.src));
+    // The seed's pictures are files the shop keeps (drawn locally), one per look, shared by the images of that look.
+    const images = await sql<{ src: string; file_key: string; alt: string; width: number; mime_type: string }>(
+      'select src, file_key, alt, width, mime_type from product_images where product_id = ? order by position',
+      [product.id],
+    );
+    expect(images.map((i) => [i.src, i.alt, i.width, i.mime_type])).toEqual(generated.images.map((i) => ['', i.alt, 800, 'image/jpeg']));
+    for (const image of images) expect(image.file_key).toMatch(new RegExp(`^shops/${shopA.id}/public/media/[a-z0-9]+\\.jpg$`));
+    const files = await sql<{ n: string; keys: string }>('select count(*) as n, count(distinct file_key) as keys from product_images where shop_id = ?', [shopA.id]);
+    expect(Number(files[0]!.keys)).toBeLessThan(Number(files[0]!.n));
 
     const [demoCustomer] = [...data.customers()].flat();
     const customer = await one<{ id: string; consent: unknown }>('select id, email_marketing_consent as consent from customers where shop_id = ? and email = ?', [

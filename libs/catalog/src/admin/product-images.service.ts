@@ -28,6 +28,7 @@ import {
   LINK_VARIANTS,
   SET_IMAGE_ORDER,
   SET_VARIANT_IMAGES,
+  UNREFERENCED_FILES,
   UPDATE_IMAGE,
   VARIANT_IMAGES,
   VARIANTS_OF_PRODUCT_AMONG,
@@ -146,7 +147,7 @@ export class ProductImagesService {
       return null;
     });
     // The file goes once its row has: a failed delete leaves both.
-    if (problems.length === 0 && fileKey) await this.media.deleteImage(ctx, fileKey);
+    if (problems.length === 0 && fileKey) await this.deleteFiles(ctx, [fileKey]);
     return { problems };
   }
 
@@ -213,7 +214,7 @@ export class ProductImagesService {
       return null;
     });
     if (problems.length > 0) return { deletedIds: [], problems };
-    for (const { fileKey } of gone) if (fileKey) await this.media.deleteImage(ctx, fileKey);
+    await this.deleteFiles(ctx, gone.flatMap(({ fileKey }) => (fileKey ? [fileKey] : [])));
     return { deletedIds: gone.map((g) => g.id), problems: [] };
   }
 
@@ -263,6 +264,13 @@ export class ProductImagesService {
       return null;
     });
     return { variantIds: problems.length > 0 ? [] : variantIds, problems };
+  }
+
+  /** Deletes the files of deleted images that no image of the shop shows any more (called once the rows are gone). */
+  async deleteFiles(ctx: RequestContext, keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const unreferenced = await this.sql.rows<{ key: string }>(ctx, UNREFERENCED_FILES, [ctx.shop.id, [...new Set(keys)]]);
+    for (const { key } of unreferenced) await this.media.deleteImage(ctx, key);
   }
 
   // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert).

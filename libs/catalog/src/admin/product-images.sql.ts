@@ -75,3 +75,7 @@ export const IMAGE_STATUSES = preparedSql(`select id, status from product_images
 /** Each variant $2[i] shows the image $3[i] (null: none). */
 export const SET_VARIANT_IMAGES = preparedSql(`update product_variants v set image_id = x.image_id, updated_at = $4
   from unnest($2::bigint[], $3::bigint[]) as x (id, image_id) where v.shop_id = $1 and v.id = x.id`);
+
+/** Which of the file keys $2 no image of the shop shows any more (a kept file may be shown by several). */
+export const UNREFERENCED_FILES = preparedSql(`select k.key from unnest($2::text[]) as k (key)
+  where not exists (select 1 from product_images i where i.shop_id = $1 and i.file_key = k.key)`);

@@ -44,7 +44,7 @@ export interface ProductRows {
     requiresShipping: boolean;
     unitCost: string | null;
   }[];
-  images: { position: number; src: string; alt: string | null; width: number | null; height: number | null }[];
+  images: { position: number; src: string; fileKey: string | null; mimeType: string | null; alt: string | null; width: number | null; height: number | null }[];
   collectionIds: number[];
 }
 
@@ -134,7 +134,15 @@ export function productRows(input: NewProduct, now: Date, field = 'product'): Pr
       position: i + 1,
     })),
     variants,
-    images: (input.images ?? []).map((img, i) => ({ position: i + 1, src: img.src, alt: img.alt ?? null, width: img.width ?? null, height: img.height ?? null })),
+    images: (input.images ?? []).map((img, i) => ({
+      position: i + 1,
+      src: img.src ?? '',
+      fileKey: img.fileKey ?? null,
+      mimeType: img.mimeType ?? null,
+      alt: img.alt ?? null,
+      width: img.width ?? null,
+      height: img.height ?? null,
+    })),
     collectionIds: [...new Set(input.collectionIds ?? [])],
   };
 }

@@ -3,7 +3,6 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { joinCaller, SqlPool } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { DomainError, MAX_TAGS } from '@platform/errors';
-import { MediaService } from '@platform/media';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
@@ -13,6 +12,7 @@ import type { ProductInput } from './product-admin.inputs.js';
 import type { NewProductVariant } from '../catalog.inputs.js';
 import type { VariantFields } from './variant-input.rules.js';
 import { CatalogImportService } from './catalog-import.service.js';
+import { ProductImagesService } from './product-images.service.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { freeHandle } from './catalog-text.rules.js';
 import { type ProductChanges, checkProductInput, productHandle } from './product-input.rules.js';
@@ -70,7 +70,7 @@ export class ProductWritesService {
     private readonly imports: CatalogImportService,
     private readonly metafields: MetafieldsService,
     private readonly limit: VariantCreationLimit,
-    private readonly media: MediaService,
+    private readonly images: ProductImagesService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -144,8 +144,8 @@ export class ProductWritesService {
       fileKeys = row.fileKeys;
       return { deletedId: id, problems: [] };
     });
-    // Its images' files go once their rows have.
-    for (const key of fileKeys) await this.media.deleteImage(ctx, key);
+    // Its images' files go once their rows have (those no other image shows).
+    await this.images.deleteFiles(ctx, fileKeys);
     return deletion;
   }
 
