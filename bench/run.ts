@@ -184,7 +184,7 @@ async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: 
   const platform = servers.get('platform');
   if (raw && platform) {
     const sample = sampleRequest(SCENARIOS[0]!, facts);
-    const [rawText, platformText] = (await Promise.all([answerText(raw, sample), answerText(platform, sample)])).map((text, i) => text.split([raw, platform][i]!.url).join(ORIGIN));
+    const [rawText, platformText] = (await Promise.all([answerText(raw, sample), answerText(platform, sample)])).map((text, i) => originless(text, [raw, platform][i]!));
     if (rawText !== platformText) {
       const at = [...rawText].findIndex((c, i) => c !== platformText[i]);
       throw new Error(`bench: the raw limit's answer to scenario 1 differs from the platform's at byte ${at}: ${rawText.slice(Math.max(0, at - 80), at + 80)} (platform: ${platformText.slice(Math.max(0, at - 80), at + 80)})`);
@@ -196,9 +196,12 @@ async function checkServers(servers: Map<ServerRole, ServerProcess>, scenarios: 
 }
 
 // Each server answers URLs on the origin it was called at (its own port): compared, that origin is one placeholder.
-const ORIGIN = '<origin>';
+function originless(text: string, server: ServerProcess): string {
+  return text.split(server.url).join('<origin>');
+}
+
 function ownOriginless(answers: unknown[], server: ServerProcess): unknown[] {
-  return JSON.parse(JSON.stringify(answers).split(server.url).join(ORIGIN)) as unknown[];
+  return JSON.parse(originless(JSON.stringify(answers), server)) as unknown[];
 }
 
 // The sample's answer, and for a request walked by Link the next page's too.
