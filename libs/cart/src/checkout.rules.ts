@@ -26,18 +26,19 @@ export interface CheckoutLine {
 
 // The form's address fields: the part of the address each holds, its name in the form, its label, and whether an
 // order needs it to ship (as the hosted checkout asks). `country` takes a name or a two-letter code.
-const ADDRESS_FIELDS: [AddressField, string, string, boolean][] = [
-  ['firstName', 'first_name', 'First name', false],
-  ['lastName', 'last_name', 'Last name', true],
-  ['address1', 'address1', 'Address', true],
-  ['address2', 'address2', 'Apartment, suite, etc.', false],
-  ['city', 'city', 'City', true],
-  ['province', 'province', 'Province or state', false],
-  ['zip', 'zip', 'Postal code', false],
-  ['country', 'country', 'Country', true],
-  ['phone', 'phone', 'Phone', false],
+// Each field with the HTML autofill token browsers and password managers fill it from (`shipping` section).
+const ADDRESS_FIELDS: [AddressField, string, string, boolean, string][] = [
+  ['firstName', 'first_name', 'First name', false, 'shipping given-name'],
+  ['lastName', 'last_name', 'Last name', true, 'shipping family-name'],
+  ['address1', 'address1', 'Address', true, 'shipping address-line1'],
+  ['address2', 'address2', 'Apartment, suite, etc.', false, 'shipping address-line2'],
+  ['city', 'city', 'City', true, 'shipping address-level2'],
+  ['province', 'province', 'Province or state', false, 'shipping address-level1'],
+  ['zip', 'zip', 'Postal code', false, 'shipping postal-code'],
+  ['country', 'country', 'Country', true, 'shipping country'],
+  ['phone', 'phone', 'Phone', false, 'shipping tel'],
 ];
-export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required]) => ({ key, name, label, required, max: MAX_ADDRESS_FIELD_LENGTH }));
+export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required, autocomplete]) => ({ key, name, label, required, autocomplete, max: MAX_ADDRESS_FIELD_LENGTH }));
 const LABELS = Object.fromEntries(ADDRESS_FIELDS.map(([key, , label]) => [key, label]));
 
 const MONEY = /^\d{1,18}\.\d{2}$/;

@@ -103,6 +103,10 @@ describe('hosted checkout payments', () => {
     expect(shownTotal(page)).toBe(total);
     expect(page.text).toContain('value="shown@example.com"');
     expect(page.text).toContain('name="wallet_token"');
+    // Every contact and address field names what browsers fill it from.
+    const inputs = [...page.text.matchAll(/<input id="([a-z_0-9]+)"[^>]*>/g)].filter(([, id]) => id !== 'wallet_token');
+    expect(inputs.length).toBe(10);
+    for (const [input, id] of inputs) expect({ id, autocomplete: /autocomplete="([a-z0-9 -]+)"/.exec(input!)?.[1] }).toEqual({ id, autocomplete: expect.stringMatching(/^(email|shipping [a-z0-9-]+)$/) });
     expect(page.text).toContain('dev.platform.wallet_handler');
     expect(page.text).not.toContain('<script');
   });

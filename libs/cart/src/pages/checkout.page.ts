@@ -32,7 +32,7 @@ export function checkoutPage(shopName: string, summary: CartSummary, lines: Chec
     : null;
   const address = CHECKOUT_ADDRESS_FIELDS.map(
     (f) => html`<label for="${f.name}">${f.label}${f.required ? null : ' (optional)'}</label>
-<input id="${f.name}" name="${f.name}" type="text" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${f.key === 'country' ? html` autocomplete="country"` : null}>`,
+<input id="${f.name}" name="${f.name}" type="${f.key === 'phone' ? 'tel' : 'text'}" autocomplete="${f.autocomplete}" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}>`,
   );
   const body = html`<h1>Checkout</h1>
 <p><strong>${shopName}</strong></p>
