@@ -236,6 +236,7 @@ describe('hosted checkout payments', () => {
       [{ city: 'x'.repeat(300) }, 'City is too long (maximum is 255 characters)'],
       [{ last_name: 'a\u0000b' }, 'Last name contains a character that is not allowed'],
       [{ country: 'Britain' }, 'Country is not a known country'],
+      [{ country: 'ZZ' }, 'Country is not a known country'],
       [{ country: 'US', province: 'Ontario' }, 'Province or state is not a province of United States'],
       [{ wallet_token: 'tok_test_declined' }, 'Your payment was declined'],
       [{ wallet_token: '<script>alert(1)</script>' }, 'Wallet token must look like'],
