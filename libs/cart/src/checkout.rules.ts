@@ -40,6 +40,8 @@ const ADDRESS_FIELDS: [AddressField, string, string, boolean, string][] = [
 ];
 export const CHECKOUT_ADDRESS_FIELDS = ADDRESS_FIELDS.map(([key, name, label, required, autocomplete]) => ({ key, name, label, required, autocomplete, max: MAX_ADDRESS_FIELD_LENGTH }));
 const LABELS = Object.fromEntries(ADDRESS_FIELDS.map(([key, , label]) => [key, label]));
+// The form field an address problem is shown beside: each field's own, the codes beside their names.
+const FORM_FIELD_OF: Readonly<Record<string, string>> = { ...Object.fromEntries(ADDRESS_FIELDS.map(([key, name]) => [key, name])), provinceCode: 'province', countryCode: 'country' };
 
 const MONEY = /^\d{1,18}\.\d{2}$/;
 const HEX_32 = /^[0-9a-f]{32}$/;
@@ -49,28 +51,36 @@ export function checkoutLink(token: unknown, key: unknown): { token: string; key
   return typeof token === 'string' && typeof key === 'string' && HEX_32.test(token) && HEX_32.test(key) ? { token, key } : null;
 }
 
-/** Reads the posted form; a field sent twice, not text, too long, with a NUL, blank when required or malformed is a problem. */
-export function checkoutForm(body: unknown): { form: CheckoutForm; problems: string[] } {
+/**
+ * Reads the posted form; a field sent twice, not text, too long, with a NUL, blank when required or malformed is a
+ * problem. `fieldProblems` names the form field of each (its first), so the page can show it beside the field.
+ */
+export function checkoutForm(body: unknown): { form: CheckoutForm; problems: string[]; fieldProblems: Record<string, string> } {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const problems: string[] = [];
+  const fieldProblems: Record<string, string> = {};
+  const problem = (name: string, message: string) => {
+    problems.push(message);
+    fieldProblems[name] ??= message;
+  };
   // A field sent twice arrives as a list.
   const once = (name: string, label: string): string | null => {
     const value = fields[name] ?? '';
     if (typeof value === 'string') return value;
-    problems.push(`${label} must be given once, as text`);
+    problem(name, `${label} must be given once, as text`);
     return null;
   };
   const text = (name: string, label: string, required: boolean, max: number): string => {
     const value = once(name, label);
     if (value === null) return '';
-    if (value.includes('\u0000')) problems.push(`${label} contains a character that is not allowed`);
-    else if (value.trim().length > max) problems.push(`${label} is too long (maximum is ${max} characters)`);
-    else if (required && !value.trim()) problems.push(`${label} can't be blank`);
+    if (value.includes('\u0000')) problem(name, `${label} contains a character that is not allowed`);
+    else if (value.trim().length > max) problem(name, `${label} is too long (maximum is ${max} characters)`);
+    else if (required && !value.trim()) problem(name, `${label} can't be blank`);
     else return value.trim();
     return '';
   };
   const email = text('email', 'Email', true, 254);
-  if (email && !isEmail(email)) problems.push('Email is invalid');
+  if (email && !isEmail(email)) problem('email', 'Email is invalid');
   // Each address field once, as text; what it may hold is every address's rule.
   const posted: Partial<Record<AddressField, string>> = {};
   for (const [key, name, label] of ADDRESS_FIELDS) {
@@ -79,7 +89,7 @@ export function checkoutForm(body: unknown): { form: CheckoutForm; problems: str
   }
   const required = ADDRESS_FIELDS.filter(([key, , , needed]) => needed && key in posted).map(([key]) => key);
   const checked = checkAddress(posted, { required, labels: LABELS });
-  problems.push(...checked.problems.map((p) => p.message));
+  for (const p of checked.problems) problem(FORM_FIELD_OF[p.field ?? ''] ?? 'address1', p.message);
   const expected = fields.expected_total;
   return {
     form: {
@@ -89,6 +99,7 @@ export function checkoutForm(body: unknown): { form: CheckoutForm; problems: str
       expectedTotal: typeof expected === 'string' && MONEY.test(expected) ? expected : null,
     },
     problems,
+    fieldProblems,
   };
 }
 

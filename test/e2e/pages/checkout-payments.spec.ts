@@ -247,6 +247,21 @@ describe('hosted checkout payments', () => {
       expect(page.text).toContain('role="alert"');
       expect(page.text).not.toContain('<script>alert');
     }
+    // Each problem is also shown beside its field, which says it is invalid and points at the message.
+    for (const [fields, field, message] of [
+      [{ city: 'x'.repeat(300) }, 'city', 'City is too long'],
+      [{ country: 'ZZ' }, 'country', 'Country is not a known country'],
+      [{ country: 'US', province: 'Ontario' }, 'province', 'Province or state is not a province of United States'],
+      [{ email: 'not-an-email' }, 'email', 'Email is invalid'],
+      [{ wallet_token: '4242' }, 'wallet_token', 'Wallet token must look like'],
+    ] as const) {
+      const page = await pay(cart.checkoutUrl, fields);
+      const input = new RegExp(`<input id="${field}"[^>]*>`).exec(page.text)![0];
+      expect(input).toContain(`aria-invalid="true" aria-describedby="${field}-error"`);
+      expect(new RegExp(`<p class="field-error" id="${field}-error">([^<]*)</p>`).exec(page.text)?.[1]).toContain(message);
+      // The other fields are not marked.
+      expect(page.text.match(/aria-invalid="true"/g)).toHaveLength(1);
+    }
     expect(await counts()).toEqual(before);
   });
 

@@ -39,10 +39,11 @@ export class CheckoutPagesService {
     if (!state) return cartNotFoundPage(ctx.shop.name);
     // A paid cart's checkout answers its order, whatever is posted again (a double click, a retry, another tab).
     if (state.paid) return confirmationPage(ctx.shop.name, state.order);
-    const { form, problems } = checkoutForm(body);
+    const { form, problems, fieldProblems } = checkoutForm(body);
     const payment = this.wallet.instrument(form.walletToken);
     const values: CheckoutValues = { email: form.email, address: form.address, walletToken: typeof form.walletToken === 'string' ? form.walletToken.slice(0, 64) : '' };
-    if (problems.length || payment.problems) return this.form(ctx, state, values, [...problems, ...(payment.problems ?? [])], 422);
+    if (payment.problems?.[0]) fieldProblems.wallet_token ??= payment.problems[0];
+    if (problems.length || payment.problems) return this.form(ctx, state, values, [...problems, ...(payment.problems ?? [])], 422, fieldProblems);
     // The `_cs` of the URL (kept by the form, which posts to it), if it was signed for this cart.
     const consent = consentOf(await this.consents.read(ctx, consentParam, link!.token));
     const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consent);
@@ -51,9 +52,9 @@ export class CheckoutPagesService {
     return this.form(ctx, result.state, values, result.problems, REFUSAL_STATUS[result.reason]);
   }
 
-  private form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200): HtmlPage {
+  private form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200, fieldProblems: Record<string, string> = {}): HtmlPage {
     if (state.paid) return confirmationPage(ctx.shop.name, state.order);
-    return checkoutPage(ctx.shop.name, state.summary, state.lines, this.wallet.response(ctx.shop.name, state.summary.cart.currency), values, problems, status);
+    return checkoutPage(ctx.shop.name, state.summary, state.lines, this.wallet.response(ctx.shop.name, state.summary.cart.currency), values, problems, status, fieldProblems);
   }
 }
 

@@ -20,7 +20,19 @@ const money = (amount: string, currency: string) => `${amount} ${currency}`;
  * discount, and the test wallet's pay form. Nothing but HTML and the platform's inline style: it works without
  * scripts and offline. `status` is 200, or the status of the problems shown.
  */
-export function checkoutPage(shopName: string, summary: CartSummary, lines: CheckoutLine[], handler: WalletHandlerResponse, values: CheckoutValues, problems: string[] = [], status = 200): HtmlPage {
+export function checkoutPage(
+  shopName: string,
+  summary: CartSummary,
+  lines: CheckoutLine[],
+  handler: WalletHandlerResponse,
+  values: CheckoutValues,
+  problems: string[] = [],
+  status = 200,
+  fieldProblems: Readonly<Record<string, string>> = {},
+): HtmlPage {
+  // A field with a problem says so (aria-invalid) and points at its message, shown right after it.
+  const invalid = (name: string) => (fieldProblems[name] ? html` aria-invalid="true" aria-describedby="${name}-error"` : null);
+  const message = (name: string) => (fieldProblems[name] ? html`<p class="field-error" id="${name}-error">${fieldProblems[name]}</p>` : null);
   const { cart, cost } = summary;
   const currency = cart.currency;
   const errors = problems.length ? html`<ul class="errors" role="alert">${problems.map((message) => html`<li>${message}</li>`)}</ul>` : null;
@@ -32,7 +44,8 @@ export function checkoutPage(shopName: string, summary: CartSummary, lines: Chec
     : null;
   const address = CHECKOUT_ADDRESS_FIELDS.map(
     (f) => html`<label for="${f.name}">${f.label}${f.required ? null : ' (optional)'}</label>
-<input id="${f.name}" name="${f.name}" type="${f.key === 'phone' ? 'tel' : 'text'}" autocomplete="${f.autocomplete}" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}>`,
+<input id="${f.name}" name="${f.name}" type="${f.key === 'phone' ? 'tel' : 'text'}" autocomplete="${f.autocomplete}" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${invalid(f.name)}>
+${message(f.name)}`,
   );
   const body = html`<h1>Checkout</h1>
 <p><strong>${shopName}</strong></p>
@@ -50,13 +63,15 @@ ${discount}
 <form method="post">
 <h2>Contact</h2>
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${values.email}" required>
+<input id="email" name="email" type="email" autocomplete="email" maxlength="254" value="${values.email}" required${invalid('email')}>
+${message('email')}
 <h2>Shipping address</h2>
 ${address}
 <h2>Payment</h2>
 <p>Test wallet (${WALLET_HANDLER_NAME}, ${handler.config.environment} mode): use <code>${APPROVED_TEST_TOKEN}</code> to pay, <code>${DECLINED_TEST_TOKEN}</code> to see a declined payment. No real money moves.</p>
 <label for="wallet_token">Wallet token</label>
-<input id="wallet_token" name="wallet_token" type="text" autocomplete="off" value="${values.walletToken}" required>
+<input id="wallet_token" name="wallet_token" type="text" autocomplete="off" value="${values.walletToken}" required${invalid('wallet_token')}>
+${message('wallet_token')}
 <input type="hidden" name="expected_total" value="${cost.total}">
 <button type="submit">Pay ${money(cost.total, currency)}</button>
 </form>`;
