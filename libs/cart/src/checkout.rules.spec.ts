@@ -69,7 +69,7 @@ describe('what the order gets', () => {
     const { form } = checkoutForm({ email: 'a@b.co', ...ADDRESS });
     expect(form.address).toMatchObject({ firstName: 'Ada', address2: null, countryCode: 'GB', company: null });
     const line = { id: 1, variantId: 7, attributes: [{ key: 'engraving', value: 'For Ada' }, { key: 'gift', value: 'yes' }], quantity: 3, price: '19.99', compareAtPrice: null };
-    expect(orderLineItems([{ line, productId: 2, title: 'Lamp', variantTitle: 'Red', sku: 'L-1', vendor: 'Acme', total: '59.97' }])).toEqual([
+    expect(orderLineItems([{ line, productId: 2, title: 'Lamp', variantTitle: 'Red', sku: 'L-1', vendor: 'Acme', total: '59.97', image: null }])).toEqual([
       {
         productId: 2,
         variantId: 7,

@@ -22,6 +22,8 @@ export interface CheckoutLine {
   sku: string | null;
   vendor: string | null;
   total: string;
+  /** The product's featured image (absolute URL on the request's origin) with its alt text, if it has one. */
+  image: { url: string; alt: string } | null;
 }
 
 // The form's address fields: the part of the address each holds, its name in the form, its label, and whether an

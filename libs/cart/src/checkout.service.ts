@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogStorefrontService } from '@platform/catalog';
+import { CatalogStorefrontService, type ImageRecord, imageUrl } from '@platform/catalog';
+import { transformedImageUrl } from '@platform/media';
 import { CustomersService } from '@platform/customers';
 import { OrderPlacementService, type PlacedOrder, type VisitorConsent } from '@platform/orders';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -108,9 +109,10 @@ export class CheckoutService {
   // storefront no longer sells has no title.
   private async lines(ctx: RequestContext, summary: CartSummary): Promise<CheckoutLine[]> {
     const variants = await Promise.all(summary.cart.lines.map((l) => this.catalog.variant(ctx, l.variantId)));
-    const [details, products] = await Promise.all([
+    const [details, products, images] = await Promise.all([
       Promise.all(variants.map((v) => (v ? this.catalog.variantDetail(ctx, v) : null))),
       Promise.all(variants.map((v) => (v ? this.catalog.product(ctx, v.productId) : null))),
+      Promise.all(variants.map((v) => (v ? this.catalog.featuredImage(ctx, v.productId) : null))),
     ]);
     return summary.cart.lines.map((line, i) => {
       const product = products[i];
@@ -124,9 +126,18 @@ export class CheckoutService {
         sku: detail?.sku ?? null,
         vendor: product?.vendor || null,
         total: summary.cost.lineTotals.get(line.id) ?? '0.00',
+        image: lineImage(images[i] ?? null, product?.title ?? '', ctx.origin),
       };
     });
   }
+}
+
+// A line's picture: its product's featured image, as a small variant of a kept file.
+function lineImage(image: ImageRecord | null, title: string, origin: string): CheckoutLine['image'] {
+  const url = image && imageUrl(image, origin);
+  if (!url) return null;
+  const small = transformedImageUrl(url, { maxWidth: 64, maxHeight: 64, scale: 2 });
+  return { url: 'url' in small ? small.url : url, alt: image.alt ?? title };
 }
 
 // Rolls the payment's transaction back (the cart stays open) and carries what the page shows.

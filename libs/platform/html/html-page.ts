@@ -23,7 +23,7 @@ export const HTML_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'content-security-policy': `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'content-security-policy': `default-src 'none'; img-src 'self'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
 });
 
 /** A whole page: `title` escaped, `body` built with `html`. */

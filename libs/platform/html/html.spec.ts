@@ -24,7 +24,7 @@ describe('htmlPage', () => {
     const style = /<style>(.*)<\/style>/s.exec(page)![1]!;
     const hash = createHash('sha256').update(style).digest('base64');
     expect(HTML_PAGE_HEADERS['content-security-policy']).toBe(
-      `default-src 'none'; style-src 'sha256-${hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; img-src 'self'; style-src 'sha256-${hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
   });
 });

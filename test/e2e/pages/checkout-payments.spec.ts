@@ -109,6 +109,17 @@ describe('hosted checkout payments', () => {
     for (const [input, id] of inputs) expect({ id, autocomplete: /autocomplete="([a-z0-9 -]+)"/.exec(input!)?.[1] }).toEqual({ id, autocomplete: expect.stringMatching(/^(email|shipping [a-z0-9-]+)$/) });
     expect(page.text).toContain('dev.platform.wallet_handler');
     expect(page.text).not.toContain('<script');
+    // Each line shows its product's picture (the seed's are files the shop keeps), small, from this host.
+    expect(page.headers['content-security-policy']).toContain("img-src 'self'");
+    const pictures = [...page.text.matchAll(/<img src="([^"]+)" alt="[^"]+" width="64" height="64">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    expect(pictures).toHaveLength(2);
+    for (const picture of pictures) {
+      const url = new URL(picture);
+      expect(url.host).toBe(shop.host);
+      expect(url.searchParams.get('width')).toBe('64');
+      const served = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { host: shop.host } });
+      expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    }
   });
 
   it('pays: one order #1001 with its sale, a ledger charge with fee and net, the customer stats and a completed cart, visible on every surface', async () => {

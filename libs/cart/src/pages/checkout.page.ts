@@ -37,7 +37,7 @@ export function checkoutPage(
   const currency = cart.currency;
   const errors = problems.length ? html`<ul class="errors" role="alert">${problems.map((message) => html`<li>${message}</li>`)}</ul>` : null;
   const rows = lines.map(
-    (l) => html`<tr class="line"><td>${l.title ?? 'Unavailable item'}${l.variantTitle ? html` <small>${l.variantTitle}</small>` : null}</td><td class="qty">× ${l.line.quantity}</td><td class="price">${money(l.line.price, currency)}</td><td class="amount">${money(l.total, currency)}</td></tr>`,
+    (l) => html`<tr class="line"><td>${l.image ? html`<img src="${l.image.url}" alt="${l.image.alt}" width="64" height="64"> ` : null}${l.title ?? 'Unavailable item'}${l.variantTitle ? html` <small>${l.variantTitle}</small>` : null}</td><td class="qty">× ${l.line.quantity}</td><td class="price">${money(l.line.price, currency)}</td><td class="amount">${money(l.total, currency)}</td></tr>`,
   );
   const discount = cost.appliedCode
     ? html`<tr class="discount"><td colspan="3">Discount (${cost.appliedCode})</td><td class="amount">−${money(cost.discount, currency)}</td></tr>`
