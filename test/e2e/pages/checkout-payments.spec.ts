@@ -14,7 +14,8 @@ const CREATE = (directive = '') => `mutation($input: CartInput${directive.includ
 const ADD = `mutation($cartId: ID!, $lines: [CartLineInput!]!) { cartLinesAdd(cartId: $cartId, lines: $lines) { cart { id } userErrors { code } } }`;
 const LOGIN = `mutation($input: CustomerAccessTokenCreateInput!) { customerAccessTokenCreate(input: $input) { customerAccessToken { accessToken } } }`;
 
-const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address1: '12 Analytical Row', city: 'London', zip: 'N1 9GU', country: 'GB' };
+// In Canada: one of the demo shop's markets (US, CA, FR), the only countries its checkout sells to.
+const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address1: '12 Analytical Row', city: 'Toronto', zip: 'M5V 2T6', country: 'CA' };
 
 interface Variant {
   id: number;
@@ -104,8 +105,10 @@ describe('hosted checkout payments', () => {
     expect(page.text).toContain('value="shown@example.com"');
     expect(page.text).toContain('name="wallet_token"');
     // Every contact and address field names what browsers fill it from.
-    const inputs = [...page.text.matchAll(/<input id="([a-z_0-9]+)"[^>]*>/g)].filter(([, id]) => id !== 'wallet_token');
+    const inputs = [...page.text.matchAll(/<(?:input|select) id="([a-z_0-9]+)"[^>]*>/g)].filter(([, id]) => id !== 'wallet_token');
     expect(inputs.length).toBe(10);
+    // The country is a choice among the shop's markets' countries, the cart's own chosen.
+    expect([...page.text.matchAll(/<option value="([A-Z]{2})"( selected)?>/g)].map((m) => m[1] + (m[2] ?? ''))).toEqual(['CA', 'FR', 'US selected']);
     for (const [input, id] of inputs) expect({ id, autocomplete: /autocomplete="([a-z0-9 -]+)"/.exec(input!)?.[1] }).toEqual({ id, autocomplete: expect.stringMatching(/^(email|shipping [a-z0-9-]+)$/) });
     expect(page.text).toContain('dev.platform.wallet_handler');
     expect(page.text).not.toContain('<script');
@@ -142,7 +145,7 @@ describe('hosted checkout payments', () => {
           shipping_address->>'city' as city from orders where shop_id = $1 and name = '#1001'`,
       [shop.shop.id],
     );
-    expect(order).toMatchObject({ name: '#1001', email: DEMO_CUSTOMER_EMAIL.toLowerCase(), financial_status: 'paid', currency: 'USD', subtotal_price: subtotal.toFixed(2), total_discounts: discount.toFixed(2), total_price: total, customer_id: demoCustomerId, test: true, city: 'London' });
+    expect(order).toMatchObject({ name: '#1001', email: DEMO_CUSTOMER_EMAIL.toLowerCase(), financial_status: 'paid', currency: 'USD', subtotal_price: subtotal.toFixed(2), total_discounts: discount.toFixed(2), total_price: total, customer_id: demoCustomerId, test: true, city: 'Toronto' });
     const lines = await rows('select variant_id::int, quantity, price::text, title from order_line_items where order_id = $1 order by id', [order.id]);
     expect(lines.map((l) => [l.variant_id, l.quantity, l.price])).toEqual([
       [a!.id, 2, new Decimal(a!.price).toFixed(2)],
@@ -175,7 +178,7 @@ describe('hosted checkout payments', () => {
     const restOrders = await rest('orders.json?status=any');
     expect(restOrders.body.orders.find((o: any) => o.name === '#1001')).toMatchObject({ id: order.id, financial_status: 'paid', total_price: total, currency: 'USD' });
     // The checkout's address is read as every address is: the country named from its code (it was null).
-    expect(restOrders.body.orders.find((o: any) => o.name === '#1001').shipping_address).toMatchObject({ name: 'Ada Lovelace', city: 'London', zip: 'N1 9GU', country: 'United Kingdom', country_code: 'GB' });
+    expect(restOrders.body.orders.find((o: any) => o.name === '#1001').shipping_address).toMatchObject({ name: 'Ada Lovelace', city: 'Toronto', zip: 'M5V 2T6', country: 'Canada', country_code: 'CA' });
     const customerOrders = await rest(`customers/${demoCustomerId}/orders.json?status=any`);
     expect(customerOrders.body.orders.map((o: any) => o.name)).toContain('#1001');
     const token = (await gql(shop, LOGIN, { input: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } })).customerAccessTokenCreate.customerAccessToken.accessToken;
@@ -248,6 +251,7 @@ describe('hosted checkout payments', () => {
       [{ last_name: 'a\u0000b' }, 'Last name contains a character that is not allowed'],
       [{ country: 'Britain' }, 'Country is not a known country'],
       [{ country: 'ZZ' }, 'Country is not a known country'],
+      [{ country: 'GB' }, 'Country United Kingdom is not one this shop sells to'],
       [{ country: 'US', province: 'Ontario' }, 'Province or state is not a province of United States'],
       [{ wallet_token: 'tok_test_declined' }, 'Your payment was declined'],
       [{ wallet_token: '<script>alert(1)</script>' }, 'Wallet token must look like'],
@@ -267,7 +271,7 @@ describe('hosted checkout payments', () => {
       [{ wallet_token: '4242' }, 'wallet_token', 'Wallet token must look like'],
     ] as const) {
       const page = await pay(cart.checkoutUrl, fields);
-      const input = new RegExp(`<input id="${field}"[^>]*>`).exec(page.text)![0];
+      const input = new RegExp(`<(?:input|select) id="${field}"[^>]*>`).exec(page.text)![0];
       expect(input).toContain(`aria-invalid="true" aria-describedby="${field}-error"`);
       expect(new RegExp(`<p class="field-error" id="${field}-error">([^<]*)</p>`).exec(page.text)?.[1]).toContain(message);
       // The other fields are not marked.

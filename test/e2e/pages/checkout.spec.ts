@@ -91,7 +91,7 @@ describe('hosted checkout in a browser', () => {
     await page.fill('#last_name', 'Hopper');
     await page.fill('#address1', '1 Harbor Way');
     await page.fill('#city', 'Arlington');
-    await page.fill('#country', 'US');
+    await page.selectOption('#country', 'US');
     // A malformed token first: the page again with the message, values kept, nothing paid.
     await page.fill('#wallet_token', 'not a token');
     const refused = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);

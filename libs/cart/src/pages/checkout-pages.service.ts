@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { VisitorConsent } from '@platform/orders';
 import type { HtmlPage } from '@platform/html';
+import { MarketsService } from '@platform/localization';
+import { countryName } from '@platform/locale';
 import type { RequestContext } from '@platform/request';
 import { type CheckoutState, CheckoutService } from '../checkout.service.js';
 import { checkoutForm, checkoutLink } from '../checkout.rules.js';
@@ -20,6 +22,7 @@ export class CheckoutPagesService {
     private readonly checkouts: CheckoutService,
     private readonly wallet: WalletPaymentHandler,
     private readonly consents: VisitorConsentService,
+    private readonly markets: MarketsService,
   ) {}
 
   /** GET: the checkout of an open cart, the confirmation of a paid one, or the not-found page. */
@@ -40,6 +43,14 @@ export class CheckoutPagesService {
     // A paid cart's checkout answers its order, whatever is posted again (a double click, a retry, another tab).
     if (state.paid) return confirmationPage(ctx.shop.name, state.order);
     const { form, problems, fieldProblems } = checkoutForm(body);
+    // A shop with markets sells to their countries only: another is refused, never ordered.
+    const countries = await this.countries(ctx);
+    const code = form.address.countryCode;
+    if (countries.length > 0 && code && !countries.some((c) => c.code === code)) {
+      const message = `Country ${form.address.country ?? code} is not one this shop sells to`;
+      problems.push(message);
+      fieldProblems.country ??= message;
+    }
     const payment = this.wallet.instrument(form.walletToken);
     const values: CheckoutValues = { email: form.email, address: form.address, walletToken: typeof form.walletToken === 'string' ? form.walletToken.slice(0, 64) : '' };
     if (payment.problems?.[0]) fieldProblems.wallet_token ??= payment.problems[0];
@@ -52,9 +63,16 @@ export class CheckoutPagesService {
     return this.form(ctx, result.state, values, result.problems, REFUSAL_STATUS[result.reason]);
   }
 
-  private form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200, fieldProblems: Record<string, string> = {}): HtmlPage {
+  private async form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200, fieldProblems: Record<string, string> = {}): Promise<HtmlPage> {
     if (state.paid) return confirmationPage(ctx.shop.name, state.order);
-    return checkoutPage(ctx.shop.name, state.summary, state.lines, this.wallet.response(ctx.shop.name, state.summary.cart.currency), values, problems, status, fieldProblems);
+    const handler = this.wallet.response(ctx.shop.name, state.summary.cart.currency);
+    return checkoutPage(ctx.shop.name, state.summary, state.lines, handler, values, problems, status, fieldProblems, await this.countries(ctx));
+  }
+
+  // The countries of the shop's enabled markets, by name (none: the shop has no markets, any country is taken).
+  private async countries(ctx: RequestContext): Promise<{ code: string; name: string }[]> {
+    const codes = new Set((await this.markets.marketsOf(ctx)).filter((m) => m.enabled).flatMap((m) => m.countries));
+    return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
   }
 }
 

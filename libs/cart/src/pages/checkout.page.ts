@@ -29,6 +29,7 @@ export function checkoutPage(
   problems: string[] = [],
   status = 200,
   fieldProblems: Readonly<Record<string, string>> = {},
+  countries: readonly { code: string; name: string }[] = [],
 ): HtmlPage {
   // A field with a problem says so (aria-invalid) and points at its message, shown right after it.
   const invalid = (name: string) => (fieldProblems[name] ? html` aria-invalid="true" aria-describedby="${name}-error"` : null);
@@ -42,9 +43,17 @@ export function checkoutPage(
   const discount = cost.appliedCode
     ? html`<tr class="discount"><td colspan="3">Discount (${cost.appliedCode})</td><td class="amount">−${money(cost.discount, currency)}</td></tr>`
     : null;
+  // The country is one of the shop's markets' when it has markets; any known one otherwise.
+  const chosen = values.address.countryCode ?? values.address.country ?? '';
+  const input = (f: (typeof CHECKOUT_ADDRESS_FIELDS)[number]) =>
+    f.key === 'country' && countries.length > 0
+      ? html`<select id="${f.name}" name="${f.name}" autocomplete="${f.autocomplete}" required${invalid(f.name)}>${countries.map(
+          (c) => html`<option value="${c.code}"${c.code === chosen ? html` selected` : null}>${c.name}</option>`,
+        )}</select>`
+      : html`<input id="${f.name}" name="${f.name}" type="${f.key === 'phone' ? 'tel' : 'text'}" autocomplete="${f.autocomplete}" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${invalid(f.name)}>`;
   const address = CHECKOUT_ADDRESS_FIELDS.map(
     (f) => html`<label for="${f.name}">${f.label}${f.required ? null : ' (optional)'}</label>
-<input id="${f.name}" name="${f.name}" type="${f.key === 'phone' ? 'tel' : 'text'}" autocomplete="${f.autocomplete}" maxlength="${f.max}" value="${values.address[f.key] ?? ''}"${f.required ? html` required` : null}${invalid(f.name)}>
+${input(f)}
 ${message(f.name)}`,
   );
   const body = html`<h1>Checkout</h1>
