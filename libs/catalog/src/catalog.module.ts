@@ -7,6 +7,8 @@ import { CatalogImportService } from './admin/catalog-import.service.js';
 import { ProductImagesService } from './admin/product-images.service.js';
 import { ProductImageDownloadsService } from './admin/product-image-downloads.service.js';
 import { ProductImageDownloadJob } from './jobs/product-image-download.job.js';
+import { ImageDownloadQueue } from './admin/image-download-queue.js';
+import { ImageDownloadJobs } from './image-download-jobs.js';
 import { CollectionWritesService } from './admin/collection-writes.service.js';
 import { ProductOperationsService } from './admin/product-operations.service.js';
 import { ProductSetOperationsService } from './product-set-operations.service.js';
@@ -56,7 +58,7 @@ const SERVICES = [
     // productSet(synchronous: false) asks for its job with the operation's write.
     EventsModule,
   ],
-  providers: [...SERVICES, ProductSetJob, ProductImageDownloadJob],
+  providers: [...SERVICES, ProductSetJob, ProductImageDownloadJob, { provide: ImageDownloadQueue, useClass: ImageDownloadJobs }],
   exports: SERVICES,
 })
 export class CatalogModule implements OnModuleInit {

@@ -2,7 +2,6 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import type { DomainError } from '@platform/errors';
-import { JobsAfterCommit } from '@platform/events';
 import { isRecordId } from '@platform/ids';
 import { MediaService, type StoredImage } from '@platform/media';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -10,7 +9,7 @@ import { ProductMediaErrors } from '../catalog.errors.js';
 import type { ProductImageInput } from './product-image.inputs.js';
 import type { ProductImageRecord, ProductMediaRecord } from './product-image.records.js';
 import { MAX_IMAGES_PER_PRODUCT, decodedAttachment, imageInputProblems, placed } from './product-image.rules.js';
-import { ProductImageDownloadJob } from '../jobs/product-image-download.job.js';
+import { ImageDownloadQueue } from './image-download-queue.js';
 import { PRODUCT_EXISTS } from './product-writes.sql.js';
 import { reordered } from './collection-input.rules.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
@@ -65,7 +64,7 @@ export class ProductImagesService {
   constructor(
     private readonly sql: SqlPool,
     private readonly media: MediaService,
-    private readonly jobs: JobsAfterCommit,
+    private readonly downloads: ImageDownloadQueue,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -192,7 +191,7 @@ export class ProductImagesService {
         tx.shop.id, productId, order.length, media.map((m) => m.originalSource), media.map((m) => m.alt ?? null), new Date(this.clock.now()),
       ]);
       const ids = rows.map((row) => Number(row.id));
-      for (const imageId of ids) this.jobs.enqueue(tx, ProductImageDownloadJob, { imageId });
+      this.downloads.ask(tx, ids);
       // As written (UPLOADED): their jobs start once this commits.
       created = await this.sql.rows<ProductMediaRecord>(tx, MEDIA_OF_IDS, [tx.shop.id, ids]);
       return null;
@@ -286,7 +285,7 @@ export class ProductImagesService {
         'source' in from ? from.source : null, file ? 'READY' : 'UPLOADED', now,
       ]);
       const id = Number(row!.id);
-      if (!file) this.jobs.enqueue(tx, ProductImageDownloadJob, { imageId: id });
+      if (!file) this.downloads.ask(tx, [id]);
       if (input.position != null) await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, placed([...order, id], id, input.position)]);
       if (input.variantIds != null) await this.linkVariants(tx, productId, id, input.variantIds);
       return id;
