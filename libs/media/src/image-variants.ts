@@ -17,6 +17,13 @@ export function variantsFolder(folder: string, name: string): string {
   return [folder, VARIANTS_FOLDER, name.slice(0, name.lastIndexOf('.'))].filter(Boolean).join('/');
 }
 const MIME_OF: Readonly<Record<OutputFormat | 'gif', string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+/**
+ * New variants one process makes of one image: a page's responsive sizes need a handful, so past this many a new one
+ * is refused (the ones made are still served). Each costs a decode and a kept file, and anyone may ask.
+ */
+export const MAX_NEW_VARIANTS_PER_IMAGE = 32;
+/** Images whose new variants are counted (the oldest counts are dropped past it): the counts stay small. */
+const COUNTED_IMAGES = 10_000;
 
 /**
  * The variants of the shops' public images, made with sharp from their URLs' query (`transformOf`): fitted inside
@@ -27,6 +34,7 @@ const MIME_OF: Readonly<Record<OutputFormat | 'gif', string>> = { png: 'image/pn
 @Injectable()
 export class ImageVariants implements FileVariantMaker {
   private readonly making = new Map<string, Promise<string>>();
+  private readonly madeOf = new Map<string, number>();
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
@@ -48,6 +56,9 @@ export class ImageVariants implements FileVariantMaker {
     if (await this.storage.exists(variantKey)) return { key: variantKey };
     let made = this.making.get(variantKey);
     if (!made) {
+      const count = this.madeOf.get(key) ?? 0;
+      if (count >= MAX_NEW_VARIANTS_PER_IMAGE) return { refused: `This image has ${MAX_NEW_VARIANTS_PER_IMAGE} sizes and formats made: ask for one of those` };
+      this.count(key, count + 1);
       made = this.make(key, target, transform, extension).finally(() => this.making.delete(variantKey));
       this.making.set(variantKey, made);
     }
@@ -58,6 +69,13 @@ export class ImageVariants implements FileVariantMaker {
       if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return { key };
       throw error;
     }
+  }
+
+  // The image's count of new variants, most recent last; the oldest image's count goes past COUNTED_IMAGES.
+  private count(key: string, made: number): void {
+    this.madeOf.delete(key);
+    this.madeOf.set(key, made);
+    if (this.madeOf.size > COUNTED_IMAGES) this.madeOf.delete(this.madeOf.keys().next().value!);
   }
 
   private async make(key: string, target: { shopId: number; access: 'public' | 'private'; folder: string; name: string }, transform: ImageTransform, extension: string): Promise<string> {

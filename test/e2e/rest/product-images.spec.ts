@@ -140,6 +140,19 @@ describe('REST product images', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('makes at most 32 new variants of one image: past them a new one is refused, those made are still served', async () => {
+    const product = await newProduct();
+    const image = await create(product, {});
+    const path = new URL(image.src).pathname;
+    const get = (query: string) => t.app.inject({ method: 'GET', url: `${path}?${query}`, headers: { host: acme.host } });
+    for (let width = 1; width <= 32; width++) expect((await get(`width=${width}`)).statusCode).toBe(200);
+    const refused = await get('width=33');
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body).errors).toMatch(/32 sizes and formats made/);
+    expect((await get('width=7')).statusCode).toBe(200);
+    expect((await get('v=1')).statusCode).toBe(200);
+  });
+
   it('reads, counts and lists with since_id and fields; get and count carry no deprecation', async () => {
     const product = await newProduct();
     const first = await create(product, {});
