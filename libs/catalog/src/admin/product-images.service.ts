@@ -15,7 +15,6 @@ import { reordered } from './collection-input.rules.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
 import {
   COUNT_IMAGES,
-  DELETE_IMAGE,
   DELETE_IMAGES,
   IMAGES_OF_PRODUCT,
   IMAGE_OF_PRODUCT,
@@ -44,14 +43,14 @@ class Refused extends Error {
   }
 }
 
-export const productNotFound = (field = 'product_id') => ProductMediaErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field });
-
 /** A media to add to a product, as CreateMediaInput gives it. */
 export interface NewMedia {
   originalSource: string;
   mediaContentType: string;
   alt?: string | null;
 }
+
+export const productNotFound = (field = 'product_id') => ProductMediaErrors.PRODUCT_DOES_NOT_EXIST('Product does not exist', { field });
 export const imageNotFound = () => ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Image does not exist', { field: 'id' });
 
 /**
@@ -137,17 +136,7 @@ export class ProductImagesService {
   async delete(ctx: RequestContext, productId: number, imageId: number): Promise<{ problems: readonly DomainError[] }> {
     if (!isRecordId(productId)) return { problems: [productNotFound()] };
     if (!isRecordId(imageId)) return { problems: [imageNotFound()] };
-    let fileKey: string | null = null;
-    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
-      const [row] = await this.sql.rows<{ fileKey: string | null }>(tx, DELETE_IMAGE, [tx.shop.id, productId, imageId]);
-      if (!row) throw new Refused([imageNotFound()]);
-      fileKey = row.fileKey;
-      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => id !== imageId)]);
-      return null;
-    });
-    // The file goes once its row has: a failed delete leaves both.
-    if (problems.length === 0 && fileKey) await this.deleteFiles(ctx, [fileKey]);
-    return { problems };
+    return this.deleting(ctx, productId, [imageId], imageNotFound);
   }
 
   /**
@@ -176,11 +165,13 @@ export class ProductImagesService {
 
   /**
    * Media from sources, after the product's images: each answered at once (UPLOADED) and downloaded by its job. Checked
-   * as `mediaProblems` says; nothing is written when a problem is found.
+   * as `mediaProblems` says (`checked`: the caller has, before its own write), the limit again under the product's
+   * lock; nothing is written when a problem is found.
    */
-  async createMedia(ctx: RequestContext, productId: number, media: readonly NewMedia[], field = 'media'): Promise<{ media: ProductMediaRecord[]; problems: readonly DomainError[] }> {
+  async createMedia(ctx: RequestContext, productId: number, media: readonly NewMedia[], options: { field?: string; checked?: boolean } = {}): Promise<{ media: ProductMediaRecord[]; problems: readonly DomainError[] }> {
+    const field = options.field ?? 'media';
     if (!isRecordId(productId) || !(await this.productExists(ctx, productId))) return { media: [], problems: [productNotFound()] };
-    const problems = await this.mediaProblems(ctx, productId, media, field);
+    const problems = options.checked ? [] : await this.mediaProblems(ctx, productId, media, field);
     if (problems.length > 0) return { media: [], problems };
     let created: ProductMediaRecord[] = [];
     const written = await this.writing(ctx, productId, async (tx, order) => {
@@ -202,19 +193,7 @@ export class ProductImagesService {
 
   /** productDeleteMedia: the images go with their files (all named must be the product's, else none goes). */
   async deleteMedia(ctx: RequestContext, productId: number, ids: readonly number[], field = 'mediaIds'): Promise<{ deletedIds: number[]; problems: readonly DomainError[] }> {
-    if (!isRecordId(productId)) return { deletedIds: [], problems: [productNotFound()] };
-    const wanted = [...new Set(ids)];
-    let gone: { id: number; fileKey: string | null }[] = [];
-    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
-      const missing = wanted.findIndex((id) => !order.includes(id));
-      if (missing >= 0) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Media does not exist', { field: `${field}[${ids.indexOf(wanted[missing]!)}]` })]);
-      gone = (await this.sql.rows<{ id: number; fileKey: string | null }>(tx, DELETE_IMAGES, [tx.shop.id, productId, wanted])).map((r) => ({ id: Number(r.id), fileKey: r.fileKey }));
-      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => !wanted.includes(id))]);
-      return null;
-    });
-    if (problems.length > 0) return { deletedIds: [], problems };
-    await this.deleteFiles(ctx, gone.flatMap(({ fileKey }) => (fileKey ? [fileKey] : [])));
-    return { deletedIds: gone.map((g) => g.id), problems: [] };
+    return this.deleting(ctx, productId, ids, (i) => ProductMediaErrors.MEDIA_DOES_NOT_EXIST('Media does not exist', { field: `${field}[${i}]` }));
   }
 
   /** productReorderMedia: each move takes its media to `newPosition` (0-based; past the end is the end), in the order given. */
@@ -270,6 +249,24 @@ export class ProductImagesService {
     if (keys.length === 0) return;
     const unreferenced = await this.sql.rows<{ key: string }>(ctx, UNREFERENCED_FILES, [ctx.shop.id, [...new Set(keys)]]);
     for (const { key } of unreferenced) await this.media.deleteImage(ctx, key);
+  }
+
+  // Deletes images of the product (all must be its own, else `missing(i)` of the first that is not, and none goes),
+  // closes their gaps, then deletes the files no image shows any more: a failed delete leaves rows and files.
+  private async deleting(ctx: RequestContext, productId: number, ids: readonly number[], missing: (index: number) => DomainError): Promise<{ deletedIds: number[]; problems: readonly DomainError[] }> {
+    if (!isRecordId(productId)) return { deletedIds: [], problems: [productNotFound()] };
+    const wanted = [...new Set(ids)];
+    let gone: { id: number; fileKey: string | null }[] = [];
+    const { problems } = await this.writing(ctx, productId, async (tx, order) => {
+      const absent = ids.findIndex((id) => !order.includes(id));
+      if (absent >= 0) throw new Refused([missing(absent)]);
+      gone = (await this.sql.rows<{ id: number; fileKey: string | null }>(tx, DELETE_IMAGES, [tx.shop.id, productId, wanted])).map((r) => ({ id: Number(r.id), fileKey: r.fileKey }));
+      await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => !wanted.includes(id))]);
+      return null;
+    });
+    if (problems.length > 0) return { deletedIds: [], problems };
+    await this.deleteFiles(ctx, gone.flatMap(({ fileKey }) => (fileKey ? [fileKey] : [])));
+    return { deletedIds: gone.map((g) => g.id), problems: [] };
   }
 
   // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert).

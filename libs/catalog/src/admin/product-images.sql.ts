@@ -39,8 +39,6 @@ export const LINK_VARIANTS = preparedSql(`update product_variants set image_id =
 /** Which of the ids $3 are variants of the product $2. */
 export const VARIANTS_OF_PRODUCT_AMONG = preparedSql(`select id from product_variants where shop_id = $1 and product_id = $2 and id = any($3::bigint[])`);
 
-/** Deletes the image $3 of the product $2; answers its file's key. */
-export const DELETE_IMAGE = preparedSql(`delete from product_images where shop_id = $1 and product_id = $2 and id = $3 returning file_key as "fileKey"`);
 
 /** Starts a try of the image $2's download (one waiting or whose last try did not finish): its source and the tries so far. */
 export const START_DOWNLOAD = preparedSql(`update product_images set status = 'PROCESSING', download_attempts = download_attempts + 1

@@ -46,7 +46,7 @@ export class ProductMutationsAdminResolver {
     if (mediaProblems.length > 0) return { product: null, userErrors: userErrors(mediaProblems.map((p) => CatalogErrors.INVALID(p.message, { field: p.field })), undefined) };
     const result = await write();
     if (!result.product || given.length === 0) return payload(result, 'product');
-    const added = await this.images.createMedia(ctx, result.product.id, given);
+    const added = await this.images.createMedia(ctx, result.product.id, given, { checked: true });
     return { product: adminProductView(result.product), userErrors: userErrors(added.problems.map((p) => CatalogErrors.INVALID(p.message, { field: p.field })), undefined) };
   }
 
