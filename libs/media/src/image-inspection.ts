@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { FILE_TYPES } from '@platform/storage';
 import { type MediaError, MediaErrors } from './media.errors.js';
 
 // What an image's bytes are, read from the bytes themselves (never from a name or a declared type), and whether the
@@ -10,8 +11,6 @@ export const MAX_IMAGE_SIDE = 5760;
 export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 
 export type ImageFormat = 'png' | 'gif' | 'jpeg';
-
-export const IMAGE_MIME_TYPES: Readonly<Record<ImageFormat, string>> = { png: 'image/png', gif: 'image/gif', jpeg: 'image/jpeg' };
 
 /** An image the platform keeps. */
 export interface ImageFacts {
@@ -65,5 +64,6 @@ export async function inspectImage(bytes: Buffer, maxBytes: number, field: strin
   } catch {
     return refuse('IMAGE_PROCESSING_FAILURE', 'Image could not be decoded (truncated or corrupt)');
   }
-  return { image: { format, mimeType: IMAGE_MIME_TYPES[format], width, height, bytes: bytes.length } };
+  // The format's name is its extension in storage's file types.
+  return { image: { format, mimeType: FILE_TYPES[format]!, width, height, bytes: bytes.length } };
 }

@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { isErrorOf } from '@platform/errors';
-import { FILE_STORAGE, type FileStorage, type FileVariantMaker, StorageErrors, parseFileKey } from '@platform/storage';
+import { FILE_STORAGE, FILE_TYPES, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf, parseFileKey } from '@platform/storage';
 import { MAX_IMAGE_PIXELS } from './image-inspection.js';
 import { type ImageTransform, type OutputFormat, transformOf, variantName } from './image-transform.rules.js';
 
-/** The images a transform applies to, by content type, with the extension of each. */
-const TRANSFORMABLE: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+/** The images a transform applies to, by content type (their extensions are storage's, `fileTypeOf`). */
+const TRANSFORMABLE: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 /** Where an image's variants are kept: beside it, in a folder of their own (deleted with it). */
 const VARIANTS_FOLDER = 'variants';
 
@@ -16,7 +15,6 @@ const VARIANTS_FOLDER = 'variants';
 export function variantsFolder(folder: string, name: string): string {
   return [folder, VARIANTS_FOLDER, name.slice(0, name.lastIndexOf('.'))].filter(Boolean).join('/');
 }
-const MIME_OF: Readonly<Record<OutputFormat | 'gif', string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
 /**
  * New variants one process makes of one image: a page's responsive sizes need a handful, so past this many a new one
  * is refused (the ones made are still served). Each costs a decode and a kept file, and anyone may ask.
@@ -36,13 +34,10 @@ export class ImageVariants implements FileVariantMaker {
   private readonly making = new Map<string, Promise<string>>();
   private readonly madeOf = new Map<string, number>();
 
-  constructor(
-    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
-  ) {}
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   async variantOf(key: string, contentType: string, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
-    const extension = TRANSFORMABLE[contentType];
+    const extension = TRANSFORMABLE.has(contentType) ? fileTypeOf(contentType)?.extension : undefined;
     const file = parseFileKey(key);
     // Not an image (or a variant itself): the query asks nothing of it.
     if (!extension || !file || file.folder.split('/').includes(VARIANTS_FOLDER)) return { key };
@@ -59,7 +54,7 @@ export class ImageVariants implements FileVariantMaker {
       const count = this.madeOf.get(key) ?? 0;
       if (count >= MAX_NEW_VARIANTS_PER_IMAGE) return { refused: `This image has ${MAX_NEW_VARIANTS_PER_IMAGE} sizes and formats made: ask for one of those` };
       this.count(key, count + 1);
-      made = this.make(key, target, transform, extension).finally(() => this.making.delete(variantKey));
+      made = this.make(key, target, variantKey, transform, extension).finally(() => this.making.delete(variantKey));
       this.making.set(variantKey, made);
     }
     try {
@@ -78,7 +73,7 @@ export class ImageVariants implements FileVariantMaker {
     if (this.madeOf.size > COUNTED_IMAGES) this.madeOf.delete(this.madeOf.keys().next().value!);
   }
 
-  private async make(key: string, target: { shopId: number; access: 'public' | 'private'; folder: string; name: string }, transform: ImageTransform, extension: string): Promise<string> {
+  private async make(key: string, target: FileTarget, variantKey: string, transform: ImageTransform, extension: string): Promise<string> {
     const original = await this.storage.get(key);
     const chunks: Buffer[] = [];
     for await (const chunk of original.body) chunks.push(chunk as Buffer);
@@ -95,10 +90,10 @@ export class ImageVariants implements FileVariantMaker {
     }
     const bytes = await image.toFormat(format === 'jpg' ? 'jpeg' : format).toBuffer();
     try {
-      return (await this.storage.put(target, Readable.from([bytes]), { contentType: MIME_OF[format], maxBytes: Math.max(this.config.mediaMaxBytes, bytes.length) })).key;
+      return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]! })).key;
     } catch (error) {
       // Another process made it first: a name keeps its first bytes, which are these.
-      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return `shops/${target.shopId}/${target.access}/${target.folder}/${target.name}`;
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return variantKey;
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 // The media part's door: its module and service, the facts of a kept image, the URL of a transform, its error codes.
 export { MediaModule } from './media.module.js';
 export { MediaService, type StoredImage } from './media.service.js';
-export { IMAGE_MIME_TYPES, MAX_IMAGE_SIDE, type ImageFacts, type ImageFormat } from './image-inspection.js';
+export { MAX_IMAGE_SIDE, type ImageFacts, type ImageFormat } from './image-inspection.js';
 export { MediaErrors, type MediaError, type MediaErrorCode } from './media.errors.js';
 export { transformedImageUrl } from './image-url.js';
