@@ -5,7 +5,7 @@ import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { ProductDirectoryService } from '../../admin/product-directory.service.js';
 import { ProductImagesService } from '../../admin/product-images.service.js';
 import { MoveInput } from './collection-mutations.args.js';
-import { CreateMediaInput, ProductVariantAppendMediaInput, ProductVariantDetachMediaInput } from './media-mutations.args.js';
+import { CreateMediaInput, ProductVariantAppendMediaInput, ProductVariantDetachMediaInput, type VariantMediaFields } from './media-mutations.args.js';
 import {
   MEDIA_USER_ERROR_CODES,
   ProductCreateMediaPayload,
@@ -67,15 +67,6 @@ export class MediaMutationsAdminResolver {
     return this.variantMedia(ctx, productId, variantMedia, false);
   }
 
-  private async variantMedia(ctx: RequestContext, productGid: string, pairs: VariantMediaInput[], attach: boolean) {
-    const id = idOfType(productGid, 'Product') ?? 0;
-    const mapped = pairs.map((p) => ({ variantId: idOfType(p.variantId, 'ProductVariant') ?? 0, mediaIds: p.mediaIds.map((m) => idOfType(m, 'MediaImage') ?? 0) }));
-    const result = await this.images.variantMedia(ctx, id, mapped, attach);
-    if (result.problems.length > 0) return { product: null, productVariants: null, userErrors: mediaUserErrors(result.problems) };
-    const [product, variants] = await Promise.all([this.directory.product(ctx, id), Promise.all(result.variantIds.map((v) => this.directory.variant(ctx, v)))]);
-    return { product: product && adminProductView(product), productVariants: variants.flatMap((v) => (v ? [adminVariantView(v)] : [])), userErrors: [] };
-  }
-
   @RequiresScope(WRITE)
   @Mutation(() => ProductReorderMediaPayload, { nullable: true, description: "Moves a product's media to new places, in the order given (0-based positions)." })
   async productReorderMedia(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string, @Args('moves', { type: () => [MoveInput] }) moves: MoveInput[]) {
@@ -84,9 +75,16 @@ export class MediaMutationsAdminResolver {
     const { problems } = await this.images.reorderMedia(ctx, productId, mapped);
     return { job: problems.length > 0 ? null : { id: toGlobalId('Job', productId), done: true }, mediaUserErrors: mediaUserErrors(problems) };
   }
-}
 
-type VariantMediaInput = ProductVariantAppendMediaInput | ProductVariantDetachMediaInput;
+  private async variantMedia(ctx: RequestContext, productGid: string, pairs: VariantMediaFields[], attach: boolean) {
+    const id = idOfType(productGid, 'Product') ?? 0;
+    const mapped = pairs.map((p) => ({ variantId: idOfType(p.variantId, 'ProductVariant') ?? 0, mediaIds: p.mediaIds.map((m) => idOfType(m, 'MediaImage') ?? 0) }));
+    const result = await this.images.variantMedia(ctx, id, mapped, attach);
+    if (result.problems.length > 0) return { product: null, productVariants: null, userErrors: mediaUserErrors(result.problems) };
+    const [product, variants] = await Promise.all([this.directory.product(ctx, id), Promise.all(result.variantIds.map((v) => this.directory.variant(ctx, v)))]);
+    return { product: product && adminProductView(product), productVariants: variants.flatMap((v) => (v ? [adminVariantView(v)] : [])), userErrors: [] };
+  }
+}
 
 // A product the shop lacks is named by the mutation's own argument.
 function mediaUserErrors(problems: readonly DomainError[]) {

@@ -14,20 +14,18 @@ export class CreateMediaInput {
   alt?: string | null;
 }
 
-@InputType('ProductVariantAppendMediaInput', { registerIn: () => AdminSchema, description: 'A variant and the one READY media of its product it shows.' })
-export class ProductVariantAppendMediaInput {
+/** A variant and media of its product: what the variant media mutations take. */
+@InputType({ isAbstract: true })
+export class VariantMediaFields {
   @Field(() => ID)
   variantId!: string;
 
   @Field(() => [ID])
   mediaIds!: string[];
 }
+
+@InputType('ProductVariantAppendMediaInput', { registerIn: () => AdminSchema, description: 'A variant and the one READY media of its product it shows.' })
+export class ProductVariantAppendMediaInput extends VariantMediaFields {}
 
 @InputType('ProductVariantDetachMediaInput', { registerIn: () => AdminSchema, description: 'A variant and the media it stops showing.' })
-export class ProductVariantDetachMediaInput {
-  @Field(() => ID)
-  variantId!: string;
-
-  @Field(() => [ID])
-  mediaIds!: string[];
-}
+export class ProductVariantDetachMediaInput extends VariantMediaFields {}
