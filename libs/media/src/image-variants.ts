@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { isErrorOf } from '@platform/errors';
-import { FILE_STORAGE, FILE_TYPES, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf, parseFileKey } from '@platform/storage';
+import { FILE_STORAGE, FILE_TYPES, type FileKeyParts, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf } from '@platform/storage';
 import { MAX_IMAGE_PIXELS } from './image-inspection.js';
 import { type ImageTransform, type OutputFormat, transformOf, variantName } from './image-transform.rules.js';
 
@@ -36,11 +36,10 @@ export class ImageVariants implements FileVariantMaker {
 
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
-  async variantOf(key: string, contentType: string, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
-    const extension = TRANSFORMABLE.has(contentType) ? fileTypeOf(contentType)?.extension : undefined;
-    const file = parseFileKey(key);
+  async variantOf(key: string, file: FileKeyParts, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
+    const extension = TRANSFORMABLE.has(file.contentType) ? fileTypeOf(file.contentType)?.extension : undefined;
     // Not an image (or a variant itself): the query asks nothing of it.
-    if (!extension || !file || file.folder.split('/').includes(VARIANTS_FOLDER)) return { key };
+    if (!extension || file.folder.split('/').includes(VARIANTS_FOLDER)) return { key };
     const transform = transformOf(query);
     if (transform === null) return { key };
     if ('problem' in transform) return { refused: transform.problem };

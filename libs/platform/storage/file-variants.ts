@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { FileKeyParts } from './file-key.rules.js';
 
 /**
  * What serves a variant of a public file from its URL's query (an image at `?width=400&format=webp`): the media part
@@ -6,7 +7,8 @@ import { Injectable } from '@nestjs/common';
  * key when the query asks for no variant, or why the query is refused (a 400).
  */
 export interface FileVariantMaker {
-  variantOf(key: string, contentType: string, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }>;
+  /** `file`: the key read into its parts (the files route has read it). */
+  variantOf(key: string, file: FileKeyParts, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }>;
 }
 
 /** The registered variant maker of the process, if any (storage knows no image; media registers at start). */
@@ -18,7 +20,7 @@ export class FileVariants {
     this.maker = maker;
   }
 
-  variantOf(key: string, contentType: string, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
-    return this.maker ? this.maker.variantOf(key, contentType, query) : Promise.resolve({ key });
+  variantOf(key: string, file: FileKeyParts, query: Readonly<Record<string, unknown>>): Promise<{ key: string } | { refused: string }> {
+    return this.maker ? this.maker.variantOf(key, file, query) : Promise.resolve({ key });
   }
 }

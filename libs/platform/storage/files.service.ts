@@ -50,7 +50,7 @@ export class FilesService {
       // A public file's URL may ask for a variant of it (an image's size and format): made once, then served as a file.
       let key = asked;
       if (file.access === 'public') {
-        const chosen = await this.variants.variantOf(asked, file.contentType, request.query);
+        const chosen = await this.variants.variantOf(asked, file, request.query);
         if ('refused' in chosen) return refusal(400, chosen.refused);
         key = chosen.key;
       }
