@@ -2,7 +2,7 @@ import { DomainError } from '@platform/errors';
 import type { NewProduct } from '../catalog.inputs.js';
 import { invalidHandle } from '../catalog.errors.js';
 import { MAX_VARIANTS } from '../product-limits.js';
-import type { ProductStatus } from '../product.entity.js';
+import type { AdminProductRecord } from './product-admin.records.js';
 import { checkNewOptions } from './option-input.rules.js';
 import { checkProductInput } from './product-input.rules.js';
 import { type OptionState, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
@@ -14,18 +14,8 @@ import { VariantErrors } from '../catalog.errors.js';
 
 /** A product ready to be written: defaults applied, money normalised to two places. */
 export interface ProductRows {
-  product: {
-    handle: string;
-    title: string;
-    descriptionHtml: string;
-    vendor: string;
-    productType: string;
-    tags: string[];
-    status: ProductStatus;
-    publishedAt: Date | null;
-    seoTitle: string | null;
-    seoDescription: string | null;
-  };
+  /** The product's own fields: those of the record it is read back as that a write sets. */
+  product: Pick<AdminProductRecord, 'handle' | 'title' | 'descriptionHtml' | 'vendor' | 'productType' | 'tags' | 'status' | 'publishedAt' | 'seoTitle' | 'seoDescription'>;
   options: { name: string; position: number; values: string[] }[];
   variants: {
     title: string;
