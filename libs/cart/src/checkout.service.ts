@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CatalogStorefrontService, type ImageRecord, imageUrl } from '@platform/catalog';
-import { transformedImageUrl } from '@platform/media';
+import { CatalogStorefrontService, type ImageRecord, smallImageUrl } from '@platform/catalog';
 import { CustomersService } from '@platform/customers';
 import { OrderPlacementService, type PlacedOrder, type VisitorConsent } from '@platform/orders';
 import { type RequestContext, inTransaction } from '@platform/request';
@@ -134,10 +133,8 @@ export class CheckoutService {
 
 // A line's picture: its product's featured image, as a small variant of a kept file.
 function lineImage(image: ImageRecord | null, title: string, origin: string): CheckoutLine['image'] {
-  const url = image && imageUrl(image, origin);
-  if (!url) return null;
-  const small = transformedImageUrl(url, { maxWidth: 64, maxHeight: 64, scale: 2 });
-  return { url: 'url' in small ? small.url : url, alt: image.alt ?? title };
+  const url = image && smallImageUrl(image, origin, 64);
+  return url ? { url, alt: image.alt ?? title } : null;
 }
 
 // Rolls the payment's transaction back (the cart stays open) and carries what the page shows.

@@ -30,6 +30,6 @@ export type {
   VariantRecord,
   VariantRef,
 } from './catalog.records.js';
-export { imageUrl, type ImagePlace } from './image-url.js';
+export { imageUrl, smallImageUrl, type ImagePlace } from './image-url.js';
 export { StorefrontCollection } from './graphql/storefront/collection.type.js';
 export { StorefrontProduct, StorefrontProductVariant } from './graphql/storefront/product.type.js';
