@@ -3,7 +3,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { AppsRestApiModule } from '@platform/apps';
 import { AuthModule } from '@platform/auth';
 import { CartPagesApiModule, CartStorefrontApiModule } from '@platform/cart';
-import { CatalogAdminApiModule, CatalogRestApiModule, CatalogStorefrontApiModule } from '@platform/catalog';
+import { CatalogAdminApiModule, CatalogPagesApiModule, CatalogRestApiModule, CatalogStorefrontApiModule } from '@platform/catalog';
 import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/companies';
 import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
@@ -59,9 +59,9 @@ const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, Metaf
 export const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, ShopAdminApiModule, CatalogAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CatalogRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];
-// Pages the platform hosts for a shop's customers (`/account/…`, the checkout `/cart/c/…` and its payment schemas
-// `/schemas/…`: the online_store surface): HTML (the schemas JSON), no version, no token.
-const PAGE_MODULES = [CustomersPagesApiModule, CartPagesApiModule];
+// Pages the platform hosts for a shop's customers (the shop front `/`, `/account/…`, the checkout `/cart/c/…` and its
+// payment schemas `/schemas/…`: the online_store surface): HTML (the schemas JSON), no version, no token.
+const PAGE_MODULES = [CatalogPagesApiModule, CustomersPagesApiModule, CartPagesApiModule];
 
 /** The HTTP process: storefront GraphQL, admin GraphQL, admin REST, health and stored files, on one Fastify server. */
 @Module({})

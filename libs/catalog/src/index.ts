@@ -4,6 +4,7 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogStorefrontApiModule } from './catalog-storefront-api.module.js';
 export { CatalogAdminApiModule } from './catalog-admin-api.module.js';
 export { CatalogRestApiModule } from './catalog-rest-api.module.js';
+export { CatalogPagesApiModule } from './catalog-pages-api.module.js';
 export { CatalogService } from './catalog.service.js';
 export { CatalogImportService } from './admin/catalog-import.service.js';
 export type { LocationRecord } from './inventory/inventory.records.js';

@@ -6,16 +6,18 @@ import { SafeHtml, html } from './html.js';
 const STYLE =
   'body{font:16px/1.5 system-ui,sans-serif;color:#1f2328;background:#f6f8fa;margin:0}' +
   'main{max-width:26rem;margin:4rem auto;padding:2rem;background:#fff;border:1px solid #d0d7de;border-radius:8px}' +
-  'h1{font-size:1.4rem;margin:0 0 1rem}label{display:block;margin:1rem 0 .25rem;font-weight:600}' +
+  'h1{font-size:1.4rem;margin:0 0 1rem}h2{font-size:1.15rem}label{display:block;margin:1rem 0 .25rem;font-weight:600}' +
   'input{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #8c959f;border-radius:6px}' +
   'button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit;font-weight:600;color:#fff;background:#1f6feb;border:0;border-radius:6px}' +
-  '.errors{color:#b42318;padding-left:1.2rem}';
+  '.errors{color:#b42318;padding-left:1.2rem}img{object-fit:contain}' +
+  '.products{list-style:none;padding:0}.products li{display:flex;gap:1rem;align-items:center;margin:1rem 0}.products img{flex:none}.products h3{margin:0;font-size:1rem}.products p{margin:0}';
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 const PAGE_STYLE = new SafeHtml(STYLE);
 
 /**
- * Headers of every HTML page the platform serves (the account activation page, and the error pages of that
- * surface): never cached or framed, no Referer (page URLs can carry a one-time token), nothing loaded but its style.
+ * Headers of every HTML page the platform serves (the shop front, the account activation page, the checkout, and the
+ * error pages of that surface): never cached or framed, no Referer (page URLs can carry a one-time token), nothing
+ * loaded but its style and same-origin images.
  */
 export const HTML_PAGE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'text/html; charset=utf-8',

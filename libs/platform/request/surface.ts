@@ -1,6 +1,6 @@
 /**
- * The three APIs, and the online store's few pages the platform hosts itself (account activation); each has one
- * pipeline and one error shape (the pages' is an HTML page).
+ * The three APIs, and the online store's few pages the platform hosts itself (the shop front, account activation,
+ * the checkout); each has one pipeline and one error shape (the pages' is an HTML page).
  */
 export type Surface = 'storefront' | 'admin_graphql' | 'admin_rest' | 'online_store';
 
@@ -14,8 +14,8 @@ const STOREFRONT = /^\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_GRAPHQL = /^\/admin\/api\/([^/]*)\/graphql\.json$/;
 const ADMIN_REST = /^\/admin\/api\/([^/]*)\/.+$/;
 // Hosted pages have no version: the link in an email must keep working whatever the API's versions become.
-// The checkout (`/cart/c/…`) and its payment handler's schemas (`/schemas/…`) are hosted pages too.
-const ONLINE_STORE = /^\/(account|cart|schemas)\//;
+// The checkout (`/cart/c/…`), its payment handler's schemas (`/schemas/…`) and the shop front (`/`) are hosted pages too.
+const ONLINE_STORE = /^\/((account|cart|schemas)\/|$)/;
 
 /**
  * Which surface and version a request addresses, from the route Fastify matched: its pattern gives the
