@@ -452,4 +452,24 @@ describe('hosted checkout payments', () => {
     expect(handler.$defs['dev.platform.wallet_handler'].business_schema.allOf[0].$ref).toBe(`http://${shop.host}/schemas/ucp/2026-01-23/payment_handler.json#/$defs/business_schema`);
     for (const path of ['/schemas/nothing.json', `${base}/../token.json`, '/schemas/']) expect((await open(path)).status).toBe(404);
   });
+
+  it('links the checkout, its confirmation and the not-found page back to the shop front, which answers on the same host', async () => {
+    const cart = await cartOf([{ merchandiseId: variants[9]!.gid, quantity: 1 }]);
+    const pages = { checkout: await open(pathOf(cart.checkoutUrl)), confirmation: await pay(cart.checkoutUrl), notFound: await open('/cart/c/nonsense?key=x') };
+    const name = shop.shop.name;
+    const links = Object.fromEntries(
+      Object.entries(pages).map(([page, res]) => {
+        const link = /<a class="shop-link" href="([^"]+)">([^<]+)<\/a>/.exec(res.text);
+        return [page, { status: res.status, href: link?.[1], text: link?.[2] }];
+      }),
+    );
+    expect(links).toEqual({
+      checkout: { status: 200, href: `http://${shop.host}`, text: `Back to ${name}` },
+      confirmation: { status: 200, href: `http://${shop.host}`, text: `Continue shopping at ${name}` },
+      notFound: { status: 404, href: `http://${shop.host}`, text: `Back to ${name}` },
+    });
+    const href = new URL(links.checkout!.href!);
+    const front = await send(t.app, { url: href.pathname, host: href.host });
+    expect([front.status, front.text.includes(`<h1>${name}</h1>`)]).toEqual([200, true]);
+  });
 });

@@ -86,6 +86,14 @@ describe('hosted checkout in a browser', () => {
     expect(await page.locator('tr.line').count()).toBe(2);
     expect(await page.evaluate('getComputedStyle(document.querySelector("main")).maxWidth')).toBe('416px');
 
+    // The way back to the shop: its front, on the same host, with its products' pictures loaded under the page's CSP.
+    const front = await Promise.all([page.waitForNavigation(), page.click(`text=Back to ${shop.shop.name}`)]);
+    expect([front[0]!.status(), page.url()]).toEqual([200, `http://${shop.host}:${port}/`]);
+    expect(await page.textContent('h1')).toBe(shop.shop.name);
+    expect(await page.locator('li.product').count()).toBeGreaterThan(0);
+    expect(await page.evaluate('document.images.length > 0 && [...document.images].every((i) => i.complete && i.naturalWidth > 0)')).toBe(true);
+    await page.goto(checkoutUrl);
+
     await page.fill('#email', 'browser@example.com');
     await page.fill('#first_name', 'Grace');
     await page.fill('#last_name', 'Hopper');

@@ -119,6 +119,9 @@ describe('customer account activation page', () => {
     const done = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
     expect({ status: done[0]!.status(), text: await page.textContent('main') }).toEqual({ status: 200, text: expect.stringContaining('Your account is active') });
     expect(await page.textContent('h1')).toBe('Your account is active');
+    // Its link to the shop opens the shop front.
+    const front = await Promise.all([page.waitForNavigation(), page.click(`text=Continue to ${acme.shop.name}`)]);
+    expect([front[0]!.status(), await page.textContent('h1')]).toEqual([200, acme.shop.name]);
     expect(problems).toEqual([]);
     await page.close();
 

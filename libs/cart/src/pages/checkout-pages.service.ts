@@ -3,13 +3,13 @@ import type { VisitorConsent } from '@platform/orders';
 import type { HtmlPage } from '@platform/html';
 import { MarketsService } from '@platform/localization';
 import { countryName } from '@platform/locale';
-import type { RequestContext } from '@platform/request';
+import { type RequestContext, shopOrigin } from '@platform/request';
 import { type CheckoutState, CheckoutService } from '../checkout.service.js';
 import { checkoutForm, checkoutLink } from '../checkout.rules.js';
 import { WalletPaymentHandler } from '../payment-handler/wallet-handler.js';
 import type { VisitorConsent as SignedConsent } from '../visitor-consent.rules.js';
 import { VisitorConsentService } from '../visitor-consent.service.js';
-import { type CheckoutValues, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
+import { type CheckoutValues, type ShopLink, cartNotFoundPage, checkoutPage, confirmationPage } from './checkout.page.js';
 
 // The page a refused payment shows again, with its status: a declined or invalid payment is 422, a cart that
 // changed under the buyer 409.
@@ -29,8 +29,8 @@ export class CheckoutPagesService {
   async show(ctx: RequestContext, token: unknown, key: unknown): Promise<HtmlPage> {
     const link = checkoutLink(token, key);
     const state = link && (await this.checkouts.checkout(ctx, link.token, link.key));
-    if (!state) return cartNotFoundPage(ctx.shop.name);
-    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    if (!state) return cartNotFoundPage(shopLink(ctx));
+    if (state.paid) return confirmationPage(shopLink(ctx), state.order);
     const values: CheckoutValues = { email: state.summary.cart.email ?? '', address: { country: state.summary.cart.countryCode }, walletToken: '' };
     return this.form(ctx, state, values);
   }
@@ -39,9 +39,9 @@ export class CheckoutPagesService {
   async pay(ctx: RequestContext, token: unknown, key: unknown, consentParam: unknown, body: unknown): Promise<HtmlPage> {
     const link = checkoutLink(token, key);
     const state = link && (await this.checkouts.checkout(ctx, link.token, link.key));
-    if (!state) return cartNotFoundPage(ctx.shop.name);
+    if (!state) return cartNotFoundPage(shopLink(ctx));
     // A paid cart's checkout answers its order, whatever is posted again (a double click, a retry, another tab).
-    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    if (state.paid) return confirmationPage(shopLink(ctx), state.order);
     const { form, problems, fieldProblems } = checkoutForm(body);
     // A shop with markets sells to their countries only: another is refused, never ordered.
     const countries = await this.countries(ctx);
@@ -58,15 +58,15 @@ export class CheckoutPagesService {
     // The `_cs` of the URL (kept by the form, which posts to it), if it was signed for this cart.
     const consent = consentOf(await this.consents.read(ctx, consentParam, link!.token));
     const result = await this.checkouts.pay(ctx, link!.token, link!.key, form, payment.instrument, consent);
-    if (!result) return cartNotFoundPage(ctx.shop.name);
-    if (!result.problems) return confirmationPage(ctx.shop.name, result.order);
+    if (!result) return cartNotFoundPage(shopLink(ctx));
+    if (!result.problems) return confirmationPage(shopLink(ctx), result.order);
     return this.form(ctx, result.state, values, result.problems, REFUSAL_STATUS[result.reason]);
   }
 
   private async form(ctx: RequestContext, state: CheckoutState, values: CheckoutValues, problems: string[] = [], status = 200, fieldProblems: Record<string, string> = {}): Promise<HtmlPage> {
-    if (state.paid) return confirmationPage(ctx.shop.name, state.order);
+    if (state.paid) return confirmationPage(shopLink(ctx), state.order);
     const handler = this.wallet.response(ctx.shop.name, state.summary.cart.currency);
-    return checkoutPage(ctx.shop.name, state.summary, state.lines, handler, values, problems, status, fieldProblems, await this.countries(ctx));
+    return checkoutPage(shopLink(ctx), state.summary, state.lines, handler, values, problems, status, fieldProblems, await this.countries(ctx));
   }
 
   // The countries of the shop's enabled markets, by name (none: the shop has no markets, any country is taken).
@@ -74,6 +74,11 @@ export class CheckoutPagesService {
     const codes = new Set((await this.markets.marketsOf(ctx)).filter((m) => m.enabled).flatMap((m) => m.countries));
     return [...codes].map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));
   }
+}
+
+// Every checkout page links back to the shop front, at the shop's own address (the request's port in development).
+function shopLink(ctx: RequestContext): ShopLink {
+  return { name: ctx.shop.name, url: shopOrigin(ctx.shop, ctx.origin) };
 }
 
 // The order records the choices the visitor made (a choice not given is left out).

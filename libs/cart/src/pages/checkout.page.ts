@@ -13,6 +13,12 @@ export interface CheckoutValues {
   walletToken: string;
 }
 
+/** The shop a page belongs to: its name, and its front's URL that the page links back to. */
+export interface ShopLink {
+  name: string;
+  url: string;
+}
+
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 /**
@@ -21,7 +27,7 @@ const money = (amount: string, currency: string) => `${amount} ${currency}`;
  * scripts and offline. `status` is 200, or the status of the problems shown.
  */
 export function checkoutPage(
-  shopName: string,
+  shop: ShopLink,
   summary: CartSummary,
   lines: CheckoutLine[],
   handler: WalletHandlerResponse,
@@ -56,8 +62,9 @@ export function checkoutPage(
 ${input(f)}
 ${message(f.name)}`,
   );
-  const body = html`<h1>Checkout</h1>
-<p><strong>${shopName}</strong></p>
+  const body = html`<p><a class="shop-link" href="${shop.url}">Back to ${shop.name}</a></p>
+<h1>Checkout</h1>
+<p><strong>${shop.name}</strong></p>
 ${errors}
 <h2>Order summary</h2>
 <table>
@@ -84,22 +91,23 @@ ${message('wallet_token')}
 <input type="hidden" name="expected_total" value="${cost.total}">
 <button type="submit">Pay ${money(cost.total, currency)}</button>
 </form>`;
-  return { status, html: htmlPage(`Checkout – ${shopName}`, body) };
+  return { status, html: htmlPage(`Checkout – ${shop.name}`, body) };
 }
 
 /** After payment (and for any later visit of the paid cart's checkout URL): the order and what was paid. */
-export function confirmationPage(shopName: string, order: PlacedOrder): HtmlPage {
+export function confirmationPage(shop: ShopLink, order: PlacedOrder): HtmlPage {
   const body = html`<h1>Thank you for your order</h1>
-<p>Your order <strong id="order-name">${order.name}</strong> at <strong>${shopName}</strong> is confirmed and paid.</p>
+<p>Your order <strong id="order-name">${order.name}</strong> at <strong>${shop.name}</strong> is confirmed and paid.</p>
 <p>Total paid: <strong id="order-total">${money(order.totalPrice, order.currency)}</strong></p>
-${order.email ? html`<p>A confirmation goes to ${order.email}.</p>` : null}`;
-  return { status: 200, html: htmlPage(`Order ${order.name} confirmed – ${shopName}`, body) };
+${order.email ? html`<p>A confirmation goes to ${order.email}.</p>` : null}
+<p><a class="shop-link" href="${shop.url}">Continue shopping at ${shop.name}</a></p>`;
+  return { status: 200, html: htmlPage(`Order ${order.name} confirmed – ${shop.name}`, body) };
 }
 
 /** A checkout URL that names no cart of this shop (wrong key, unknown, another shop's, expired): all look alike. */
-export function cartNotFoundPage(shopName: string): HtmlPage {
+export function cartNotFoundPage(shop: ShopLink): HtmlPage {
   const body = html`<h1>This checkout is not available</h1>
 <p>The link is incomplete, the cart expired, or it belongs to another shop.</p>
-<p>Return to <strong>${shopName}</strong> and check out again.</p>`;
-  return { status: 404, html: htmlPage(`Checkout not found – ${shopName}`, body) };
+<p><a class="shop-link" href="${shop.url}">Back to ${shop.name}</a> to check out again.</p>`;
+  return { status: 404, html: htmlPage(`Checkout not found – ${shop.name}`, body) };
 }
