@@ -7,7 +7,7 @@ import { HealthProbe } from '@platform/health';
 import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
-import { FilesRoute } from '@platform/storage';
+import { FilesRoute, UploadsRoute } from '@platform/storage';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
 import { HttpDrain } from './http-drain.js';
 import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts.js';
@@ -76,6 +76,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     strictPreflight: false,
     exposedHeaders: ['X-Request-Id', 'X-Platform-API-Version', 'X-Platform-API-Deprecated-Reason', 'Retry-After', 'X-Platform-Shop-Api-Call-Limit'],
   });
+  // PUT and POST /uploads… (staged uploads): like files, outside the pipelines; bodies streamed to storage, not parsed.
+  await app.get(UploadsRoute).install(fastify);
   installJsonBodyParser(fastify);
   app.get(RequestPipeline).install(fastify);
   // No enableShutdownHooks(): its signal listeners closed the app and re-raised the signal while main.ts's own stop

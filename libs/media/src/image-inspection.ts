@@ -11,6 +11,8 @@ export const MAX_IMAGE_SIDE = 5760;
 export const MAX_IMAGE_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
 
 export type ImageFormat = 'png' | 'gif' | 'jpeg';
+/** The media types of the images the platform keeps. */
+export const IMAGE_MIME_TYPES: readonly string[] = ['image/png', 'image/gif', 'image/jpeg'];
 
 /** An image the platform keeps. */
 export interface ImageFacts {

@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { OutboundHttp, type OutboundRefusal, OutboundRefusedError } from '@platform/http';
 import type { RequestContext } from '@platform/request';
-import { FILE_STORAGE, type FileStorage, parseFileKey } from '@platform/storage';
+import { isErrorOf } from '@platform/errors';
+import { FILE_STORAGE, type FileStorage, StorageErrors, fileKeyOfPath, parseFileKey } from '@platform/storage';
 import { filenameProblem } from './image-filename.rules.js';
 import { variantsFolder } from './image-variants.js';
 import { type ImageFacts, inspectImage } from './image-inspection.js';
@@ -60,6 +61,8 @@ export class MediaService {
    * address the installation does not allow), or null: a name that does not resolve now may later.
    */
   async sourceProblem(ctx: RequestContext, url: string, field: string): Promise<MediaError | null> {
+    const own = ownFileKey(ctx, url);
+    if (own) return (await this.storage.exists(own)) ? null : MediaErrors.IMAGE_DOWNLOAD_FAILURE('Image URL names no uploaded file', { field });
     try {
       await this.outbound.check(url);
       return null;
@@ -77,6 +80,12 @@ export class MediaService {
    */
   async downloadImage(ctx: RequestContext, url: string, field: string): Promise<{ image: StoredImage; problems: []; retry: false } | { image: null; problems: MediaError[]; retry: boolean }> {
     const failed = (message: string, retry: boolean) => ({ image: null, problems: [MediaErrors.IMAGE_DOWNLOAD_FAILURE(message, { field })], retry });
+    const own = ownFileKey(ctx, url);
+    if (own) {
+      const bytes = await this.readOwnFile(own);
+      if (!bytes) return failed('Image URL names no uploaded file', false);
+      return { ...(await this.storeImage(ctx, bytes, { field })), retry: false };
+    }
     let bytes: Buffer;
     try {
       const response = await this.outbound.request(url, { maxBytes: this.config.mediaMaxBytes });
@@ -91,6 +100,19 @@ export class MediaService {
     return { ...kept, retry: false };
   }
 
+  /** The bytes of the shop's file under `key` (at most MEDIA_MAX_BYTES and one more), or null when there is none. */
+  private async readOwnFile(key: string): Promise<Buffer | null> {
+    try {
+      const download = await this.storage.get(key, { range: { start: 0, end: this.config.mediaMaxBytes } });
+      const chunks: Buffer[] = [];
+      for await (const chunk of download.body) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    } catch (error) {
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return null;
+      throw error;
+    }
+  }
+
   /** Deletes the shop's image file under `key` and the variants made of it (another shop's key, or none, is left alone). */
   async deleteImage(ctx: RequestContext, key: string): Promise<void> {
     const file = parseFileKey(key);
@@ -98,4 +120,19 @@ export class MediaService {
     await this.storage.delete(key);
     await this.storage.deleteFolder({ shopId: file.shopId, access: file.access, folder: variantsFolder(file.folder, file.name) });
   }
+}
+
+/**
+ * The key of the shop's own file a source URL names (a staged upload's `resourceUrl`, a kept image's `src`), on
+ * whatever host it was given: read from storage, never fetched. Another shop's file is a URL like any other.
+ */
+function ownFileKey(ctx: RequestContext, url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const key = fileKeyOfPath(path);
+  return key && parseFileKey(key)?.shopId === ctx.shop.id ? key : null;
 }

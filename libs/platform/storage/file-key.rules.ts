@@ -51,6 +51,9 @@ export const FILE_TYPES: Readonly<Record<string, string>> = {
   bin: 'application/octet-stream',
 };
 
+/** The private folder a shop's staged uploads land in (a client sends them; the platform reads them once named). */
+export const STAGED_KEY_FOLDER = 'staged';
+
 export const MAX_FILE_KEY_LENGTH = 512;
 export const MAX_SEGMENT_LENGTH = 100;
 export const MAX_FOLDER_DEPTH = 8;

@@ -8,6 +8,8 @@ import { FilesRoute } from './files.route.js';
 import { FilesService } from './files.service.js';
 import { LocalDiskFileStorage } from './local-disk.file-storage.js';
 import { S3FileStorage } from './s3.file-storage.js';
+import { UploadsRoute } from './uploads.route.js';
+import { UploadsService } from './uploads.service.js';
 
 /** The adapter STORAGE_URL names: a bucket of an S3-compatible service, else a directory (`DATA_DIR/files`). */
 export function createFileStorage(config: StorageConfig): LocalDiskFileStorage | S3FileStorage {
@@ -15,8 +17,9 @@ export function createFileStorage(config: StorageConfig): LocalDiskFileStorage |
 }
 
 /**
- * File storage for the process (FILE_STORAGE, from STORAGE_URL), the URLs files are served at (FileUrls), and what
- * serves them (FilesService's answers, through FilesRoute, which the api app installs).
+ * File storage for the process (FILE_STORAGE, from STORAGE_URL), the URLs files are served at and uploaded to
+ * (FileUrls), what serves them (FilesService, through FilesRoute) and what receives staged uploads (UploadsService,
+ * through UploadsRoute); the api app installs both routes.
  */
 @Module({
   providers: [
@@ -25,8 +28,10 @@ export function createFileStorage(config: StorageConfig): LocalDiskFileStorage |
     FileVariants,
     FilesService,
     FilesRoute,
+    UploadsService,
+    UploadsRoute,
   ],
-  exports: [FILE_STORAGE, FileUrls, FileVariants, FilesService, FilesRoute],
+  exports: [FILE_STORAGE, FileUrls, FileVariants, FilesService, FilesRoute, UploadsRoute],
 })
 export class StorageModule implements OnModuleInit, OnApplicationShutdown {
   constructor(

@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { imageBytes } from '@platform/media/testing';
+import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, demoTokens } from '@platform/seed';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
@@ -14,7 +18,7 @@ describe('the demo shop on the admin surfaces', () => {
   const headers = { 'x-platform-access-token': token };
 
   beforeAll(async () => {
-    t = await createTestApp({ DEFAULT_SHOP: 'demo' });
+    t = await createTestApp({ DEFAULT_SHOP: 'demo', OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' });
     await t.app.get(DemoShopService).ensureDemoShop();
   }, 120_000);
   afterAll(() => t?.close());
@@ -179,6 +183,41 @@ describe('the demo shop on the admin surfaces', () => {
     const gid = `gid://platform/MediaImage/${created.body.image.id}`;
     expect(media.body.data.product.featuredMedia).toEqual({ id: gid });
     expect(media.body.data.product.media.nodes[0]).toEqual({ id: gid, alt: 'Red swatch', status: 'READY', mediaErrors: [], mimeType: 'image/png', image: { url: created.body.image.src, width: 40, height: 30 } });
+  });
+
+  it("runs docs/admin.md's src and staged-upload examples: answered at once, then downloaded or read, READY", async () => {
+    const section = readFileSync('docs/admin.md', 'utf8').slice(readFileSync('docs/admin.md', 'utf8').indexOf('### Product image'));
+    const png = await imageBytes({ width: 30, height: 20 });
+    // The example's URL, served here: the test's outbound client may reach localhost.
+    const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const example = /-d '(\{"image":\{"src":[^']*)'/.exec(section)![1]!;
+      const local = example.replace('https://example.com', `http://localhost:${(server.address() as AddressInfo).port}`);
+      const created = await send(t.app, { method: 'POST', url: `/admin/api/${VERSION}/products/1/images.json`, host, headers, body: JSON.parse(local) });
+      expect(created.status).toBe(200);
+      expect(created.body.image).toMatchObject({ alt: 'Blue swatch', product_id: 1, src: null, width: null, height: null });
+      await t.app.get<JobQueue>(JOB_QUEUE).drain();
+      const kept = await send(t.app, { url: `/admin/api/${VERSION}/products/1/images/${created.body.image.id}.json`, host, headers });
+      expect(kept.body.image).toMatchObject({ width: 30, height: 20, src: expect.stringMatching(/^http:\/\/localhost\/files\/shops\/\d+\/public\/media\//) });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+
+    // Staged: the target, the PUT, then productUpdate naming the resourceUrl (its body made by the documented command).
+    const stageQuery = (JSON.parse(/-d '(\{"query":"mutation \{ stagedUploadsCreate[^']*)'/.exec(section)![1]!) as { query: string }).query;
+    const staged = await adminQuery(t.app, host, token, stageQuery);
+    const [target] = staged.body.data.stagedUploadsCreate.stagedTargets;
+    const url = new URL(target.url);
+    const put = await t.app.inject({ method: 'PUT', url: url.pathname + url.search, headers: { host, 'content-type': 'image/png' }, payload: png });
+    expect(put.statusCode).toBe(200);
+    const script = /BODY=\$\(node -e '([^']+)' "\$RESOURCE_URL"\)/.exec(section)![1]!;
+    const body = JSON.parse(execFileSync(process.execPath, ['-e', script, target.resourceUrl]).toString());
+    const updated = await send(t.app, { method: 'POST', url: `/admin/api/${VERSION}/graphql.json`, host, headers, body });
+    expect(updated.body.data.productUpdate.userErrors).toEqual([]);
+    await t.app.get<JobQueue>(JOB_QUEUE).drain();
+    const media = await adminQuery(t.app, host, token, `{ product(id: "gid://platform/Product/1") { media(first: 250) { nodes { alt status ... on MediaImage { image { width height } } } } } }`);
+    expect(media.body.data.product.media.nodes.at(-1)).toEqual({ alt: 'Swatch', status: 'READY', image: { width: 30, height: 20 } });
   });
 
   it("lets the demo customer sign in on the storefront with the documented password", async () => {

@@ -1,0 +1,134 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough, type Readable, finished } from 'node:stream';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import { Inject, Injectable } from '@nestjs/common';
+import { isErrorOf } from '@platform/errors';
+import { LOGGER, type Logger } from '@platform/logging';
+import { type FileKeyParts, fileTypeOf } from './file-key.rules.js';
+import { FILE_STORAGE, type FileStorage } from './file-storage.js';
+import { FileUrls } from './file-urls.js';
+import type { FileHttpResponse } from './files.service.js';
+import { UPLOADS_PATH } from './upload-url.rules.js';
+import { StorageErrors } from './storage.errors.js';
+
+/** An upload as the route hands it over: the path and query as sent, the headers, and the unread body. */
+export interface UploadHttpRequest {
+  method: 'PUT' | 'POST';
+  url: string;
+  query: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+  requestId: string;
+}
+
+const REFUSED = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
+// A form carries the target's parameters (fewer than ten, none long) and one file.
+const FORM_LIMITS = { fields: 16, fieldNameSize: 64, fieldSize: 1024, files: 1, parts: 17, headerPairs: 16 };
+
+/**
+ * What a staged upload is answered: `PUT /uploads/<key>?…` with the file as the body, or `POST /uploads` with the
+ * target's parameters as form fields before the file (the order S3-style forms keep). The signature is the only
+ * credential (no shop from the Host, no token); the file's type is its key's and its size the target's. The bytes
+ * stream into storage under that key and nowhere else; a refused or broken upload keeps nothing. Never throws.
+ */
+@Injectable()
+export class UploadsService {
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly urls: FileUrls,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async answer(request: UploadHttpRequest): Promise<FileHttpResponse> {
+    try {
+      return request.method === 'PUT' ? await this.put(request) : await this.post(request);
+    } catch (error) {
+      request.body.resume();
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE') return refusal(413, error.message);
+      this.logger.error({ err: error, requestId: request.requestId }, 'receiving an upload failed');
+      return refusal(500, 'Internal Server Error');
+    }
+  }
+
+  private async put(request: UploadHttpRequest): Promise<FileHttpResponse> {
+    const path = request.url.split('?')[0]!;
+    const grant = path.startsWith(`${UPLOADS_PATH}/`) ? await this.urls.uploadGrant(path.slice(UPLOADS_PATH.length + 1), request.query) : null;
+    if (!grant) return drained(request.body, refusal(403, 'Forbidden'));
+    const sent = request.headers['content-type'];
+    if (typeof sent !== 'string' || fileTypeOf(sent)?.contentType !== grant.file.contentType) {
+      return drained(request.body, refusal(400, `Content-Type must be ${grant.file.contentType}`));
+    }
+    await this.keep(grant, request.body);
+    return { status: 200, headers: { 'cache-control': 'no-store' } };
+  }
+
+  private post(request: UploadHttpRequest): Promise<FileHttpResponse> {
+    const type = request.headers['content-type'];
+    if (typeof type !== 'string' || !/^multipart\/form-data;/i.test(type)) return Promise.resolve(drained(request.body, refusal(400, 'Send a multipart/form-data form')));
+    return new Promise<FileHttpResponse>((resolve) => {
+      const fields: Record<string, string> = {};
+      let sawFile = false;
+      let answered = false;
+      const answer = (response: FileHttpResponse) => {
+        if (answered) return;
+        answered = true;
+        resolve(response);
+      };
+      let form: BusboyInstance;
+      try {
+        form = new Busboy({ headers: { ...request.headers, 'content-type': type }, limits: FORM_LIMITS });
+      } catch {
+        answer(drained(request.body, refusal(400, 'The form cannot be read')));
+        return;
+      }
+      form.on('field', (name, value) => {
+        fields[name] = value;
+      });
+      form.on('file', (name, file) => {
+        sawFile = true;
+        void this.urls.uploadGrant(fields.key, fields).then(async (grant) => {
+          if (name !== 'file' || !grant) return answer(drained(file, refusal(403, 'Forbidden')));
+          await this.keep(grant, file);
+          const status = fields.success_action_status === '200' ? 200 : fields.success_action_status === '201' ? 201 : 204;
+          const body = status === 201 ? `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Key>${grant.key}</Key></PostResponse>` : undefined;
+          answer({ status, headers: { 'cache-control': 'no-store', ...(body ? { 'content-type': 'application/xml' } : {}) }, body });
+        }).catch((error: unknown) => {
+          file.resume();
+          if (isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE') return answer(refusal(413, error.message));
+          this.logger.error({ err: error, requestId: request.requestId }, 'receiving an upload failed');
+          answer(refusal(500, 'Internal Server Error'));
+        });
+      });
+      form.on('error', () => answer(refusal(400, 'The form cannot be read')));
+      form.on('finish', () => {
+        if (!sawFile) answer(refusal(400, 'The form has no file'));
+      });
+      request.body.pipe(form);
+    });
+  }
+
+  private async keep(grant: { file: FileKeyParts; maxBytes: number }, body: Readable): Promise<void> {
+    const { shopId, access, folder, name, contentType } = grant.file;
+    // A failed put destroys the stream it was given: a stream of its own, so the request lives to carry the answer.
+    const bytes = new PassThrough();
+    body.pipe(bytes);
+    try {
+      await this.storage.put({ shopId, access, folder, name }, bytes, { contentType, maxBytes: grant.maxBytes });
+    } catch (error) {
+      body.unpipe(bytes);
+      body.resume();
+      throw error;
+    }
+  }
+}
+
+function refusal(status: number, message: string): FileHttpResponse {
+  return { status, headers: REFUSED, body: JSON.stringify({ errors: message }) };
+}
+
+/** The answer, once the unread body has been let through (a client still sending gets its answer, not a reset). */
+function drained(body: Readable, response: FileHttpResponse): FileHttpResponse {
+  body.resume();
+  finished(body, () => undefined);
+  return response;
+}
