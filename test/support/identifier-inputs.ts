@@ -47,16 +47,21 @@ export interface Route {
 
 /** Every route of the Fastify instance (from its own route table), one per method; HEAD and OPTIONS left out. */
 export function routeTable(fastify: FastifyInstance): Route[] {
+  // The table is a tree: a route below another (everything below `/`, the shop front) prints its path after its parent's.
+  const parents: string[] = [];
   return fastify
     .printRoutes({ commonPrefix: false })
     .split('\n')
     .flatMap((line) => {
-      const match = line.match(/(\/\S*) \(([A-Z, ]+)\)$/);
+      const match = line.match(/^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/);
       if (!match) return [];
-      return match[2]
+      parents.length = match[1]!.length / 4;
+      const path = (parents.at(-1) ?? '') + match[2];
+      parents.push(path);
+      return (match[3] ?? '')
         .split(', ')
-        .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
-        .map((method) => ({ method, path: match[1] }));
+        .filter((method) => method !== '' && method !== 'HEAD' && method !== 'OPTIONS')
+        .map((method) => ({ method, path }));
     });
 }
 

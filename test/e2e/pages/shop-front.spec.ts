@@ -118,6 +118,8 @@ describe('shop front', () => {
       expect(titlesOf(res)).toEqual(titlesOf(plain));
       expect(res.text).not.toContain('<script');
     }
+    // Only `/` is the front: another path names no page.
+    for (const url of ['/index.html', '/products', '//', '/%2F']) expect({ url, status: (await open(url)).status }).toEqual({ url, status: 404 });
     // A form posted to the front is no route: a 404 page.
     const posted = await send(t.app, { method: 'POST', url: '/', host: shop.host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, rawBody: 'a=1' });
     expect([posted.status, posted.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
