@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutboundHttp } from '@platform/http';
 import { table } from './report.js';
+import { median, timed } from './timed-calls.js';
 
 /** Microseconds per call of the outbound client and of a bare fetch, one mode of calling. */
 export interface OutboundFigure {
@@ -62,22 +63,4 @@ export async function measureOutbound(calls: number, rounds: number): Promise<Ou
 export function formatOutbound(figures: OutboundFigure[]): string {
   const rows = figures.map((f) => [f.mode, String(f.inFlight), String(f.calls), String(f.clientMicrosPerCall), String(f.fetchMicrosPerCall), `${f.ratio.toFixed(2)}x`]);
   return `Outbound client against fetch used bare, GETs of a loopback server (µs per call):\n${table(['mode', 'in flight', 'calls', 'client', 'fetch', 'ratio'], rows, 1)}`;
-}
-
-// Seconds for `calls` calls, `inFlight` at a time.
-async function timed(calls: number, inFlight: number, call: () => Promise<unknown>): Promise<number> {
-  const started = process.hrtime.bigint();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next++ < calls) await call();
-    }),
-  );
-  return Number(process.hrtime.bigint() - started) / 1e9;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
