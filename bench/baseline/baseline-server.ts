@@ -7,12 +7,14 @@ import { registerCustomerRoutes } from './baseline-customers.js';
 import { ORDERS_SDL, registerOrderRoutes } from './baseline-orders.js';
 import { PRODUCTS_SDL, productsRoot } from './baseline-products.js';
 import { CATALOG_WRITES_SDL, catalogWritesRoot } from './baseline-catalog-writes.js';
+import { registerImageRoutes } from './baseline-images.js';
 
 // The baseline: the fastest simple server a good engineer would write for the storefront's product
 // listing, with no framework, auth, cost or throttle. Named prepared statements, a cache of parsed and
 // validated documents, one batched statement per level, a pool sized like the platform's. It answers the
 // bench's product query with the same JSON as the platform (the bench checks that before measuring), and
-// scenario 6's customer routes (baseline-customers.ts) and the orders scenario's (baseline-orders.ts).
+// scenario 6's customer routes (baseline-customers.ts), the orders scenario's (baseline-orders.ts) and scenario 7a's
+// product images and files (baseline-images.ts).
 
 const schema = buildSchema(`
   type Query { products(first: Int!, after: String): ProductConnection! }
@@ -145,6 +147,8 @@ registerCustomerRoutes(app, pool, shop, {
   sdl: ORDERS_SDL + PRODUCTS_SDL + CATALOG_WRITES_SDL,
   root: { ...registerOrderRoutes(app, pool, shop), ...productsRoot(pool, shop), ...catalogWritesRoot(pool, shop) },
 });
+// The bench names the platform's files directory (its local storage), where scenario 7a's images are.
+if (process.env.BENCH_FILES_DIRECTORY) registerImageRoutes(app, pool, shop, process.env.BENCH_FILES_DIRECTORY);
 
 await app.listen({ port: Number(process.env.PORT ?? 3100), host: process.env.HOST ?? '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
