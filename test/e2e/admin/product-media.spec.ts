@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createProduct } from '@platform/catalog/testing';
 import { imageBytes } from '@platform/media/testing';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
+import { FILE_STORAGE, type FileStorage } from '@platform/storage';
 import { adminQuery, send, storefrontQuery, VERSION } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { contextOf } from '../rest/admin-rest.js';
@@ -174,6 +175,41 @@ describe('admin GraphQL product media', () => {
       expect(added.productUpdate).toEqual({ product: { vendor: 'Changed' }, userErrors: [] });
       await drain();
       expect((await mediaOf(id)).map((m: any) => [m.status, m.alt])).toEqual([['READY', 'Front'], ['READY', 'Back']]);
+    });
+
+    it("productSet's files are the product's media in order: listed ones kept, new ones downloaded, the others deleted with their files", async () => {
+      const SET = `mutation($identifier: ProductSetIdentifiers, $input: ProductSetInput!) { productSet(identifier: $identifier, input: $input) { product { id ${MEDIA_IDS} } userErrors { field code message } } }`;
+      const source = `${origin}/ok.png`;
+      const made = await gql(SET, { input: { title: 'Set with files', files: [{ originalSource: source, alt: 'A' }, { originalSource: source, contentType: 'IMAGE', alt: 'B' }] } });
+      expect(made.productSet.userErrors).toEqual([]);
+      const id = made.productSet.product.id;
+      await drain();
+      const [a, b] = await mediaOf(id);
+      expect([a.alt, a.status, b.alt, b.status]).toEqual(['A', 'READY', 'B', 'READY']);
+      const storage = t.app.get<FileStorage>(FILE_STORAGE);
+      const legacy = (gid: string) => gid.split('/').pop()!;
+      // The kept file's key, from the REST image's src.
+      const aKey = new URL((await rest('GET', `products/${legacy(id)}/images/${legacy(a.id)}.json`)).body.image.src).pathname.slice('/files/'.length);
+      expect(await storage.exists(aKey)).toBe(true);
+
+      const set = await gql(SET, { identifier: { id }, input: { files: [{ id: b.id, alt: 'B again' }, { originalSource: source, alt: 'C' }] } });
+      expect(set.productSet.userErrors).toEqual([]);
+      await drain();
+      const after = await mediaOf(id);
+      expect(after.map((m: any) => [m.id === b.id, m.alt, m.status])).toEqual([[true, 'B again', 'READY'], [false, 'C', 'READY']]);
+      expect(await storage.exists(aKey)).toBe(false);
+
+      // A media not of the product, or a bad source: nothing changes.
+      const refused = await gql(SET, { identifier: { id }, input: { title: 'Renamed', files: [{ id: a.id }, { originalSource: 'ftp://x/y.png' }] } });
+      expect(refused.productSet.userErrors).toEqual([
+        { field: ['input', 'files', '1', 'originalSource'], code: 'INVALID_INPUT', message: expect.any(String) },
+      ]);
+      const missing = await gql(SET, { identifier: { id }, input: { title: 'Renamed', files: [{ id: a.id }] } });
+      expect(missing.productSet.userErrors).toEqual([{ field: ['input', 'files', '0', 'id'], code: 'INVALID_INPUT', message: 'Media does not exist on the product' }]);
+      expect((await gql(`query($id: ID!) { product(id: $id) { title } }`, { id })).product.title).toBe('Set with files');
+      expect((await mediaOf(id)).map((m: any) => m.alt)).toEqual(['B again', 'C']);
+      // An empty list deletes them all.
+      expect((await gql(SET, { identifier: { id }, input: { files: [] } })).productSet.product.media.nodes).toEqual([]);
     });
 
     it('productVariantAppendMedia shows READY media on variants, one each; productVariantDetachMedia takes it off', async () => {

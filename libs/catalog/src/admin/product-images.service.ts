@@ -24,6 +24,7 @@ import {
   INSERT_SOURCES,
   MEDIA_OF_IDS,
   LINK_VARIANTS,
+  SET_IMAGE_ALTS,
   SET_IMAGE_ORDER,
   SET_VARIANT_IMAGES,
   UNREFERENCED_FILES,
@@ -47,6 +48,14 @@ class Refused extends Error {
 export interface NewMedia {
   originalSource: string;
   mediaContentType: string;
+  alt?: string | null;
+}
+
+/** An entry of productSet's `files`: a media of the product by `id`, or a new one from `originalSource`. */
+export interface MediaSetEntry {
+  id?: number | null;
+  originalSource?: string | null;
+  contentType?: string | null;
   alt?: string | null;
 }
 
@@ -189,6 +198,51 @@ export class ProductImagesService {
     });
     if (written.problems.length > 0) return { media: [], problems: written.problems };
     return { media: created, problems: [] };
+  }
+
+  /**
+   * productSet's `files`: the product's media become those listed, in that order. An entry with `id` keeps that media
+   * of the product (its `alt` changed when given); one without adds a media from `originalSource`, downloaded by its
+   * job; media left out are deleted. Runs in the caller's transaction (`tx`), so its rows go with the caller's write;
+   * answers the keys of the deleted media's files for the caller to hand to `deleteFiles` once it has committed.
+   */
+  async setMedia(tx: RequestContext, productId: number, files: readonly MediaSetEntry[], field: string): Promise<{ goneKeys: string[]; problems: readonly DomainError[] }> {
+    const problems: DomainError[] = [];
+    if (files.length > MAX_IMAGES_PER_PRODUCT) problems.push(ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} media`, { field }));
+    const added = files.flatMap((file, i) => (file.id == null ? [{ i, media: { originalSource: file.originalSource ?? '', mediaContentType: file.contentType ?? 'IMAGE', alt: file.alt } }] : []));
+    for (const { i, media } of added) {
+      // Each new entry checked as one media input, its fields under its own index.
+      const found = await this.mediaProblems(tx, 0, [media], field);
+      problems.push(...found.map((p) => ProductMediaErrors[p.code as keyof typeof ProductMediaErrors](p.message, { field: p.field?.replace(`${field}[0]`, `${field}[${i}]`) })));
+    }
+    files.forEach((file, i) => {
+      if (file.id != null) problems.push(...imageInputProblems({ alt: file.alt }, 'update').map((p) => ProductMediaErrors[p.code!](p.message, { field: `${field}[${i}].${p.field}` })));
+    });
+    if (problems.length > 0) return { goneKeys: [], problems };
+    let goneKeys: string[] = [];
+    const written = await this.writing(tx, productId, async (inner, order) => {
+      const kept = files.flatMap((file, i) => (file.id != null ? [{ i, id: file.id, alt: file.alt }] : []));
+      const seen = new Set<number>();
+      for (const { i, id } of kept) {
+        // Each media of the product, listed once.
+        if (!order.includes(id) || seen.has(id)) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST_ON_PRODUCT('Media does not exist on the product', { field: `${field}[${i}].id` })]);
+        seen.add(id);
+      }
+      const now = new Date(this.clock.now());
+      const gone = order.filter((id) => !seen.has(id));
+      if (gone.length > 0) goneKeys = (await this.sql.rows<{ fileKey: string | null }>(inner, DELETE_IMAGES, [inner.shop.id, productId, gone])).flatMap(({ fileKey }) => (fileKey ? [fileKey] : []));
+      const relabelled = kept.filter((k) => k.alt !== undefined);
+      if (relabelled.length > 0) await this.sql.run(inner, SET_IMAGE_ALTS, [inner.shop.id, relabelled.map((k) => k.id), relabelled.map((k) => k.alt ?? null), now]);
+      const newIds = added.length === 0 ? [] : (await this.sql.rows<{ id: number }>(inner, INSERT_SOURCES, [
+        inner.shop.id, productId, order.length, added.map((a) => a.media.originalSource), added.map((a) => a.media.alt ?? null), now,
+      ])).map((row) => Number(row.id));
+      this.downloads.ask(inner, newIds);
+      // The listed order, new media where they were listed.
+      const fresh = [...newIds];
+      await this.sql.run(inner, SET_IMAGE_ORDER, [inner.shop.id, files.map((file) => file.id ?? fresh.shift()!)]);
+      return null;
+    });
+    return { goneKeys: written.problems.length > 0 ? [] : goneKeys, problems: written.problems };
   }
 
   /** productDeleteMedia: the images go with their files (all named must be the product's, else none goes). */

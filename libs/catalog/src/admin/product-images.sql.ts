@@ -57,6 +57,10 @@ export const INSERT_SOURCES = preparedSql(`insert into product_images (shop_id, 
   select $1, $2, $3 + o.n, '', o.alt, o.source, 'UPLOADED', $6, $6 from unnest($4::text[], $5::text[]) with ordinality as o (source, alt, n)
   returning id`);
 
+/** Each image of $2 gets the alt text at its index in $3 (productSet's `files`). */
+export const SET_IMAGE_ALTS = preparedSql(`update product_images i set alt = a.alt, updated_at = $4
+  from unnest($2::bigint[], $3::text[]) as a (id, alt) where i.shop_id = $1 and i.id = a.id`);
+
 /** Deletes the images $3 of the product $2; answers their ids and files' keys. */
 export const DELETE_IMAGES = preparedSql(`delete from product_images where shop_id = $1 and product_id = $2 and id = any($3::bigint[])
   returning id, file_key as "fileKey"`);

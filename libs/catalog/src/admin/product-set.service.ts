@@ -10,6 +10,7 @@ import { type CatalogIdentifier, isLookupHandle } from './identifier.rules.js';
 import type { NewOptionInput } from './option-input.rules.js';
 import { ownedMetafields } from './owned-metafields.rules.js';
 import { catalogMetafieldProblem, checkProductInput } from './product-input.rules.js';
+import { type MediaSetEntry, ProductImagesService } from './product-images.service.js';
 import { type NewProductList, ProductWritesService } from './product-writes.service.js';
 import { planVariantList } from './variant-list.rules.js';
 import { COLLECTIONS_OF_PRODUCT, PRODUCT_AFTER_WRITE, PRODUCT_BY_HANDLE_FOR_SET } from './product-writes.sql.js';
@@ -24,6 +25,8 @@ export interface ProductSetInput extends Omit<ProductInput, 'productOptions' | '
   variants?: VariantInput[] | null;
   collections?: number[] | null;
   metafields?: ProductInput['metafields'];
+  /** The product's media, in order (`MediaSetEntry`): those left out are deleted. */
+  files?: MediaSetEntry[] | null;
 }
 
 /** Which product productSet sets: by id (it must exist) or by handle (made when the shop has none); none makes one. */
@@ -42,9 +45,9 @@ class Refused extends Error {
 
 /**
  * productSet: an upsert of a product with its list fields replaced as the hosted platform does (options, variants,
- * collections and metafields given are the product's whole lists: what they leave out is deleted). One transaction:
- * the product's fields (productUpdate's or productCreate's rules), then its options and variants, collections and
- * metafields; a problem anywhere rolls back everything.
+ * collections, metafields and files given are the product's whole lists: what they leave out is deleted). One
+ * transaction: the product's fields (productUpdate's or productCreate's rules), then its options and variants,
+ * collections, metafields and media; a problem anywhere rolls back everything (the files of deleted media go after).
  */
 @Injectable()
 export class ProductSetService {
@@ -53,42 +56,56 @@ export class ProductSetService {
     private readonly products: ProductWritesService,
     private readonly variants: VariantWritesService,
     private readonly metafields: MetafieldsService,
+    private readonly images: ProductImagesService,
   ) {}
 
   async set(ctx: RequestContext, identifier: ProductSetIdentifier, input: ProductSetInput): Promise<ProductSetResult> {
     if (identifier && 'id' in identifier && input.id != null && input.id !== identifier.id) {
       return { product: null, problems: [CatalogErrors.INPUT_MISMATCH('The input id does not match the identifier', { field: 'input.id' })] };
     }
+    let goneKeys: string[] = [];
     try {
       const product = await ctx.em.transactional(async (em) => {
         const tx = inTransaction(ctx, em);
         const existing = await this.existing(tx, identifier ?? (input.id != null ? { id: input.id } : null));
         const fields: ProductInput = { ...input, productOptions: undefined, metafields: undefined, collectionsToJoin: undefined, collectionsToLeave: undefined };
-        if (existing === null) return this.create(tx, identifier, input, fields);
-        const written = await this.products.update(tx, existing, fields);
-        if (!written.product) throw new Refused(written.problems.map((p) => under(p, 'input')));
-        const id = written.product.id;
-        if (input.productOptions != null || input.variants != null) {
-          const replaced = await this.variants.replaceVariants(tx, id, input.productOptions ?? [], input.variants ?? []);
-          if (!replaced.product) throw new Refused(replaced.problems.map((p) => under(p, 'input')));
+        const written = existing === null ? await this.create(tx, identifier, input, fields) : await this.update(tx, identifier, existing, input, fields);
+        if (input.files != null) {
+          const media = await this.images.setMedia(tx, written.id, input.files, 'input.files');
+          if (media.problems.length > 0) throw new Refused(media.problems);
+          goneKeys = media.goneKeys;
         }
-        if (input.collections != null) await this.replaceCollections(tx, id, input.collections);
-        if (input.metafields != null) {
-          const problems: DomainError[] = [];
-          const metafields = ownedMetafields(problems, input.metafields, catalogMetafieldProblem, 'input.');
-          if (!metafields) throw new Refused(problems);
-          await this.metafields.replaceMetafields(tx, 'PRODUCT', id, metafields);
-        }
-        // A product set by its custom id keeps it (made with it, or given it back after its metafields were replaced).
-        if (identifier && 'customId' in identifier) await this.setCustomId(tx, id, identifier.customId);
-        const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, id]);
-        return row!;
+        return written;
       });
+      // Files of media the list left out, once their rows are gone for good.
+      await this.images.deleteFiles(ctx, goneKeys);
       return { product, problems: [] };
     } catch (error) {
       if (error instanceof Refused) return { product: null, problems: error.problems };
       throw error;
     }
+  }
+
+  // An existing product: its fields, then the lists given.
+  private async update(tx: RequestContext, identifier: ProductSetIdentifier, existing: number, input: ProductSetInput, fields: ProductInput): Promise<AdminProductRecord> {
+    const written = await this.products.update(tx, existing, fields);
+    if (!written.product) throw new Refused(written.problems.map((p) => under(p, 'input')));
+    const id = written.product.id;
+    if (input.productOptions != null || input.variants != null) {
+      const replaced = await this.variants.replaceVariants(tx, id, input.productOptions ?? [], input.variants ?? []);
+      if (!replaced.product) throw new Refused(replaced.problems.map((p) => under(p, 'input')));
+    }
+    if (input.collections != null) await this.replaceCollections(tx, id, input.collections);
+    if (input.metafields != null) {
+      const problems: DomainError[] = [];
+      const metafields = ownedMetafields(problems, input.metafields, catalogMetafieldProblem, 'input.');
+      if (!metafields) throw new Refused(problems);
+      await this.metafields.replaceMetafields(tx, 'PRODUCT', id, metafields);
+    }
+    // A product set by its custom id keeps it (made with it, or given it back after its metafields were replaced).
+    if (identifier && 'customId' in identifier) await this.setCustomId(tx, id, identifier.customId);
+    const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, id]);
+    return row!;
   }
 
   // A new product, made whole in one import: its fields, its options and variants as listed (the default variant when

@@ -13,6 +13,9 @@ registerEnumType(MediaStatus, { registerIn: () => AdminSchema, name: 'MediaStatu
 export const MediaContentType = enumOf(['IMAGE', 'VIDEO', 'EXTERNAL_VIDEO', 'MODEL_3D'] as const);
 registerEnumType(MediaContentType, { registerIn: () => AdminSchema, name: 'MediaContentType', description: 'The kind of a media; the platform keeps images.' });
 
+export const FileContentType = enumOf(['IMAGE', 'FILE', 'VIDEO', 'EXTERNAL_VIDEO', 'MODEL_3D'] as const);
+registerEnumType(FileContentType, { registerIn: () => AdminSchema, name: 'FileContentType', description: 'The kind of a file; the platform keeps images.' });
+
 export const MediaErrorCode = enumOf([
   'UNKNOWN',
   'INVALID_SIGNED_URL',

@@ -26,7 +26,7 @@ export class ProductSetAdminResolver {
   @RequiresScope('write_products')
   @Mutation(() => ProductSetPayload, {
     nullable: true,
-    description: 'Creates or updates a product with its whole lists (options, variants, collections, metafields: those left out are deleted); synchronous: false runs it in the background.',
+    description: 'Creates or updates a product with its whole lists (options, variants, collections, metafields, files: those left out are deleted); synchronous: false runs it in the background.',
   })
   async productSet(
     @Ctx() ctx: RequestContext,
@@ -74,5 +74,6 @@ function setInputOf(input: ProductSetInput, version: string): SetInput {
     variants: input.variants?.map(variantInputOf),
     collections: input.collections?.map((gid) => idOfType(gid, 'Collection') ?? 0),
     metafields: input.metafields,
+    files: input.files?.map((file) => ({ ...file, id: file.id == null ? null : (idOfType(file.id, 'MediaImage') ?? 0) })),
   };
 }

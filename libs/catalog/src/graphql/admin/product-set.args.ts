@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { CatalogIdentifierFields } from './identifier.js';
+import { FileSetInput } from './media-mutations.args.js';
 import { AdminSchema, HtmlScalar } from '@platform/graphql-types';
 import { AdminMetafieldInput } from '@platform/metafields';
 import { MoneyScalar } from '@platform/money';
@@ -97,4 +98,7 @@ export class ProductSetInput {
 
   @Field(() => [AdminMetafieldInput], { nullable: true })
   metafields?: AdminMetafieldInput[] | null;
+
+  @Field(() => [FileSetInput], { nullable: true, description: "The product's media in order: those left out are deleted." })
+  files?: FileSetInput[] | null;
 }
