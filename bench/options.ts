@@ -17,7 +17,10 @@ export interface BenchOptions {
    */
   rounds: number;
   connections: number[];
-  /** Run only the scenarios whose id starts with one of these. */
+  /**
+   * Run only the scenarios and measurements (`image-transforms`, `image-downloads`, `jobs`, `outbound`) whose id starts
+   * with one of these; scenario 1 always runs (the ratios' reference).
+   */
   only: string[];
   /** Where the JSON results go (undefined: bench/results/<date>[.smoke|.soak].json). */
   out?: string;

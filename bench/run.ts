@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -6,19 +7,23 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { loadConfig } from '@platform/config';
 import { createBenchDatabase } from './bench-database.js';
+import { BenchProducts, createListedImages } from './bench-products.js';
 import { readCatalogFacts } from './catalog-facts.js';
 import { LoadGenerator, type LoadResult } from './load-plan.js';
 import { parseOptions } from './options.js';
 import { sameStatements } from './baseline/raw-limit.sql.js';
 import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
+import { type DownloadFigure, LOOPBACK_HOST, downloadTargets, formatDownloads, measureDownloads } from './image-downloads.js';
+import { type TransformFigures, formatTransforms, measureTransforms, transformTargets } from './image-transforms.js';
 import { ServerProcess } from './server-process.js';
 import { API_NODE_FLAGS } from '../apps/api/heap-policy.js';
 import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
-import { formatOutbound, measureOutbound } from './outbound-overhead.js';
-import { formatQueues, measureQueues } from './queue-throughput.js';
-import { countStatements } from './sql-count.js';
+import { type OutboundFigure, formatOutbound, measureOutbound } from './outbound-overhead.js';
+import { type QueueThroughput, formatQueues, measureQueues } from './queue-throughput.js';
+import { type SqlCount, countStatements } from './sql-count.js';
 
 // `npm run bench`: a fresh seeded database, the baseline and the platform each in their own process,
 // load from a third (autocannon), a table on stdout and bench/results/<date>.json. See docs/performance.md.
@@ -28,6 +33,8 @@ const options = parseOptions(process.argv.slice(2));
 // reclaims both from idle processes); a second of load before each round keeps that out of its figures.
 const ROUND_WARMUP_SECONDS = 1;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Where the platform keeps files: the baseline serves scenario 7a's from the same directory.
+const { storage } = loadConfig();
 const logDir = resolve('.data/bench');
 mkdirSync(logDir, { recursive: true });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -45,35 +52,70 @@ try {
   await database.drop();
 }
 
-/** The comparison: every selected scenario on the baselines and the platform, the table, the targets. */
-async function compare(databaseUrl: string, databaseServer: string, facts: CatalogFacts): Promise<void> {
-  const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.some((o) => s.id.startsWith(o)) || s.id === 'products');
-  say('bench: counting SQL statements per request…');
-  const sql = await countStatements(databaseUrl, facts, scenarios);
-  checkRawLimitStatements(sql.find((s) => s.scenario === 'products')?.texts ?? []);
+/** Whether `--only` selects the scenario or measurement `id` (without it, every one is). */
+function selected(id: string): boolean {
+  return options.only.length === 0 || options.only.some((o) => id.startsWith(o));
+}
 
+/** The comparison: every selected scenario on the baselines and the platform, the table, the targets. */
+async function compare(databaseUrl: string, databaseServer: string, seeded: CatalogFacts): Promise<void> {
+  const scenarios = SCENARIOS.filter((s) => selected(s.id) || s.id === 'products');
+  const listsImages = scenarios.some((s) => s.number === '7a');
+  if (listsImages && storage.kind !== 'local') throw new Error("bench: scenario 7a's baseline reads the platform's files from its directory, and STORAGE_URL names a bucket (leave 7a out with --only)");
   const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
   const servers = new Map<ServerRole, ServerProcess>();
+  let facts = seeded;
+  let sql: SqlCount[];
   let runs: MeasuredRun[];
+  let transforms: TransformFigures | undefined;
+  let downloads: DownloadFigure[] = [];
   try {
     // Every server is up for the whole run (an idle one costs nothing), so measurements can take turns.
     for (const [index, role] of roles.entries()) servers.set(role, await startServer(role, databaseUrl, 3101 + index));
-    await checkServers(servers, scenarios, facts);
-    runs = await measure(servers, scenarios, facts);
+    const platform = servers.get('platform')!;
+    const products = new BenchProducts(platform.url, facts.tokens.admin);
+    try {
+      // Scenario 7a's images are made through the platform, before its statements are counted and its answers compared.
+      if (listsImages) facts = { ...facts, listedImages: await createListedImages(products) };
+      say('bench: counting SQL statements per request…');
+      sql = await countStatements(databaseUrl, facts, scenarios);
+      checkRawLimitStatements(sql.find((s) => s.scenario === 'products')?.texts ?? []);
+      await checkServers(servers, scenarios, facts);
+      runs = await measure(servers, scenarios, facts);
+      if (selected('image-transforms')) {
+        say('bench: scenario 7b, first-time transforms against sharp used bare…');
+        transforms = await measureTransforms(products, options.smoke ? 20 : 100, options.rounds);
+      }
+      if (selected('image-downloads')) {
+        const counts = options.smoke ? [200] : [200, 2_000];
+        say(`bench: downloads of ${counts.join(', then ')} images from a loopback server…`);
+        downloads = await measureDownloads(platform, products, databaseUrl, counts);
+      }
+    } finally {
+      await products.deleteAll().catch((error: unknown) => say(`bench: the bench's products were not all deleted: ${String(error)}`));
+    }
   } finally {
     await Promise.all([...servers.values()].map((server) => server.stop()));
   }
 
   const measured = withRatios(runs);
-  const targets = evaluateTargets(measured, sql, options.connections);
+  const targets = [...evaluateTargets(measured, sql, options.connections), ...transformTargets(transforms), ...downloadTargets(downloads)];
   process.stdout.write(`${formatReport(measured, sql, targets, PENDING)}\n`);
-  const jobs = options.smoke ? 1_000 : 10_000;
-  say(`bench: the job queues, ${jobs} no-op jobs each…`);
-  const queues = await measureQueues(databaseUrl, redisUrl, jobs);
-  process.stdout.write(`\n${formatQueues(queues)}\n`);
-  say('bench: the outbound client against a bare fetch…');
-  const outbound = await measureOutbound(options.smoke ? 300 : 3_000, options.rounds);
-  process.stdout.write(`\n${formatOutbound(outbound)}\n`);
+  if (transforms) process.stdout.write(`\n${formatTransforms(transforms)}\n`);
+  if (downloads.length) process.stdout.write(`\n${formatDownloads(downloads)}\n`);
+  let queues: QueueThroughput[] | undefined;
+  if (selected('jobs')) {
+    const jobs = options.smoke ? 1_000 : 10_000;
+    say(`bench: the job queues, ${jobs} no-op jobs each…`);
+    queues = await measureQueues(databaseUrl, redisUrl, jobs);
+    process.stdout.write(`\n${formatQueues(queues)}\n`);
+  }
+  let outbound: OutboundFigure[] | undefined;
+  if (selected('outbound')) {
+    say('bench: the outbound client against a bare fetch…');
+    outbound = await measureOutbound(options.smoke ? 300 : 3_000, options.rounds);
+    process.stdout.write(`\n${formatOutbound(outbound)}\n`);
+  }
   const date = new Date().toISOString().slice(0, 10);
   const out = options.out ?? resolve('bench/results', `${date}${options.smoke ? '.smoke' : ''}.json`);
   mkdirSync(resolve(out, '..'), { recursive: true });
@@ -84,14 +126,17 @@ async function compare(databaseUrl: string, databaseServer: string, facts: Catal
     runs: measured,
     sqlStatementsPerRequest: sql.map(({ texts: _texts, ...count }) => count),
     healthUnderAttack: healthUnderAttack(measured),
+    imageTransforms: transforms,
+    imageDownloads: downloads,
     queues,
     outbound,
     targets,
     pending: PENDING,
   }, null, 2)}\n`);
   say(`bench: done in ${Math.round((Date.now() - started) / 1000)} s; results in ${out}`);
-  // Errors in answers are failures of the bench itself; missed speed targets are reported, not fatal.
-  if (measured.some((r) => r.errors > 0)) process.exitCode = 1;
+  // Errors in answers (and images the platform could not keep) are failures of the bench itself; missed speed targets
+  // are reported, not fatal.
+  if (measured.some((r) => r.errors > 0) || downloads.some((d) => d.failed > 0)) process.exitCode = 1;
 }
 
 /**
@@ -204,9 +249,10 @@ function ownOriginless(answers: unknown[], server: ServerProcess): unknown[] {
   return JSON.parse(originless(JSON.stringify(answers), server)) as unknown[];
 }
 
-// The sample's answer, and for a request walked by Link the next page's too.
+// The sample's answer, and for a request walked by Link the next page's too; a file's type, size and digest.
 async function pages(server: ServerProcess, scenario: Scenario, facts: CatalogFacts): Promise<unknown[]> {
   const sample = sampleRequest(scenario, facts);
+  if (scenario.sameAnswer === 'bytes') return [await served(server, sample)];
   const first = await ask(server, sample);
   if (!loadRequest(scenario, facts).followLink) return [first.json];
   const next = /<([^>]+)>;\s*rel="next"/.exec(first.headers.get('link') ?? '')?.[1];
@@ -228,11 +274,12 @@ function firstDifference(a: unknown, b: unknown, path = '$'): string | undefined
   return `${path}: ${JSON.stringify(a)?.slice(0, 300)} (baseline: ${JSON.stringify(b)?.slice(0, 300)})`;
 }
 
-// What must be equal: the whole answer, its GraphQL data, or the keys at every level of either (a write's values differ).
-function comparable(value: unknown, how: 'exact' | 'data' | 'shape' | 'data-shape'): unknown {
+// What must be equal: the whole answer (a file's digest), its GraphQL data, or the keys at every level of either (a
+// write's values differ).
+function comparable(value: unknown, how: NonNullable<Scenario['sameAnswer']>): unknown {
   if (how === 'data') return (value as { data?: unknown }[]).map((v) => v.data);
   if (how === 'data-shape') return comparable(comparable(value, 'data'), 'shape');
-  if (how === 'exact') return value;
+  if (how === 'exact' || how === 'bytes') return value;
   const keys = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(keys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, keys((v as Record<string, unknown>)[k])])) : typeof v;
   return keys(value);
@@ -295,10 +342,15 @@ async function measure(servers: Map<ServerRole, ServerProcess>, scenarios: Scena
 async function startServer(role: ServerRole, databaseUrl: string, port: number, memoryReports = false): Promise<ServerProcess> {
   const dist = resolve(import.meta.dirname);
   const env: Record<string, string> = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
-  if (role === 'baseline') return ServerProcess.start(role, resolve(dist, 'baseline/baseline-server.js'), env, port, resolve(logDir, 'baseline.log'));
+  if (role === 'baseline') {
+    if (storage.kind === 'local') env.BENCH_FILES_DIRECTORY = storage.directory;
+    return ServerProcess.start(role, resolve(dist, 'baseline/baseline-server.js'), env, port, resolve(logDir, 'baseline.log'));
+  }
   if (role === 'raw-limit') return ServerProcess.start(role, resolve(dist, 'baseline/raw-limit-server.js'), env, port, resolve(logDir, 'raw-limit.log'));
   // Behind a trusted proxy: the load generator names a buyer of its own in every request's X-Forwarded-For.
   env.TRUST_PROXY = 'true';
+  // The downloads' images come from a loopback server of the bench's.
+  env.OUTBOUND_ALLOWED_PRIVATE_HOSTS = LOOPBACK_HOST;
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
   return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
 }
@@ -306,6 +358,14 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number, 
 async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {
   const res = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
   return { status: res.status, headers: res.headers, json: (await res.json()) as { errors?: unknown } };
+}
+
+// A file as compared: its content type, size and SHA-256.
+async function served(server: ServerProcess, request: SampleRequest): Promise<{ contentType: string | null; bytes: number; sha256: string }> {
+  const res = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`bench: ${server.name} answered ${request.method} ${request.path} with ${res.status} ${body.toString().slice(0, 500)}`);
+  return { contentType: res.headers.get('content-type'), bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') };
 }
 
 async function answerText(server: ServerProcess, request: SampleRequest): Promise<string> {
@@ -342,6 +402,10 @@ async function checkAnswers(server: ServerProcess, scenario: Scenario, facts: Ca
     return;
   }
   const sample = sampleRequest(scenario, facts);
+  if (scenario.sameAnswer === 'bytes') {
+    if ((await served(server, sample)).bytes === 0) throw new Error(`bench: ${scenario.id} answered an empty file`);
+    return;
+  }
   const { json } = await ask(server, { ...sample, headers: { ...sample.headers, ...headers } });
   // The first value of the answer (GraphQL's first root field, REST's resource) holds something.
   const answer = json as { data?: Record<string, unknown> } & Record<string, unknown>;

@@ -19,6 +19,14 @@ export interface CatalogFacts {
   stock: { itemId: string; locationId: string };
   /** The seeded shop's storefront tokens and its app's admin token. */
   tokens: { public: string; private: string; admin: string };
+  /** Scenario 7a's product and image, made through the platform once it is up (bench-products.ts). */
+  listedImages?: ListedImages;
+}
+
+/** A product of the bench's images, and the path of one image's variant, served from storage (already made). */
+export interface ListedImages {
+  productId: number;
+  servedPath: string;
 }
 
 /**
@@ -47,10 +55,10 @@ export interface Scenario {
   /**
    * How the baseline's answer to the sample must equal the platform's before measuring: `exact` (the same JSON),
    * `data` (the same GraphQL `data`, extensions aside), `shape` (the same keys at every level: a write's ids and
-   * dates differ), `data-shape` (the same keys at every level of the GraphQL `data`). Only scenarios the baseline
-   * also serves.
+   * dates differ), `data-shape` (the same keys at every level of the GraphQL `data`), `bytes` (the same body and
+   * content type: a file). Only scenarios the baseline also serves.
    */
-  sameAnswer?: 'exact' | 'data' | 'shape' | 'data-shape';
+  sameAnswer?: 'exact' | 'data' | 'shape' | 'data-shape' | 'bytes';
   /** Runs at one connection count only (10, or `connections`) instead of the options' list. */
   singleLevel?: boolean;
   connections?: number;
@@ -239,6 +247,12 @@ const NEW_CUSTOMER_INPUT = graphql(ADMIN_CUSTOMER_CREATE, {
     addresses: [{ address1: '1 Bench Street', city: 'Ottawa', provinceCode: 'ON', countryCode: 'CA', zip: 'K1A 0B1', firstName: 'Bench', lastName: 'Buyer' }],
   },
 });
+
+function listedImages(facts: CatalogFacts): ListedImages {
+  if (!facts.listedImages) throw new Error('bench: scenario 7a has no images; they are made once the platform is up');
+  return facts.listedImages;
+}
+const imageListPath = (facts: CatalogFacts) => `${ADMIN_REST_PATH}/products/${listedImages(facts).productId}/images.json`;
 
 // The keyset scenarios need 1,000 pages; other scenarios (a soak) run on smaller shops.
 function deepPage(facts: CatalogFacts): { first: number; after: string } {
@@ -445,6 +459,26 @@ export const SCENARIOS: Scenario[] = [
     sameAnswer: 'data',
     sample: (facts, first = 50) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), body: graphql(ADMIN_ORDERS, { first }) }),
     request: (facts) => ({ method: 'POST', path: ADMIN_GRAPHQL_PATH, headers: adminHeaders(facts, true), bodies: [graphql(ADMIN_ORDERS, { first: 50 })] }),
+  },
+  {
+    id: 'image-list',
+    number: '7a',
+    title: "REST GET products/{id}/images.json of a product's 10 images (1000 × 1000 JPEGs)",
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    sameAnswer: 'exact',
+    sample: (facts) => ({ method: 'GET', path: imageListPath(facts), headers: adminHeaders(facts, false) }),
+    request: (facts) => ({ method: 'GET', path: imageListPath(facts), headers: adminHeaders(facts, false) }),
+  },
+  {
+    id: 'image-served',
+    number: '7a',
+    title: 'GET of a kept 1000 × 1000 JPEG at width=400, its variant made before',
+    servers: ['baseline', 'platform'],
+    pageSized: false,
+    sameAnswer: 'bytes',
+    sample: (facts) => ({ method: 'GET', path: listedImages(facts).servedPath, headers: {} }),
+    request: (facts) => ({ method: 'GET', path: listedImages(facts).servedPath, headers: {} }),
   },
   {
     id: 'throttle-off',
