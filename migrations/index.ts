@@ -28,6 +28,7 @@ import { OptionValueIds } from './20261203000000-option-value-ids.js';
 import { CustomIds } from './20261203000100-custom-ids.js';
 import { VariantLimitHeadroom } from './20261203000200-variant-limit-headroom.js';
 import { ProductImageFiles } from './20261204000000-product-image-files.js';
+import { ShopFiles } from './20261205000000-shop-files.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
 export const MIGRATIONS: MigrationEntry[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261203000100-custom-ids', class: CustomIds },
   { name: '20261203000200-variant-limit-headroom', class: VariantLimitHeadroom },
   { name: '20261204000000-product-image-files', class: ProductImageFiles },
+  { name: '20261205000000-shop-files', class: ShopFiles },
 ];

@@ -25,6 +25,7 @@ import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
 import { MediaImagesAdminResolver } from './graphql/admin/media.admin.resolver.js';
 import { AdminImageResolver } from './graphql/admin/image.admin.resolver.js';
+import { FileMutationsAdminResolver } from './graphql/admin/file-mutations.admin.resolver.js';
 import { MediaMutationsAdminResolver } from './graphql/admin/media-mutations.admin.resolver.js';
 import { adminMediaView } from './graphql/admin/media.presenter.js';
 import { adminVariantView } from './graphql/admin/variant.presenter.js';
@@ -49,6 +50,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     MediaImagesAdminResolver,
     AdminImageResolver,
     MediaMutationsAdminResolver,
+    FileMutationsAdminResolver,
     ProductMutationsAdminResolver,
     VariantMutationsAdminResolver,
     OptionMutationsAdminResolver,

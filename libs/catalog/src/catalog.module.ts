@@ -5,6 +5,7 @@ import { MediaModule } from '@platform/media';
 import { MetafieldOwnerRegistry, MetafieldsModule } from '@platform/metafields';
 import { CatalogImportService } from './admin/catalog-import.service.js';
 import { ProductImagesService } from './admin/product-images.service.js';
+import { ShopFilesService } from './admin/shop-files.service.js';
 import { ProductImageDownloadsService } from './admin/product-image-downloads.service.js';
 import { ProductImageDownloadJob } from './jobs/product-image-download.job.js';
 import { ImageDownloadQueue } from './admin/image-download-queue.js';
@@ -44,6 +45,7 @@ const SERVICES = [
   ProductOperationsService,
   ProductSetOperationsService,
   ProductImagesService,
+  ShopFilesService,
   ProductImageDownloadsService,
 ];
 

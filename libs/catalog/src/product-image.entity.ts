@@ -4,17 +4,19 @@ import { TenantEntity } from '@platform/database';
 
 /**
  * An image of a product, in display order: a file the platform keeps (`fileKey`, served at /files/<key>) or, for
- * imported rows, an external absolute `src`. `status` is its media status (READY once its file is kept).
+ * imported rows, an external absolute `src`. `status` is its media status (READY once its file is kept). A shop's
+ * file of no product yet (fileCreate) has neither product nor position.
  */
 @Entity({ tableName: 'product_images' })
 @Check({ name: 'product_images_status_check', expression: "status in ('UPLOADED', 'PROCESSING', 'READY', 'FAILED')" })
+@Check({ name: 'product_images_product_position_check', expression: '(product_id is null) = (position is null)' })
 @Index({ properties: ['productId', 'position'] })
 export class ProductImage extends TenantEntity {
-  @Property({ type: new BigIntType('number') })
-  productId!: number;
+  @Property({ type: new BigIntType('number'), nullable: true })
+  productId?: number | null;
 
-  @Property({ type: 'integer' })
-  position!: number;
+  @Property({ type: 'integer', nullable: true })
+  position?: number | null;
 
   @Property({ type: 'text' })
   src!: string;

@@ -18,12 +18,19 @@ describe('admin GraphQL product media', () => {
   let acme: TestShop;
   let server: Server;
   let origin: string;
+  const held: (() => void)[] = [];
+  const release = () => held.splice(0).forEach((answer) => answer());
 
   beforeAll(async () => {
     t = await createTestApp({ OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' }, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } });
     acme = await t.createShop('acme');
     const png = await imageBytes({ width: 16, height: 8 });
-    server = createServer((req, res) => (req.url === '/ok.png' ? res.writeHead(200, { 'content-type': 'image/png' }).end(png) : res.writeHead(404).end()));
+    server = createServer((req, res) => {
+      if (req.url === '/ok.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      // Answered once the test lets it: a download still running whatever the timing.
+      if (req.url === '/held.png') return void held.push(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+      res.writeHead(404).end();
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   });
@@ -212,19 +219,66 @@ describe('admin GraphQL product media', () => {
       expect((await gql(SET, { identifier: { id }, input: { files: [] } })).productSet.product.media.nodes).toEqual([]);
     });
 
+    it("fileCreate adds the shop's files, READY once downloaded; productSet's files attaches one; fileDelete deletes files and product media", async () => {
+      const CREATE = `mutation($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id alt fileStatus fileErrors { code } createdAt } userErrors { field code message } } }`;
+      const DELETE = `mutation($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { field code message } } }`;
+      const made = await gql(CREATE, { files: [{ originalSource: `${origin}/ok.png`, alt: 'Loose' }, { originalSource: `${origin}/gone.png`, contentType: 'IMAGE' }] });
+      expect(made.fileCreate.userErrors).toEqual([]);
+      const [loose, broken] = made.fileCreate.files;
+      expect(loose).toMatchObject({ alt: 'Loose', fileStatus: 'UPLOADED', fileErrors: [] });
+      await drain();
+      const node = async (id: string) => (await gql(`query($id: ID!) { node(id: $id) { ... on MediaImage { id fileStatus status fileErrors { code } image { width height } } } }`, { id })).node;
+      expect(await node(loose.id)).toEqual({ id: loose.id, fileStatus: 'READY', status: 'READY', fileErrors: [], image: { width: 16, height: 8 } });
+      expect(await node(broken.id)).toMatchObject({ fileStatus: 'FAILED', fileErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE' }], image: null });
+
+      // A product takes the loose file where its list names it.
+      const product = await newProductGid();
+      const set = await gql(`mutation($id: ID!, $files: [FileSetInput!]) { productSet(identifier: { id: $id }, input: { files: $files }) { product { ${MEDIA_IDS} } userErrors { field code } } }`, {
+        id: product,
+        files: [{ originalSource: `${origin}/ok.png`, alt: 'New' }, { id: loose.id }],
+      });
+      expect(set.productSet.userErrors).toEqual([]);
+      expect(set.productSet.product.media.nodes.map((m: any) => [m.alt, m.id === loose.id])).toEqual([['New', false], ['Loose', true]]);
+
+      // Problems: a bad source, an unknown file; nothing is written.
+      const refused = await gql(CREATE, { files: [{ originalSource: 'file:///etc/passwd' }, { originalSource: `${origin}/ok.png`, alt: 'x'.repeat(513) }] });
+      expect(refused.fileCreate).toEqual({
+        files: null,
+        userErrors: [
+          { field: ['files', '0', 'originalSource'], code: 'INVALID_IMAGE_SOURCE_URL', message: expect.any(String) },
+          { field: ['files', '1', 'alt'], code: 'ALT_VALUE_LIMIT_EXCEEDED', message: expect.any(String) },
+        ],
+      });
+      const unknown = await gql(DELETE, { ids: [broken.id, 'gid://platform/MediaImage/999999999'] });
+      expect(unknown.fileDelete).toEqual({ deletedFileIds: null, userErrors: [{ field: ['fileIds', '1'], code: 'FILE_DOES_NOT_EXIST', message: 'File does not exist' }] });
+      expect(await node(broken.id)).not.toBeNull();
+
+      // A loose file and a product's media go together; the product's order closes up.
+      const first = set.productSet.product.media.nodes[0].id;
+      const deleted = await gql(DELETE, { ids: [broken.id, first] });
+      expect(deleted.fileDelete).toEqual({ deletedFileIds: expect.arrayContaining([broken.id, first]), userErrors: [] });
+      expect(await node(broken.id)).toBeNull();
+      expect((await mediaOf(product)).map((m: any) => m.id)).toEqual([loose.id]);
+      const legacy = (gid: string) => gid.split('/').pop()!;
+      expect((await rest('GET', `products/${legacy(product)}/images.json?fields=id,position`)).body.images).toEqual([{ id: Number(legacy(loose.id)), position: 1 }]);
+    });
+
     it('productVariantAppendMedia shows READY media on variants, one each; productVariantDetachMedia takes it off', async () => {
       const made = await createProduct(contextOf(t, acme), { images: [] });
       const product = `gid://platform/Product/${made.id}`;
       const [v1, v2] = made.variants.map((v) => `gid://platform/ProductVariant/${v.id}`);
       await gql(`mutation($id: ID!, $media: [CreateMediaInput!]!) { productCreateMedia(productId: $id, media: $media) { mediaUserErrors { code } } }`, {
         id: product,
-        media: [{ originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }, { originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }],
+        media: [{ originalSource: `${origin}/held.png`, mediaContentType: 'IMAGE' }, { originalSource: `${origin}/ok.png`, mediaContentType: 'IMAGE' }],
       });
       const [first, second] = await mediaOf(product);
       const APPEND = `mutation($id: ID!, $vm: [ProductVariantAppendMediaInput!]!) { productVariantAppendMedia(productId: $id, variantMedia: $vm) { productVariants { id media(first: 2) { nodes { id } } } userErrors { field code } } }`;
-      // Not READY yet: its download has not run.
+      // Not READY yet: its download is still waiting for its answer.
       const early = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [first.id] }] });
       expect(early.productVariantAppendMedia.userErrors).toEqual([{ field: ['variantMedia', '0', 'mediaIds', '0'], code: 'NON_READY_MEDIA' }]);
+      // Answered once the download has asked (it may not have started yet).
+      while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      release();
       await drain();
       const appended = await gql(APPEND, { id: product, vm: [{ variantId: v1, mediaIds: [first.id] }, { variantId: v2, mediaIds: [second.id] }] });
       expect(appended.productVariantAppendMedia).toEqual({

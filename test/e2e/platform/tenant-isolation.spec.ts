@@ -586,6 +586,12 @@ const ADMIN_CASES: Cases = {
       mediaUserErrors: [{ field: ['mediaIds', '0'], code: 'MEDIA_DOES_NOT_EXIST' }],
     }),
   ],
+  'Mutation.fileDelete': (a) => [
+    catalogMutation('mutation($m: ID!) { fileDelete(fileIds: [$m]) { deletedFileIds userErrors { field code } } }', { m: mediaOf(a) }, {
+      deletedFileIds: null,
+      userErrors: [{ field: ['fileIds', '0'], code: 'FILE_DOES_NOT_EXIST' }],
+    }),
+  ],
   'Mutation.productVariantAppendMedia': (a, b) => [
     catalogMutation('mutation($id: ID!, $v: ID!, $m: ID!) { productVariantAppendMedia(productId: $id, variantMedia: [{ variantId: $v, mediaIds: [$m] }]) { productVariants { id } userErrors { field code } } }', { id: a.product.id, v: a.cart.variantId, m: mediaOf(a) }, {
       productVariants: null,

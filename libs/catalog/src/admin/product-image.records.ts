@@ -25,8 +25,9 @@ export interface MediaErrorRecord {
 /** A product's image as the admin GraphQL API shows it (a MediaImage): every status, its errors and source. */
 export interface ProductMediaRecord {
   id: number;
-  productId: number;
-  position: number;
+  /** Null for a shop's file of no product yet (fileCreate), which has no position either. */
+  productId: number | null;
+  position: number | null;
   alt: string | null;
   width: number | null;
   height: number | null;

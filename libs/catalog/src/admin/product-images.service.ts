@@ -14,7 +14,9 @@ import { PRODUCT_EXISTS } from './product-writes.sql.js';
 import { reordered } from './collection-input.rules.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
 import {
+  ATTACH_FILES,
   COUNT_IMAGES,
+  FREE_FILES,
   DELETE_IMAGES,
   IMAGES_OF_PRODUCT,
   IMAGE_OF_PRODUCT,
@@ -202,8 +204,8 @@ export class ProductImagesService {
 
   /**
    * productSet's `files`: the product's media become those listed, in that order. An entry with `id` keeps that media
-   * of the product (its `alt` changed when given); one without adds a media from `originalSource`, downloaded by its
-   * job; media left out are deleted. Runs in the caller's transaction (`tx`), so its rows go with the caller's write;
+   * of the product, or takes a file of the shop's that no product has (fileCreate's), its `alt` changed when given;
+   * one without adds a media from `originalSource`, downloaded by its job; media left out are deleted. Runs in the caller's transaction (`tx`), so its rows go with the caller's write;
    * answers the keys of the deleted media's files for the caller to hand to `deleteFiles` once it has committed.
    */
   async setMedia(tx: RequestContext, productId: number, files: readonly MediaSetEntry[], field: string): Promise<{ goneKeys: string[]; problems: readonly DomainError[] }> {
@@ -222,13 +224,17 @@ export class ProductImagesService {
     let goneKeys: string[] = [];
     const written = await this.writing(tx, productId, async (inner, order) => {
       const kept = files.flatMap((file, i) => (file.id != null ? [{ i, id: file.id, alt: file.alt }] : []));
+      // The shop's files of no product (fileCreate's) that the list names join the product.
+      const others = kept.filter(({ id }) => !order.includes(id)).map(({ id }) => id);
+      const free = others.length === 0 ? [] : (await this.sql.rows<{ id: number }>(inner, FREE_FILES, [inner.shop.id, others])).map((row) => Number(row.id));
       const seen = new Set<number>();
       for (const { i, id } of kept) {
-        // Each media of the product, listed once.
-        if (!order.includes(id) || seen.has(id)) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST_ON_PRODUCT('Media does not exist on the product', { field: `${field}[${i}].id` })]);
+        // Each media of the product or free file, listed once.
+        if (!(order.includes(id) || free.includes(id)) || seen.has(id)) throw new Refused([ProductMediaErrors.MEDIA_DOES_NOT_EXIST_ON_PRODUCT('Media does not exist on the product', { field: `${field}[${i}].id` })]);
         seen.add(id);
       }
       const now = new Date(this.clock.now());
+      if (free.length > 0) await this.sql.run(inner, ATTACH_FILES, [inner.shop.id, productId, free, now]);
       const gone = order.filter((id) => !seen.has(id));
       if (gone.length > 0) goneKeys = (await this.sql.rows<{ fileKey: string | null }>(inner, DELETE_IMAGES, [inner.shop.id, productId, gone])).flatMap(({ fileKey }) => (fileKey ? [fileKey] : []));
       const relabelled = kept.filter((k) => k.alt !== undefined);

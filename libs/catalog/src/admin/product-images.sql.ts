@@ -57,6 +57,25 @@ export const INSERT_SOURCES = preparedSql(`insert into product_images (shop_id, 
   select $1, $2, $3 + o.n, '', o.alt, o.source, 'UPLOADED', $6, $6 from unnest($4::text[], $5::text[]) with ordinality as o (source, alt, n)
   returning id`);
 
+/** The shop's new files ($2 sources, $3 alt texts): of no product yet, UPLOADED, each to download. */
+export const INSERT_FILES = preparedSql(`insert into product_images (shop_id, src, alt, original_source, status, created_at, updated_at)
+  select $1, '', o.alt, o.source, 'UPLOADED', $4, $4 from unnest($2::text[], $3::text[]) with ordinality as o (source, alt, n) order by o.n
+  returning id`);
+
+/** The shop's files of no product among $2, locked: those a product may take. */
+export const FREE_FILES = preparedSql(`select id from product_images where shop_id = $1 and product_id is null and id = any($2::bigint[]) for update`);
+
+/** The files $3 join the product $2, after its images (their places set after). */
+export const ATTACH_FILES = preparedSql(`update product_images set product_id = $2, position = 2147483647, updated_at = $4
+  where shop_id = $1 and product_id is null and id = any($3::bigint[])`);
+
+/** Which of $2 are the shop's media, with the product each is on (null: a file of no product). */
+export const MEDIA_PRODUCTS = preparedSql(`select id, product_id as "productId" from product_images where shop_id = $1 and id = any($2::bigint[])`);
+
+/** Deletes the shop's files of no product among $2; answers their ids and files' keys. */
+export const DELETE_FREE_FILES = preparedSql(`delete from product_images where shop_id = $1 and product_id is null and id = any($2::bigint[])
+  returning id, file_key as "fileKey"`);
+
 /** Each image of $2 gets the alt text at its index in $3 (productSet's `files`). */
 export const SET_IMAGE_ALTS = preparedSql(`update product_images i set alt = a.alt, updated_at = $4
   from unnest($2::bigint[], $3::text[]) as a (id, alt) where i.shop_id = $1 and i.id = a.id`);

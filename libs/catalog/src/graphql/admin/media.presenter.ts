@@ -6,13 +6,16 @@ import type { AdminMediaImage } from './media.type.js';
 
 /** A product image as a MediaImage; its `image` is resolved with the request's origin. */
 export function adminMediaView(record: ProductMediaRecord): AdminMediaImage {
+  const errors = record.mediaErrors.map((e) => ({ code: e.code, message: e.message, details: e.details }));
   return {
     __typename: 'MediaImage',
     id: toGlobalId('MediaImage', record.id),
     alt: record.alt,
     mediaContentType: 'IMAGE',
     status: record.status,
-    mediaErrors: record.mediaErrors.map((e) => ({ code: e.code, message: e.message, details: e.details })),
+    mediaErrors: errors,
+    fileStatus: record.status,
+    fileErrors: errors,
     mimeType: record.mimeType,
     originalSource: record.originalSource ? { url: record.originalSource } : record.src ? { url: record.src } : null,
     createdAt: record.createdAt,

@@ -42,6 +42,43 @@ export class AdminMediaError {
   message!: string;
 }
 
+export const FileStatus = enumOf(['UPLOADED', 'PROCESSING', 'READY', 'FAILED'] as const);
+registerEnumType(FileStatus, { registerIn: () => AdminSchema, name: 'FileStatus', description: "Where a file is: its media's status." });
+
+@ObjectType('FileError', { registerIn: () => AdminSchema, description: 'Why a file is FAILED: its media error.' })
+export class AdminFileError {
+  @Field(() => MediaErrorCode, { description: 'The FileErrorCode (the same values as MediaErrorCode).' })
+  code!: string;
+
+  @Field(() => String, { nullable: true })
+  details!: string | null;
+
+  @Field(() => String)
+  message!: string;
+}
+
+@InterfaceType('File', { registerIn: () => AdminSchema, resolveType: (value: { __typename: string }) => value.__typename, description: "A file of the shop's (an image)." })
+export class AdminFile {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String, { nullable: true })
+  alt!: string | null;
+
+  @Field(() => FileStatus)
+  fileStatus!: string;
+
+  @Field(() => [AdminFileError])
+  @BoundedList({ max: MAX_MEDIA_ERRORS })
+  fileErrors!: AdminFileError[];
+
+  @Field(() => GraphQLISODateTime)
+  createdAt!: Date;
+
+  @Field(() => GraphQLISODateTime)
+  updatedAt!: Date;
+}
+
 @InterfaceType('Media', { registerIn: () => AdminSchema, resolveType: (value: { __typename: string }) => value.__typename, description: 'A media of a product.' })
 export class AdminMedia {
   @Field(() => ID)
@@ -67,8 +104,8 @@ export class AdminMediaImageOriginalSource {
   url!: string | null;
 }
 
-@ObjectType('MediaImage', { registerIn: () => AdminSchema, implements: () => [AdminNode, AdminMedia], description: 'An image of a product.' })
-export class AdminMediaImage implements AdminMedia {
+@ObjectType('MediaImage', { registerIn: () => AdminSchema, implements: () => [AdminNode, AdminMedia, AdminFile], description: "An image of a product, or of the shop's files." })
+export class AdminMediaImage implements AdminMedia, AdminFile {
   readonly __typename = 'MediaImage';
 
   @Field(() => ID)
@@ -86,6 +123,13 @@ export class AdminMediaImage implements AdminMedia {
   @Field(() => [AdminMediaError])
   @BoundedList({ max: MAX_MEDIA_ERRORS })
   mediaErrors!: AdminMediaError[];
+
+  @Field(() => FileStatus, { description: 'Its status as a file: the same as `status`.' })
+  fileStatus!: string;
+
+  @Field(() => [AdminFileError], { description: 'Its errors as a file: the same as `mediaErrors`.' })
+  @BoundedList({ max: MAX_MEDIA_ERRORS })
+  fileErrors!: AdminFileError[];
 
   @Field(() => String, { nullable: true, description: 'Its file type; null until READY.' })
   mimeType!: string | null;
