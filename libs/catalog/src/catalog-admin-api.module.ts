@@ -1,7 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { NodeRegistry, NodeRegistryModule, TaggableRegistry, TaggableRegistryModule, type TagsChange } from '@platform/graphql-types';
 import { MetafieldsAdminApiModule, MetafieldsModule } from '@platform/metafields';
-import { CollectionMetafieldsAdminResolver, ProductMetafieldsAdminResolver, VariantMetafieldsAdminResolver } from './graphql/admin/catalog-metafields.admin.resolver.js';
+import { CollectionMetafieldsAdminResolver, MediaImageMetafieldsAdminResolver, ProductMetafieldsAdminResolver, VariantMetafieldsAdminResolver } from './graphql/admin/catalog-metafields.admin.resolver.js';
 import { CatalogModule } from './catalog.module.js';
 import { type ProductWriteResult, ProductWritesService } from './admin/product-writes.service.js';
 import type { AdminProductRecord } from './admin/product-admin.records.js';
@@ -67,6 +67,7 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     ProductMetafieldsAdminResolver,
     VariantMetafieldsAdminResolver,
     CollectionMetafieldsAdminResolver,
+    MediaImageMetafieldsAdminResolver,
   ],
 })
 export class CatalogAdminApiModule implements OnModuleInit {

@@ -81,5 +81,14 @@ export class CatalogModule implements OnModuleInit {
         existing: (ctx, ids) => this.catalog.existingOwners(ctx, ownerType, ids),
       });
     }
+    // Images' metafields (REST's image create sets them) are the admin's only: the storefront's Image has none.
+    this.owners.register({
+      ownerType: 'MEDIA_IMAGE',
+      type: 'MediaImage',
+      read: 'read_products',
+      write: 'write_products',
+      storefront: false,
+      existing: (ctx, ids) => this.catalog.existingOwners(ctx, 'MEDIA_IMAGE', ids),
+    });
   }
 }

@@ -4,7 +4,7 @@ import type { RequestContext } from '@platform/request';
 import type { VariantRef } from './catalog.records.js';
 import type { LocationRecord } from './inventory/inventory.records.js';
 import { InventoryService } from './inventory/inventory.service.js';
-import { EXISTING_COLLECTIONS, EXISTING_PRODUCTS, EXISTING_VARIANTS } from './metafield-owners.sql.js';
+import { EXISTING_COLLECTIONS, EXISTING_IMAGES, EXISTING_PRODUCTS, EXISTING_VARIANTS } from './metafield-owners.sql.js';
 import { ProductVariant } from './product-variant.entity.js';
 
 @Injectable()
@@ -20,8 +20,8 @@ export class CatalogService {
   }
 
   /** Which of `ids` are products, variants or collections of ctx's shop (the metafields' owner registry asks), in one statement. */
-  async existingOwners(ctx: RequestContext, ownerType: 'PRODUCT' | 'PRODUCTVARIANT' | 'COLLECTION', ids: readonly number[]): Promise<number[]> {
-    const statement = { PRODUCT: EXISTING_PRODUCTS, PRODUCTVARIANT: EXISTING_VARIANTS, COLLECTION: EXISTING_COLLECTIONS }[ownerType];
+  async existingOwners(ctx: RequestContext, ownerType: 'PRODUCT' | 'PRODUCTVARIANT' | 'COLLECTION' | 'MEDIA_IMAGE', ids: readonly number[]): Promise<number[]> {
+    const statement = { PRODUCT: EXISTING_PRODUCTS, PRODUCTVARIANT: EXISTING_VARIANTS, COLLECTION: EXISTING_COLLECTIONS, MEDIA_IMAGE: EXISTING_IMAGES }[ownerType];
     return (await this.sql.rows<{ id: number }>(ctx, statement, [ctx.shop.id, ids])).map((row) => row.id);
   }
 

@@ -6,3 +6,4 @@ import { preparedSql } from '@platform/database';
 export const EXISTING_PRODUCTS = preparedSql(`select id from products where shop_id = $1 and id = any($2::bigint[]) for key share`);
 export const EXISTING_VARIANTS = preparedSql(`select id from product_variants where shop_id = $1 and id = any($2::bigint[]) for key share`);
 export const EXISTING_COLLECTIONS = preparedSql(`select id from collections where shop_id = $1 and id = any($2::bigint[]) for key share`);
+export const EXISTING_IMAGES = preparedSql(`select id from product_images where shop_id = $1 and id = any($2::bigint[]) for key share`);

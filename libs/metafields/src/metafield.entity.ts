@@ -14,6 +14,7 @@ export const METAFIELD_OWNER_TYPES = [
   'MARKET',
   'ORDER',
   'COMPANY',
+  'MEDIA_IMAGE',
 ] as const;
 /** The kind of resource a metafield belongs to (the hosted platform's MetafieldOwnerType names); its context registers it. */
 export type MetafieldOwnerType = (typeof METAFIELD_OWNER_TYPES)[number];

@@ -12,3 +12,4 @@ export { ADMIN_REST_PREFIX } from './rest-prefix.js';
 export { buildOpenApiDocument } from './openapi/openapi-builder.js';
 export { type Assert, RestCountResponse, RestEmptyResponse, type SameShape } from './openapi/rest-responses.js';
 export { markDeprecated } from './deprecated-route.js';
+export { RestMetafieldFields, restMetafieldInputOf } from './rest-metafield.fields.js';

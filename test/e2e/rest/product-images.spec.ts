@@ -237,6 +237,37 @@ describe('REST product images', () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it('sets metafields given on create through the metafields (REST limits), read on the MediaImage; refused ones write nothing; they go with the image', async () => {
+    const product = await newProduct();
+    const image = await create(product, { metafields: [{ namespace: 'global', key: 'photographer', value: 'Ada', type: 'single_line_text_field' }, { namespace: 'global', key: 'shot', value: 3, type: 'number_integer' }] });
+    const read = async (id: number) =>
+      (await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, `{ node(id: "gid://platform/MediaImage/${id}") { ... on MediaImage { metafields(first: 5) { nodes { namespace key value type } } one: metafield(namespace: "global", key: "shot") { value } } } }`)).body.data.node;
+    expect(await read(image.id)).toEqual({
+      metafields: { nodes: [{ namespace: 'global', key: 'photographer', value: 'Ada', type: 'single_line_text_field' }, { namespace: 'global', key: 'shot', value: '3', type: 'number_integer' }] },
+      one: { value: '3' },
+    });
+
+    const before = await storedFiles();
+    const bad: [unknown, string][] = [
+      [{ namespace: 'global', key: 'k'.repeat(31), value: 'x', type: 'single_line_text_field' }, 'metafields.key'],
+      [{ namespace: 'n'.repeat(21), key: 'shot', value: 'x', type: 'single_line_text_field' }, 'metafields.namespace'],
+      [{ namespace: 'global', key: 'shot', value: 'x', type: 'no_such_type' }, 'metafields.type'],
+      [{ namespace: 'global', key: 'shot', type: 'single_line_text_field' }, 'metafields.value'],
+    ];
+    for (const [metafield, field] of bad) {
+      const res = await rest('POST', imagesPath(product), { image: { attachment: png, metafields: [metafield] } });
+      expect({ field, status: res.status, keys: Object.keys(res.body.errors) }).toEqual({ field, status: 422, keys: [field] });
+    }
+    expect((await rest('POST', imagesPath(product), { image: { attachment: png, metafields: 'x' } })).status).toBe(422);
+    expect((await rest('PUT', imagePath(product, image.id), { image: { metafields: [] } })).body.errors).toEqual({ metafields: [expect.stringMatching(/can't be changed/)] });
+    expect((await rest('GET', `products/${product}/images/count.json`)).body).toEqual({ count: 1 });
+    expect(await storedFiles()).toEqual(before);
+
+    expect((await rest('DELETE', imagePath(product, image.id))).status).toBe(200);
+    const left = await db.query(`select count(*)::int as n from metafields where shop_id = $1 and owner_type = 'MEDIA_IMAGE' and owner_id = $2`, [acme.shop.id, image.id]);
+    expect(left.rows[0].n).toBe(0);
+  });
+
   it('answers malformed bodies and ids with 400 or 404, never a 500', async () => {
     const product = await newProduct();
     expect((await rest('POST', imagesPath(product), undefined, { rawBody: '{"image":' })).status).toBe(400);

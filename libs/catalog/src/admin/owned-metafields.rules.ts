@@ -1,5 +1,5 @@
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
-import { METAFIELD_LIMITS, type MetafieldProblem, type NewMetafield, metafieldProblems } from '@platform/metafields';
+import { METAFIELD_LIMITS, type MetafieldLimits, type MetafieldProblem, type NewMetafield, metafieldProblems } from '@platform/metafields';
 
 /** A metafield a product, variant or collection write sets with its owner. */
 export type OwnedMetafield = Omit<NewMetafield, 'ownerType' | 'ownerId'>;
@@ -15,10 +15,11 @@ export interface MetafieldInputLike {
 export type MetafieldProblemOf<E> = (code: MetafieldProblem['code'] | 'TAKEN' | 'TOO_MANY', message: string, field: string) => E;
 
 /**
- * The metafields given with a catalog object: each through the metafields' one validation (the admin's limits), one
- * per namespace and key, at most 250. `at` prefixes the fields (`variants[2].`). Null when a problem was pushed.
+ * The metafields given with a catalog object: each through the metafields' one validation (the admin's limits, or
+ * REST's shorter ones), one per namespace and key, at most 250. `at` prefixes the fields (`variants[2].`). Null when a
+ * problem was pushed.
  */
-export function ownedMetafields<E>(problems: E[], given: readonly MetafieldInputLike[], problemOf: MetafieldProblemOf<E>, at = ''): OwnedMetafield[] | undefined {
+export function ownedMetafields<E>(problems: E[], given: readonly MetafieldInputLike[], problemOf: MetafieldProblemOf<E>, at = '', limits: MetafieldLimits = METAFIELD_LIMITS): OwnedMetafield[] | undefined {
   if (given.length > MAX_INPUT_ARRAY_SIZE) {
     problems.push(problemOf('TOO_MANY', `At most ${MAX_INPUT_ARRAY_SIZE} metafields can be given`, `${at}metafields`));
     return undefined;
@@ -27,7 +28,7 @@ export function ownedMetafields<E>(problems: E[], given: readonly MetafieldInput
   const keys = new Set<string>();
   const kept: OwnedMetafield[] = [];
   given.forEach((metafield, i) => {
-    const found = metafieldProblems(metafield, METAFIELD_LIMITS);
+    const found = metafieldProblems(metafield, limits);
     for (const p of found) problems.push(problemOf(p.code, p.message, `${at}metafields[${i}].${p.path}`));
     if (found.length > 0) return;
     const key = `${metafield.namespace}\n${metafield.key}`;

@@ -1,3 +1,5 @@
+import type { MetafieldInputLike } from './owned-metafields.rules.js';
+
 /** The image resource's create and update fields in the catalog's terms (REST's `image` body, types checked). */
 export interface ProductImageInput {
   /** Create: the image's bytes, base64. */
@@ -10,4 +12,6 @@ export interface ProductImageInput {
   position?: number | null;
   alt?: string | null;
   variantIds?: readonly number[] | null;
+  /** Create: metafields of the image (REST's limits), set with it. */
+  metafields?: readonly MetafieldInputLike[] | null;
 }

@@ -31,7 +31,7 @@ export function imageInputProblems(input: ProductImageInput, mode: 'create' | 'u
     if (given === 2) problems.push(ProductMediaErrors.INVALID('Give an attachment or a src, not both', { field: 'src' }));
     if (input.filename != null && input.attachment == null) problems.push(ProductMediaErrors.INVALID('is given with an attachment', { field: 'filename' }));
   } else {
-    for (const field of ['attachment', 'src', 'filename'] as const) {
+    for (const field of ['attachment', 'src', 'filename', 'metafields'] as const) {
       if (input[field] != null) problems.push(ProductMediaErrors.INVALID("can't be changed: delete the image and create another", { field }));
     }
   }

@@ -4,12 +4,14 @@ import { SqlPool } from '@platform/database';
 import type { DomainError } from '@platform/errors';
 import { isRecordId } from '@platform/ids';
 import { MediaService, type StoredImage } from '@platform/media';
+import { MetafieldsService, REST_METAFIELD_LIMITS } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { ProductMediaErrors } from '../catalog.errors.js';
 import type { ProductImageInput } from './product-image.inputs.js';
 import type { ProductImageRecord, ProductMediaRecord } from './product-image.records.js';
 import { MAX_IMAGES_PER_PRODUCT, decodedAttachment, imageInputProblems, placed } from './product-image.rules.js';
 import { ImageDownloadQueue } from './image-download-queue.js';
+import { type OwnedMetafield, ownedMetafields } from './owned-metafields.rules.js';
 import { PRODUCT_EXISTS } from './product-writes.sql.js';
 import { reordered } from './collection-input.rules.js';
 import { LOCK_PRODUCT } from './variant-writes.sql.js';
@@ -75,6 +77,7 @@ export class ProductImagesService {
     private readonly sql: SqlPool,
     private readonly media: MediaService,
     private readonly downloads: ImageDownloadQueue,
+    private readonly metafields: MetafieldsService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -101,11 +104,13 @@ export class ProductImagesService {
 
   /**
    * An image placed at `position`: from its attachment (base64 bytes, checked and kept by the media part) at once, or
-   * from its `src`, answered at once without a file (UPLOADED) while a job downloads it (READY or FAILED).
+   * from its `src`, answered at once without a file (UPLOADED) while a job downloads it (READY or FAILED). Its
+   * metafields (REST's limits) are set with it.
    */
   async create(ctx: RequestContext, productId: number, input: ProductImageInput): Promise<ProductImageWrite> {
     if (!isRecordId(productId)) return refused([productNotFound()]);
     const problems: DomainError[] = imageInputProblems(input, 'create');
+    const metafields = input.metafields == null ? [] : ownedMetafields(problems, input.metafields, metafieldProblem, '', REST_METAFIELD_LIMITS);
     const bytes = input.attachment != null ? decodedAttachment(input.attachment) : null;
     if (input.attachment != null && !bytes) problems.push(ProductMediaErrors.INVALID('is not valid base64', { field: 'attachment' }));
     if (input.src != null && problems.length === 0) {
@@ -114,13 +119,13 @@ export class ProductImagesService {
     }
     if (problems.length > 0) return refused(problems);
     if (!(await this.productExists(ctx, productId))) return refused([productNotFound()]);
-    if (input.src != null) return this.inserting(ctx, productId, input, { source: input.src });
+    if (input.src != null) return this.inserting(ctx, productId, input, { source: input.src }, metafields!);
 
     const kept = await this.media.storeImage(ctx, bytes!, { field: 'attachment', filename: input.filename });
     if (!kept.image) return refused(kept.problems);
     let written: ProductImageWrite | undefined;
     try {
-      written = await this.inserting(ctx, productId, input, { file: kept.image });
+      written = await this.inserting(ctx, productId, input, { file: kept.image }, metafields!);
       return written;
     } finally {
       // A refused or failed write keeps no file.
@@ -236,7 +241,10 @@ export class ProductImagesService {
       const now = new Date(this.clock.now());
       if (free.length > 0) await this.sql.run(inner, ATTACH_FILES, [inner.shop.id, productId, free, now]);
       const gone = order.filter((id) => !seen.has(id));
-      if (gone.length > 0) goneKeys = (await this.sql.rows<{ fileKey: string | null }>(inner, DELETE_IMAGES, [inner.shop.id, productId, gone])).flatMap(({ fileKey }) => (fileKey ? [fileKey] : []));
+      if (gone.length > 0) {
+        goneKeys = (await this.sql.rows<{ fileKey: string | null }>(inner, DELETE_IMAGES, [inner.shop.id, productId, gone])).flatMap(({ fileKey }) => (fileKey ? [fileKey] : []));
+        await this.metafields.deleteMetafields(inner, 'MEDIA_IMAGE', gone);
+      }
       const relabelled = kept.filter((k) => k.alt !== undefined);
       if (relabelled.length > 0) await this.sql.run(inner, SET_IMAGE_ALTS, [inner.shop.id, relabelled.map((k) => k.id), relabelled.map((k) => k.alt ?? null), now]);
       const newIds = added.length === 0 ? [] : (await this.sql.rows<{ id: number }>(inner, INSERT_SOURCES, [
@@ -321,6 +329,7 @@ export class ProductImagesService {
       const absent = ids.findIndex((id) => !order.includes(id));
       if (absent >= 0) throw new Refused([missing(absent)]);
       gone = (await this.sql.rows<{ id: number; fileKey: string | null }>(tx, DELETE_IMAGES, [tx.shop.id, productId, wanted])).map((r) => ({ id: Number(r.id), fileKey: r.fileKey }));
+      await this.metafields.deleteMetafields(tx, 'MEDIA_IMAGE', wanted);
       await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, order.filter((id) => !wanted.includes(id))]);
       return null;
     });
@@ -329,8 +338,9 @@ export class ProductImagesService {
     return { deletedIds: gone.map((g) => g.id), problems: [] };
   }
 
-  // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert).
-  private inserting(ctx: RequestContext, productId: number, input: ProductImageInput, from: { file: StoredImage } | { source: string }): Promise<ProductImageWrite> {
+  // Inserts the image: a kept file (READY) or a source to download (UPLOADED, its job asked for with the insert), and
+  // its metafields.
+  private inserting(ctx: RequestContext, productId: number, input: ProductImageInput, from: { file: StoredImage } | { source: string }, metafields: OwnedMetafield[]): Promise<ProductImageWrite> {
     return this.writing(ctx, productId, async (tx, order) => {
       if (order.length >= MAX_IMAGES_PER_PRODUCT) {
         throw new Refused([ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} images`, { field: 'base' })]);
@@ -343,6 +353,7 @@ export class ProductImagesService {
       ]);
       const id = Number(row!.id);
       if (!file) this.downloads.ask(tx, [id]);
+      await this.metafields.setMetafields(tx, 'MEDIA_IMAGE', id, metafields);
       if (input.position != null) await this.sql.run(tx, SET_IMAGE_ORDER, [tx.shop.id, placed([...order, id], id, input.position)]);
       if (input.variantIds != null) await this.linkVariants(tx, productId, id, input.variantIds);
       return id;
@@ -382,4 +393,9 @@ export class ProductImagesService {
 
 function refused(problems: readonly DomainError[]): ProductImageWrite {
   return { image: null, problems };
+}
+
+// A metafield problem of an image, in the image's codes (REST answers them as 422 keyed by the field).
+function metafieldProblem(code: string, message: string, field: string): DomainError {
+  return code === 'BLANK' || code === 'TOO_LONG' ? ProductMediaErrors[code](message, { field }) : ProductMediaErrors.INVALID(message, { field });
 }

@@ -137,10 +137,11 @@ export class ProductWritesService {
     let fileKeys: string[] = [];
     const deletion = await ctx.em.transactional(async (em) => {
       const tx = inTransaction(ctx, em);
-      const [row] = await this.sql.rows<{ id: number; variantIds: number[]; fileKeys: string[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
+      const [row] = await this.sql.rows<{ id: number; variantIds: number[]; fileKeys: string[]; imageIds: number[] }>(tx, DELETE_PRODUCT, [ctx.shop.id, id]);
       if (!row) return { deletedId: null, problems: [productNotFound()] };
       await this.metafields.deleteMetafields(tx, 'PRODUCT', id);
       await this.metafields.deleteMetafields(tx, 'PRODUCTVARIANT', row.variantIds);
+      await this.metafields.deleteMetafields(tx, 'MEDIA_IMAGE', row.imageIds);
       fileKeys = row.fileKeys;
       return { deletedId: id, problems: [] };
     });

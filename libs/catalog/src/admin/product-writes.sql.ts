@@ -31,7 +31,8 @@ export const PRODUCT_AFTER_WRITE = preparedSql(`select ${ADMIN_PRODUCT_COLUMNS} 
 /** Deletes the product $2 (its options, variants, images and collection places go with it); answers its variants' ids. */
 export const DELETE_PRODUCT = preparedSql(`with gone as (delete from products where shop_id = $1 and id = $2 returning id)
   select gone.id, coalesce((select array_agg(v.id) from product_variants v where v.shop_id = $1 and v.product_id = gone.id), '{}') as "variantIds",
-    coalesce((select array_agg(i.file_key) from product_images i where i.shop_id = $1 and i.product_id = gone.id and i.file_key is not null), '{}') as "fileKeys"
+    coalesce((select array_agg(i.file_key) from product_images i where i.shop_id = $1 and i.product_id = gone.id and i.file_key is not null), '{}') as "fileKeys",
+    coalesce((select array_agg(i.id) from product_images i where i.shop_id = $1 and i.product_id = gone.id), '{}') as "imageIds"
   from gone`);
 
 /** Collections of the shop among $2. */

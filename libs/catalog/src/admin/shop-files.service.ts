@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import type { DomainError } from '@platform/errors';
+import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { ProductMediaErrors } from '../catalog.errors.js';
 import { ImageDownloadQueue } from './image-download-queue.js';
@@ -30,6 +31,7 @@ export class ShopFilesService {
     private readonly sql: SqlPool,
     private readonly images: ProductImagesService,
     private readonly downloads: ImageDownloadQueue,
+    private readonly metafields: MetafieldsService,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -63,7 +65,12 @@ export class ShopFilesService {
     const deleted: number[] = [];
     for (const [productId, group] of byProduct) {
       if (productId === null) {
-        const gone = await this.sql.rows<{ id: number; fileKey: string | null }>(ctx, DELETE_FREE_FILES, [ctx.shop.id, group]);
+        const gone = await ctx.em.transactional(async (em) => {
+          const tx = inTransaction(ctx, em);
+          const rows = await this.sql.rows<{ id: number; fileKey: string | null }>(tx, DELETE_FREE_FILES, [tx.shop.id, group]);
+          await this.metafields.deleteMetafields(tx, 'MEDIA_IMAGE', rows.map((row) => Number(row.id)));
+          return rows;
+        });
         await this.images.deleteFiles(ctx, gone.flatMap(({ fileKey }) => (fileKey ? [fileKey] : [])));
         deleted.push(...gone.map((row) => Number(row.id)));
       } else {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
+import { RestMetafieldFields, restMetafieldInputOf } from '@platform/rest';
 import type { ProductImageInput } from '../admin/product-image.inputs.js';
 
 // The REST `image` body: types checked here (422 keyed by the field), values in the image rules. `id` in an
@@ -43,6 +44,14 @@ export class ProductImageFields {
   @ArrayMaxSize(MAX_INPUT_ARRAY_SIZE)
   @IsInt({ each: true })
   variant_ids?: number[] | null;
+
+  @ApiPropertyOptional({ type: () => [RestMetafieldFields], nullable: true, description: 'Create: metafields of the image (namespace at most 20 characters, key at most 30).' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_INPUT_ARRAY_SIZE)
+  @ValidateNested({ each: true })
+  @Type(() => RestMetafieldFields)
+  metafields?: RestMetafieldFields[] | null;
 }
 
 export class ProductImageRequest {
@@ -63,6 +72,7 @@ export function productImageInputOf(fields: ProductImageFields): ProductImageInp
     position: fields.position,
     alt: fields.alt,
     variantIds: fields.variant_ids,
+    metafields: fields.metafields && fields.metafields.map(restMetafieldInputOf),
   };
   for (const key of Object.keys(input) as (keyof ProductImageInput)[]) if (input[key] === undefined) delete input[key];
   return input;

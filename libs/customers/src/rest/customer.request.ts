@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { dropUndefined } from '@platform/rest';
+import { RestMetafieldFields, dropUndefined, restMetafieldInputOf } from '@platform/rest';
 import { splitTags } from '@platform/tags';
 import {
   IsArray,
@@ -10,33 +10,18 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  Validate,
   ValidateNested,
-  ValidatorConstraint,
-  type ValidatorConstraintInterface,
 } from 'class-validator';
 import type {
   CustomerAddressInput,
   CustomerInput,
   CustomerInviteInput,
-  CustomerMetafieldInput,
   MarketingConsentInput,
   SmsMarketingConsentInput,
 } from '../customer.inputs.js';
 
 // The REST `customer` body: types checked here (422 keyed by the field), every rule in the service. Absent fields
 // are left as they are, null clears. Read-only fields a client echoes back (state, orders_count…) are ignored.
-
-@ValidatorConstraint({ name: 'isScalar' })
-class ScalarValue implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-  }
-
-  defaultMessage(): string {
-    return 'must be a string, a number or a boolean';
-  }
-}
 
 export class CustomerAddressFields {
   @ApiPropertyOptional({ description: 'Changes this address of the customer; without it the address is added.' })
@@ -62,14 +47,6 @@ export class CustomerAddressFields {
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() zip?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() phone?: string | null;
   @ApiPropertyOptional({ description: 'The default address (at most one).' }) @IsOptional() @IsBoolean() default?: boolean;
-}
-
-export class CustomerMetafieldFields {
-  @ApiProperty({ maxLength: 20 }) @IsOptional() @IsString() namespace?: string | null;
-  @ApiProperty({ maxLength: 30 }) @IsOptional() @IsString() key?: string | null;
-  @ApiProperty({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] }) @IsOptional() @Validate(ScalarValue) value?: string | number | boolean | null;
-  @ApiProperty({ example: 'single_line_text_field' }) @IsOptional() @IsString() type?: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) @IsOptional() @IsString() description?: string | null;
 }
 
 export class EmailMarketingConsentFields {
@@ -135,12 +112,12 @@ export class CustomerFields {
   @Type(() => SmsMarketingConsentFields)
   sms_marketing_consent?: SmsMarketingConsentFields | null;
 
-  @ApiPropertyOptional({ type: () => [CustomerMetafieldFields], nullable: true })
+  @ApiPropertyOptional({ type: () => [RestMetafieldFields], nullable: true })
   @IsOptional()
   @IsArray()
   @ValidateNested({ each: true })
-  @Type(() => CustomerMetafieldFields)
-  metafields?: CustomerMetafieldFields[] | null;
+  @Type(() => RestMetafieldFields)
+  metafields?: RestMetafieldFields[] | null;
 }
 
 /** `{ "customer": { … } }` of POST and PUT customers. */
@@ -201,7 +178,7 @@ export function customerInputOf(c: CustomerFields): CustomerInput {
   set('addresses', c.addresses && c.addresses.map(addressInputOf));
   set('emailMarketingConsent', c.email_marketing_consent && consentInputOf(c.email_marketing_consent));
   set('smsMarketingConsent', c.sms_marketing_consent && smsConsentInputOf(c.sms_marketing_consent));
-  set('metafields', c.metafields && c.metafields.map(metafieldInputOf));
+  set('metafields', c.metafields && c.metafields.map(restMetafieldInputOf));
   return input;
 }
 
@@ -238,9 +215,4 @@ function consentInputOf(c: EmailMarketingConsentFields): MarketingConsentInput {
 
 function smsConsentInputOf(c: SmsMarketingConsentFields): SmsMarketingConsentInput {
   return dropUndefined({ ...consentInputOf(c), consentCollectedFrom: c.consent_collected_from });
-}
-
-function metafieldInputOf(m: CustomerMetafieldFields): CustomerMetafieldInput {
-  const value = m.value === undefined || m.value === null ? m.value : String(m.value);
-  return dropUndefined({ namespace: m.namespace, key: m.key, value, type: m.type, description: m.description });
 }

@@ -2,6 +2,7 @@ import { Args, Parent, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminHasMetafieldsFields, AdminMetafield, AdminMetafieldArgs, AdminMetafieldConnection, AdminMetafieldsArgs } from '@platform/metafields';
 import { Ctx, type RequestContext, RequiresScope } from '@platform/request';
 import { AdminCollection } from './collection.type.js';
+import { AdminMediaImage } from './media.type.js';
 import { AdminProduct } from './product.type.js';
 import { AdminProductVariant } from './variant.type.js';
 
@@ -58,5 +59,23 @@ export class CollectionMetafieldsAdminResolver {
   @ResolveField(() => AdminMetafield, { nullable: true, description: "The collection's metafield with this namespace and key; null when it has none." })
   metafield(@Ctx() ctx: RequestContext, @Parent() collection: AdminCollection, @Args() args: AdminMetafieldArgs) {
     return this.metafieldsOf.metafield(ctx, 'COLLECTION', collection.record.id, args);
+  }
+}
+
+/** A media image's metafields (REST's image create sets them). */
+@Resolver(() => AdminMediaImage)
+export class MediaImageMetafieldsAdminResolver {
+  constructor(private readonly metafieldsOf: AdminHasMetafieldsFields) {}
+
+  @RequiresScope(READ)
+  @ResolveField(() => AdminMetafieldConnection, { description: "The image's metafields, in the order they were created." })
+  metafields(@Ctx() ctx: RequestContext, @Parent() image: AdminMediaImage, @Args() args: AdminMetafieldsArgs) {
+    return this.metafieldsOf.metafields(ctx, 'MEDIA_IMAGE', image.record.id, args);
+  }
+
+  @RequiresScope(READ)
+  @ResolveField(() => AdminMetafield, { nullable: true, description: "The image's metafield with this namespace and key; null when it has none." })
+  metafield(@Ctx() ctx: RequestContext, @Parent() image: AdminMediaImage, @Args() args: AdminMetafieldArgs) {
+    return this.metafieldsOf.metafield(ctx, 'MEDIA_IMAGE', image.record.id, args);
   }
 }
