@@ -1,5 +1,4 @@
-import { transformedImageUrl } from '@platform/media';
-import { fileUrl } from '@platform/storage';
+import { keptImageUrl, transformedImageUrl } from '@platform/media';
 
 // Where a product image is, for every API that shows one (REST `src`, GraphQL `Image.url`, the hosted pages).
 
@@ -10,12 +9,9 @@ export interface ImagePlace {
   updatedAt: Date | string;
 }
 
-/**
- * The image's kept file on `origin` (the request's, so every shop domain serves its own), versioned with its update
- * time (`?v=`) so caches see each change; an imported image's URL; null while a download runs.
- */
+/** The image's kept file on `origin` (`keptImageUrl`); an imported image's URL; null while a download runs. */
 export function imageUrl(image: ImagePlace, origin: string): string | null {
-  if (image.fileKey) return `${fileUrl(origin, image.fileKey)}?v=${Math.floor(new Date(image.updatedAt).getTime() / 1000)}`;
+  if (image.fileKey) return keptImageUrl(image.fileKey, image.updatedAt, origin);
   return image.src || null;
 }
 

@@ -1,6 +1,14 @@
 import type { ImageTransformValue } from '@platform/graphql-types';
-import { FILES_PATH } from '@platform/storage';
+import { FILES_PATH, fileUrl } from '@platform/storage';
 import { transformOf, transformQuery } from './image-transform.rules.js';
+
+/**
+ * A kept image's URL on `origin` (the request's, so every shop domain serves its own), versioned with the time its
+ * owner last changed (`?v=`, Unix seconds) so caches see each change.
+ */
+export function keptImageUrl(key: string, updatedAt: Date | string, origin: string): string {
+  return `${fileUrl(origin, key)}?v=${Math.floor(new Date(updatedAt).getTime() / 1000)}`;
+}
 
 /**
  * The URL of an image transformed as `Image.url(transform:)` asks: a kept image's served URL with the transform's

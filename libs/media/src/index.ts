@@ -1,7 +1,7 @@
-// The media part's door: its modules and service, the facts of a kept image, the URL of a transform, its error codes.
+// The media part's door: its modules and service, the facts of a kept image, its URL and a transform's, its error codes.
 export { MediaModule } from './media.module.js';
 export { MediaAdminApiModule } from './media-admin-api.module.js';
 export { MediaService, type StoredImage } from './media.service.js';
 export { MAX_IMAGE_SIDE, type ImageFacts, type ImageFormat } from './image-inspection.js';
 export { MediaErrors, type MediaError, type MediaErrorCode } from './media.errors.js';
-export { transformedImageUrl } from './image-url.js';
+export { keptImageUrl, transformedImageUrl } from './image-url.js';
