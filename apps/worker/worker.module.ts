@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { CartModule } from '@platform/cart';
+import { MediaModule } from '@platform/media';
 import { CatalogModule } from '@platform/catalog';
 import { ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
@@ -30,7 +31,7 @@ export interface WorkerRuntime {
 }
 
 // Every context module that lists job processors (`@ShopJob` providers), so the worker runs them.
-const JOB_MODULES = [CustomersModule, PaymentsModule, CartModule, CatalogModule];
+const JOB_MODULES = [CustomersModule, PaymentsModule, CartModule, CatalogModule, MediaModule];
 
 /**
  * The job process: no HTTP; the processors that contexts register on the queue, the file storage the api serves

@@ -2,6 +2,7 @@
 export { MediaModule } from './media.module.js';
 export { MediaAdminApiModule } from './media-admin-api.module.js';
 export { MediaService, type StoredImage } from './media.service.js';
+export { StagedUploadsService } from './staged-uploads.service.js';
 export { MAX_IMAGE_SIDE, type ImageFacts, type ImageFormat } from './image-inspection.js';
 export { MediaErrors, type MediaError, type MediaErrorCode } from './media.errors.js';
 export { keptImageUrl, transformedImageUrl } from './image-url.js';

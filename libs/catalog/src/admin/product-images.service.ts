@@ -210,16 +210,16 @@ export class ProductImagesService {
   /**
    * productSet's `files`: the product's media become those listed, in that order. An entry with `id` keeps that media
    * of the product, or takes a file of the shop's that no product has (fileCreate's), its `alt` changed when given;
-   * one without adds a media from `originalSource`, downloaded by its job; media left out are deleted. Runs in the caller's transaction (`tx`), so its rows go with the caller's write;
+   * one without adds a media from `originalSource`, downloaded by its job; media left out are deleted. Runs in the caller's transaction (`ctx` in it), so its rows go with the caller's write;
    * answers the keys of the deleted media's files for the caller to hand to `deleteFiles` once it has committed.
    */
-  async setMedia(tx: RequestContext, productId: number, files: readonly MediaSetEntry[], field: string): Promise<{ goneKeys: string[]; problems: readonly DomainError[] }> {
+  async setMedia(ctx: RequestContext, productId: number, files: readonly MediaSetEntry[], field: string): Promise<{ goneKeys: string[]; problems: readonly DomainError[] }> {
     const problems: DomainError[] = [];
     if (files.length > MAX_IMAGES_PER_PRODUCT) problems.push(ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} media`, { field }));
     const added = files.flatMap((file, i) => (file.id == null ? [{ i, media: { originalSource: file.originalSource ?? '', mediaContentType: file.contentType ?? 'IMAGE', alt: file.alt } }] : []));
     for (const { i, media } of added) {
       // Each new entry checked as one media input, its fields under its own index.
-      const found = await this.mediaProblems(tx, 0, [media], field);
+      const found = await this.mediaProblems(ctx, 0, [media], field);
       problems.push(...found.map((p) => ProductMediaErrors[p.code as keyof typeof ProductMediaErrors](p.message, { field: p.field?.replace(`${field}[0]`, `${field}[${i}]`) })));
     }
     files.forEach((file, i) => {
@@ -227,7 +227,7 @@ export class ProductImagesService {
     });
     if (problems.length > 0) return { goneKeys: [], problems };
     let goneKeys: string[] = [];
-    const written = await this.writing(tx, productId, async (inner, order) => {
+    const written = await this.writing(ctx, productId, async (inner, order) => {
       const kept = files.flatMap((file, i) => (file.id != null ? [{ i, id: file.id, alt: file.alt }] : []));
       // The shop's files of no product (fileCreate's) that the list names join the product.
       const others = kept.filter(({ id }) => !order.includes(id)).map(({ id }) => id);

@@ -1,6 +1,9 @@
 import { Field, InputType, ObjectType, registerEnumType } from '@nestjs/graphql';
-import { AdminSchema, AdminUserError, UnsignedInt64Scalar, UrlScalar, enumOf } from '@platform/graphql-types';
-import { STAGED_UPLOAD_RESOURCES } from '../../staged-upload.rules.js';
+import { AdminSchema, AdminUserError, BoundedList, MAX_USER_ERRORS, UnsignedInt64Scalar, UrlScalar, enumOf } from '@platform/graphql-types';
+import { MAX_STAGED_UPLOADS, STAGED_UPLOAD_RESOURCES } from '../../staged-upload.rules.js';
+
+/** A target's parameters: PUT's two headers, POST's seven form fields. */
+const MAX_PARAMETERS = 10;
 
 export const StagedUploadTargetGenerateUploadResource = enumOf(STAGED_UPLOAD_RESOURCES);
 registerEnumType(StagedUploadTargetGenerateUploadResource, {
@@ -41,6 +44,7 @@ export class StagedUploadParameter {
 
 @ObjectType('StagedMediaUploadTarget', { registerIn: () => AdminSchema, description: 'Where to send one file, within the hour, and the URL that names it after.' })
 export class StagedMediaUploadTarget {
+  @BoundedList({ max: MAX_PARAMETERS, withParent: true })
   @Field(() => [StagedUploadParameter])
   parameters!: StagedUploadParameter[];
 
@@ -53,9 +57,11 @@ export class StagedMediaUploadTarget {
 
 @ObjectType('StagedUploadsCreatePayload', { registerIn: () => AdminSchema })
 export class StagedUploadsCreatePayload {
+  @BoundedList({ max: MAX_STAGED_UPLOADS, withParent: true })
   @Field(() => [StagedMediaUploadTarget], { nullable: true })
   stagedTargets!: StagedMediaUploadTarget[] | null;
 
+  @BoundedList({ max: MAX_USER_ERRORS, withParent: true })
   @Field(() => [AdminUserError])
   userErrors!: AdminUserError[];
 }

@@ -28,7 +28,7 @@ describe('staged uploads', () => {
   let png: Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } });
+    t = await createTestApp({}, { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } }, { queues: { media: { backoffMs: 10, maxBackoffMs: 20 } } });
     acme = await t.createShop('acme');
     globex = await t.createShop('globex');
     png = await imageBytes({ width: 24, height: 12 });
