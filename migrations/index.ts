@@ -30,6 +30,7 @@ import { VariantLimitHeadroom } from './20261203000200-variant-limit-headroom.js
 import { ProductImageFiles } from './20261204000000-product-image-files.js';
 import { ShopFiles } from './20261205000000-shop-files.js';
 import { MediaImageMetafields } from './20261205000100-media-image-metafields.js';
+import { ArticleImageFiles } from './20261205000200-article-image-files.js';
 import { StagedUploads } from './20261205000300-staged-uploads.js';
 
 /** Every migration, in order. A new migration is a new file plus a line here. */
@@ -65,5 +66,6 @@ export const MIGRATIONS: MigrationEntry[] = [
   { name: '20261204000000-product-image-files', class: ProductImageFiles },
   { name: '20261205000000-shop-files', class: ShopFiles },
   { name: '20261205000100-media-image-metafields', class: MediaImageMetafields },
+  { name: '20261205000200-article-image-files', class: ArticleImageFiles },
   { name: '20261205000300-staged-uploads', class: StagedUploads },
 ];

@@ -29,8 +29,18 @@ export class Article extends TenantEntity {
   @Property({ type: 'text[]' })
   tags: Opt<string[]> = [];
 
+  // The cover: an external URL, or a file the platform keeps (the media part's key) with its sides.
   @Property({ type: 'text', nullable: true })
   imageUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  imageFileKey?: string | null;
+
+  @Property({ type: 'integer', nullable: true })
+  imageWidth?: number | null;
+
+  @Property({ type: 'integer', nullable: true })
+  imageHeight?: number | null;
 
   @Property({ type: 'text', nullable: true })
   imageAltText?: string | null;

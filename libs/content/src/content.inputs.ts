@@ -32,11 +32,19 @@ export interface NewArticle {
   excerptHtml?: string | null;
   authorName?: string;
   tags?: string[];
-  image?: { url: string; altText?: string | null } | null;
+  image?: NewArticleImage | null;
   seo?: Partial<Seo>;
   /** Defaults to now; null keeps the article hidden. */
   publishedAt?: Date | null;
 }
+
+/**
+ * An article's cover: an external image by `url`, or a file the platform keeps (`fileKey`, a public file of the shop
+ * the media part's `storeImage` returned) with its sides.
+ */
+export type NewArticleImage =
+  | { url: string; altText?: string | null }
+  | { fileKey: string; width?: number | null; height?: number | null; altText?: string | null };
 
 /** A menu link; HTTP items need a `url`, items linking a resource (PRODUCT, COLLECTION, PAGE…) its `resourceId`. */
 export interface NewMenuItem {

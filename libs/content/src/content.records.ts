@@ -35,7 +35,11 @@ export interface ArticleRecord {
   excerptHtml: string | null;
   authorName: string;
   tags: string[];
+  /** The cover's external URL, or (`imageFileKey`) the key of a file the platform keeps, with its sides. */
   imageUrl: string | null;
+  imageFileKey: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
   imageAltText: string | null;
   seoTitle: string | null;
   seoDescription: string | null;

@@ -1,7 +1,8 @@
 import { checkTitle } from '@platform/errors';
 import { plainText } from '@platform/html';
+import { parseFileKey } from '@platform/storage';
 import { type Invalid, invalidAt, taken } from './content.errors.js';
-import type { NewArticle, NewBlog, NewPage, Seo } from './content.inputs.js';
+import type { NewArticle, NewArticleImage, NewBlog, NewPage, Seo } from './content.inputs.js';
 
 export const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_HANDLE = 255;
@@ -48,11 +49,10 @@ export function blogRow(input: NewBlog, field = 'blog') {
   return { handle: checkHandle(input.handle, invalid), title: checkTitle(input.title, invalid), ...seoColumns(input.seo) };
 }
 
-export function articleRow(input: NewArticle, now: Date, field = 'article') {
+/** Validates a new article of shop `shopId` and turns it into a row (published `now` unless told). */
+export function articleRow(input: NewArticle, now: Date, shopId: number, field = 'article') {
   const invalid = invalidAt(field);
   if (!Number.isSafeInteger(input.blogId) || input.blogId <= 0) throw invalid('blogId', 'must be the id of a blog');
-  const image = input.image ?? null;
-  if (image && !/^https?:\/\/\S+$/.test(image.url)) throw invalid('image.url', 'must be an absolute http(s) URL');
   return {
     blogId: input.blogId,
     handle: checkHandle(input.handle, invalid),
@@ -61,11 +61,28 @@ export function articleRow(input: NewArticle, now: Date, field = 'article') {
     excerptHtml: input.excerptHtml ?? null,
     authorName: input.authorName?.trim() ?? '',
     tags: [...new Set((input.tags ?? []).map((t) => t.trim()).filter(Boolean))],
-    imageUrl: image?.url ?? null,
-    imageAltText: image?.altText ?? null,
+    ...imageColumns(input.image ?? null, shopId, invalid),
     ...seoColumns(input.seo),
     publishedAt: publishedAt(input.publishedAt, now, invalid),
   };
+}
+
+// A kept cover must be a public file of the article's shop: the storefront serves it on that shop's origin.
+function imageColumns(image: NewArticleImage | null, shopId: number, invalid: Invalid) {
+  const none = { imageUrl: null, imageFileKey: null, imageWidth: null, imageHeight: null, imageAltText: null };
+  if (!image) return none;
+  const imageAltText = image.altText ?? null;
+  if ('url' in image) {
+    if (!/^https?:\/\/\S+$/.test(image.url)) throw invalid('image.url', 'must be an absolute http(s) URL');
+    return { ...none, imageUrl: image.url, imageAltText };
+  }
+  const file = parseFileKey(image.fileKey);
+  if (file?.access !== 'public' || file.shopId !== shopId) throw invalid('image.fileKey', "must be a public file of the shop's");
+  for (const side of ['width', 'height'] as const) {
+    const value = image[side];
+    if (value != null && (!Number.isSafeInteger(value) || value <= 0)) throw invalid(`image.${side}`, 'must be a positive whole number');
+  }
+  return { ...none, imageFileKey: image.fileKey, imageWidth: image.width ?? null, imageHeight: image.height ?? null, imageAltText };
 }
 
 /** Refuses a handle given twice in one batch (the unique index would say so too, but without the field). */

@@ -54,7 +54,7 @@ export class ContentService {
   async importArticles(ctx: RequestContext, articles: NewArticle[]): Promise<ImportedArticle[]> {
     if (articles.length === 0) return [];
     const now = new Date(this.clock.now());
-    const rows = articles.map((a, i) => articleRow(a, now, `articles[${i}]`));
+    const rows = articles.map((a, i) => articleRow(a, now, ctx.shop.id, `articles[${i}]`));
     uniqueWithin(rows, (r) => `${r.blogId}/${r.handle}`, (i) => `articles[${i}].handle`);
     return uniqueOn('handle', ctx.em.transactional(async (em) => {
       await requireIds(em, Blog, rows.map((r) => r.blogId), 'blogId');

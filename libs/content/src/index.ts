@@ -6,7 +6,7 @@ export { ContentService } from './content.service.js';
 export { MetaobjectsService } from './metaobjects.service.js';
 export { ContentStorefrontService, type RankedMatches, type RankedWalk } from './storefront/content-storefront.service.js';
 export { ContentErrors, type ContentError, type ContentErrorCode } from './content.errors.js';
-export type { NewArticle, NewBlog, NewMenu, NewMenuItem, NewPage, Seo } from './content.inputs.js';
+export type { NewArticle, NewArticleImage, NewBlog, NewMenu, NewMenuItem, NewPage, Seo } from './content.inputs.js';
 export type {
   ArticleRecord,
   BlogRecord,

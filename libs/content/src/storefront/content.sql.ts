@@ -15,6 +15,7 @@ export const BLOG_COLUMNS = `b.id, b.handle, b.title, b.seo_title as "seoTitle",
 
 export const ARTICLE_COLUMNS = `a.id, a.blog_id as "blogId", a.handle, a.title, a.content_html as "contentHtml",
   a.excerpt_html as "excerptHtml", a.author_name as "authorName", a.tags, a.image_url as "imageUrl",
+  a.image_file_key as "imageFileKey", a.image_width as "imageWidth", a.image_height as "imageHeight",
   a.image_alt_text as "imageAltText", a.seo_title as "seoTitle", a.seo_description as "seoDescription",
   a.published_at as "publishedAt", a.created_at as "createdAt", a.updated_at as "updatedAt"`;
 

@@ -1,5 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
-import { BoundedList, ConnectionType, StorefrontImage, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
+import { BoundedList, ConnectionType, StorefrontNode, StorefrontSchema, UrlScalar } from '@platform/graphql-types';
 import type { ArticleRecord } from '../../content.records.js';
 import { StorefrontSeo } from './seo.type.js';
 import { MAX_TAGS } from '@platform/errors';
@@ -19,7 +19,7 @@ export class StorefrontArticleAuthor {
   bio!: string | null;
 }
 
-// `content`, `excerpt`, `blog` and the metafields are resolved fields (articles.storefront.resolver.ts).
+// `content`, `excerpt`, `blog`, `image` and the metafields are resolved fields (articles.storefront.resolver.ts).
 @ObjectType('Article', { registerIn: () => StorefrontSchema, implements: () => [StorefrontNode], description: 'An article in an online store blog.' })
 export class StorefrontArticle {
   __typename!: 'Article';
@@ -39,9 +39,6 @@ export class StorefrontArticle {
 
   @Field(() => StorefrontArticleAuthor, { nullable: true, description: "The article's author." })
   authorV2!: StorefrontArticleAuthor | null;
-
-  @Field(() => StorefrontImage, { nullable: true, description: 'The image of the article.' })
-  image!: StorefrontImage | null;
 
   @Field(() => StorefrontArticleAuthor, { deprecationReason: 'Use `authorV2` instead.' })
   author!: StorefrontArticleAuthor;

@@ -1,5 +1,5 @@
 import { Args, ID, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { BoundedList, HtmlScalar, TruncateArgs, connectionOf, pageOf } from '@platform/graphql-types';
+import { BoundedList, HtmlScalar, StorefrontImage, TruncateArgs, connectionOf, pageOf } from '@platform/graphql-types';
 import { plainText } from '@platform/html';
 import { requireGlobalId } from '@platform/ids';
 import { PresentmentService } from '@platform/localization';
@@ -9,7 +9,7 @@ import { StorefrontArticle, StorefrontArticleConnection } from './article.type.j
 import { StorefrontBlog } from './blog.type.js';
 import { ArticlesArgs } from './content.args.js';
 import { CONTENT } from './content-scopes.js';
-import { articleView, blogView } from './content.presenter.js';
+import { articleImageView, articleView, blogView } from './content.presenter.js';
 import { MAX_INPUT_ARRAY_SIZE } from '@platform/errors';
 import { HasMetafieldsFields, HasMetafieldsIdentifier, MetafieldArgs, StorefrontMetafield } from '@platform/metafields';
 
@@ -65,6 +65,12 @@ export class ArticlesStorefrontResolver {
   async blog(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
     const record = await this.reads.blog(ctx, article.record.blogId);
     return record && blogView(record);
+  }
+
+  // Resolved here, not in the view: a kept file's URL is on the request's origin, which search's views do not know.
+  @ResolveField(() => StorefrontImage, { nullable: true, description: 'The image of the article.' })
+  image(@Ctx() ctx: RequestContext, @Parent() article: StorefrontArticle) {
+    return articleImageView(article.record, ctx.origin);
   }
 
   @ResolveField(() => StorefrontMetafield, { nullable: true, description: 'A metafield of the article (needs a token).' })

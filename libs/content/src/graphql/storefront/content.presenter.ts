@@ -1,4 +1,6 @@
+import type { StorefrontImage } from '@platform/graphql-types';
 import { toGlobalId } from '@platform/ids';
+import { keptImageUrl } from '@platform/media';
 import type { MenuItemType } from '../../menu-item.entity.js';
 import type { ArticleRecord, BlogRecord, MenuItemRecord, MenuRecord, PageRecord } from '../../content.records.js';
 import type { MetaobjectRecord } from '../../metaobject.records.js';
@@ -44,7 +46,6 @@ export function articleView(record: ArticleRecord): StorefrontArticle {
     excerptHtml: record.excerptHtml,
     authorV2: record.authorName ? author : null,
     author,
-    image: record.imageUrl ? { id: null, url: record.imageUrl, altText: record.imageAltText, width: null, height: null } : null,
     tags: record.tags,
     publishedAt: record.publishedAt,
     seo: seo(record),
@@ -52,6 +53,15 @@ export function articleView(record: ArticleRecord): StorefrontArticle {
     trackingParameters: null,
     record,
   };
+}
+
+/** The article's cover on `origin` (the request's): a kept file's URL is the shop domain's own; an external one as it is. */
+export function articleImageView(record: ArticleRecord, origin: string): StorefrontImage | null {
+  if (record.imageFileKey) {
+    const url = keptImageUrl(record.imageFileKey, record.updatedAt, origin);
+    return { id: null, url, altText: record.imageAltText, width: record.imageWidth, height: record.imageHeight };
+  }
+  return record.imageUrl ? { id: null, url: record.imageUrl, altText: record.imageAltText, width: null, height: null } : null;
 }
 
 /** An author known by name only: first name is its first word, last name the rest. */
