@@ -18,6 +18,7 @@ export {
   SEED_REFERENCE_DATE,
   generateShopData,
   demoMarkets,
+  type SeedArticle,
   type SeedCollection,
   type SeedContent,
   type SeedCustomer,

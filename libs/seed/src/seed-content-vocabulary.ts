@@ -59,6 +59,8 @@ export interface ArticleTemplate {
   tags: readonly string[];
   /** Published this many days before the seed's reference date. */
   daysAgo: number;
+  /** The colour of its cover, which the seed draws (seed-images.ts). */
+  coverColor: string;
 }
 
 export const ARTICLES: readonly ArticleTemplate[] = [
@@ -69,6 +71,7 @@ export const ARTICLES: readonly ArticleTemplate[] = [
     excerptHtml: '<p>Lighter fabrics and brighter colors, in the shop today.</p>',
     tags: ['collections', 'spring'],
     daysAgo: 12,
+    coverColor: 'Sky Blue',
   },
   {
     handle: 'how-we-source-our-linen',
@@ -77,6 +80,7 @@ export const ARTICLES: readonly ArticleTemplate[] = [
     excerptHtml: '<p>From Normandy fields to Portuguese mills.</p>',
     tags: ['materials', 'sourcing'],
     daysAgo: 45,
+    coverColor: 'Sand',
   },
   {
     handle: 'caring-for-wool',
@@ -85,6 +89,7 @@ export const ARTICLES: readonly ArticleTemplate[] = [
     excerptHtml: '<p>Air it, brush it, wash it cold.</p>',
     tags: ['care', 'materials'],
     daysAgo: 90,
+    coverColor: 'Charcoal',
   },
 ];
 

@@ -1,4 +1,5 @@
 import type { NewProductImage } from '@platform/catalog';
+import type { NewArticleImage } from '@platform/content';
 import type { MediaService } from '@platform/media';
 import type { RequestContext } from '@platform/request';
 import { type SeedLook, seedImageBytes } from './seed-images.js';
@@ -6,7 +7,8 @@ import type { SeedImage } from './shop-data-generator.js';
 
 /**
  * The shop's seeded pictures: each look drawn and kept once (through the media part, as an attachment would be),
- * then shown by every image of that look: a shop of any size holds a few dozen files.
+ * then shown by every image of that look (products' pictures, articles' covers): a shop of any size holds a few
+ * dozen files.
  */
 export class SeedPictures {
   private readonly kept = new Map<string, Promise<{ key: string; mimeType: string }>>();
@@ -25,8 +27,14 @@ export class SeedPictures {
     );
   }
 
+  /** An article's cover, as a kept file. */
+  async cover(image: SeedImage): Promise<NewArticleImage> {
+    const file = await this.file(image.look);
+    return { fileKey: file.key, altText: image.alt, width: image.width, height: image.height };
+  }
+
   private file(look: SeedLook): Promise<{ key: string; mimeType: string }> {
-    const name = `${look.color}/${look.view}`;
+    const name = `${look.color}/${look.view}${look.cover ? '/cover' : ''}`;
     let file = this.kept.get(name);
     if (!file) {
       file = seedImageBytes(look).then(async (bytes) => {

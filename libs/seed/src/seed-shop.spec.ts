@@ -219,6 +219,11 @@ describe('seedShop', () => {
     expect(menu.items.find((i) => i.type === 'PAGE')!.resourceId).toBe(state.pages.find((p) => p.handle === 'about')!.id);
     expect(menu.items.find((i) => i.type === 'BLOG')!.resourceId).toBe(state.blogs[0].id);
     expect(state.articles.every((a) => a.blogId === state.blogs[0].id)).toBe(true);
+    // Articles' covers are files the seed drew and kept (a look each), never an external URL.
+    expect(state.articles.map((a) => a.image)).toEqual(
+      state.articles.map((a) => ({ fileKey: expect.stringMatching(/^shops\/1\/public\/media\/\d+\.jpg$/), altText: a.title, width: 1200, height: 800 })),
+    );
+    expect(new Set(state.articles.map((a) => (a.image as { fileKey: string }).fileKey)).size).toBe(3);
 
     // Product metafields (three each), the designer as a metaobject reference; shop metafields on the shop.
     const productMetafields = state.metafields.filter((m) => m.ownerType === 'PRODUCT');

@@ -154,14 +154,14 @@ export async function seedShop(services: SeedServices, ctx: RequestContext, opti
   await translate('COLLECTION', data.collections.map((c) => ({ id: collectionIds.get(c.handle)!, translations: c.translations })));
   report('collections', counts.collections, data.collections.length);
 
-  const designers = await seedContent(services, ctx, data.content, collectionIds, counts, translate, report);
+  const pictures = new SeedPictures(services.media, ctx);
+  const designers = await seedContent(services, ctx, data.content, pictures, collectionIds, counts, translate, report);
 
   // Two locations: the shop's own (every shop has it) and a warehouse, empty until the merchant moves stock there.
   await services.catalog.ensureLocation(ctx, { name: 'Warehouse', address1: '1 Dock Road', city: 'Newark', provinceCode: 'NJ', countryCode: 'US', zip: '07114' });
   report('products', 0, sizes.products);
   const pricedVariants: SeedPricedVariant[] = [];
   const groupProducts = new Map<string, number[]>();
-  const pictures = new SeedPictures(services.media, ctx);
   for (const chunk of data.products(chunkSize)) {
     const images = await Promise.all(chunk.map((p) => pictures.images(p.images)));
     const imported = await services.catalogImport.importProducts(
@@ -244,12 +244,14 @@ async function seedOrderRisks(services: SeedServices, ctx: RequestContext, order
   return (await services.risks.importRisks(ctx, seedRisks(orderIds, apps))).length;
 }
 
-// Pages, the blog and its articles, the designer metaobjects, the shop's metafields and the main menu (which
-// links collections, a page and the blog), with their translations. Returns the designers' ids by handle.
+// Pages, the blog and its articles (their covers kept as files), the designer metaobjects, the shop's metafields and
+// the main menu (which links collections, a page and the blog), with their translations. Returns the designers' ids
+// by handle.
 async function seedContent(
   services: SeedServices,
   ctx: RequestContext,
   content: ReturnType<typeof generateShopData>['content'],
+  pictures: SeedPictures,
   collectionIds: Map<string, number>,
   counts: SeedCounts,
   translate: (type: TranslatableResourceType, items: { id: number; translations: SeedTranslation[] }[]) => Promise<void>,
@@ -264,7 +266,11 @@ async function seedContent(
 
   const blogs = await services.content.importBlogs(ctx, content.blogs.map((b) => ({ handle: b.handle, title: b.title })));
   await translate('BLOG', blogs.map((b, i) => ({ id: b.id, translations: content.blogs[i].translations })));
-  const posts = content.blogs.flatMap((b, i) => b.articles.map(({ translations, ...article }) => ({ article: { ...article, blogId: blogs[i].id }, translations })));
+  const posts = await Promise.all(
+    content.blogs.flatMap((b, i) =>
+      b.articles.map(async ({ translations, image, ...article }) => ({ article: { ...article, image: await pictures.cover(image), blogId: blogs[i].id }, translations })),
+    ),
+  );
   const articles = await services.content.importArticles(ctx, posts.map((p) => p.article));
   await translate('ARTICLE', articles.map((a, i) => ({ id: a.id, translations: posts[i].translations })));
   counts.blogs = blogs.length;

@@ -215,6 +215,10 @@ describe('generateShopData', () => {
     expect(content.pages.map((p) => p.handle)).toEqual(['about', 'shipping', 'contact']);
     expect(content.blogs.map((b) => [b.handle, b.articles.length])).toEqual([['news', 3]]);
     expect(content.blogs[0].articles.every((a) => a.publishedAt! < SEED_REFERENCE_DATE && a.authorName)).toBe(true);
+    // Each article's cover is a wide picture the seed draws: a look of its own, no URL.
+    expect(content.blogs[0].articles.map((a) => a.image)).toEqual(
+      content.blogs[0].articles.map((a, i) => ({ look: { color: expect.any(String), view: i + 1, cover: true }, alt: a.title, width: 1200, height: 800 })),
+    );
     expect(content.menus[0].handle).toBe('main-menu');
     expect(content.menus[0].items.some((i) => i.items.length > 0)).toBe(true);
     expect(content.metaobjects.map((m) => m.handle)).toHaveLength(3);

@@ -3,7 +3,7 @@ import { faker as englishFaker } from '@faker-js/faker/locale/en';
 import { blankAddress } from '@platform/contact';
 import { Decimal } from '@platform/money';
 import type { NewProduct, NewSellingPlanGroup } from '@platform/catalog';
-import { SEED_IMAGE_SIZE, type SeedLook } from './seed-images.js';
+import { SEED_IMAGE_SIZE, type SeedLook, seedImageSides } from './seed-images.js';
 import type { NewArticle, NewMetaobject, NewMetaobjectDefinition, NewPage } from '@platform/content';
 import type { NewMarket } from '@platform/localization';
 import type { NewCustomer, NewCustomerAddress } from '@platform/customers';
@@ -103,6 +103,12 @@ export interface SeedImage {
   height: number;
 }
 
+/** A generated article of the blog; its cover is drawn by the seed (seed-images.ts), kept as a file when the shop is seeded. */
+export interface SeedArticle extends Omit<NewArticle, 'blogId' | 'image'> {
+  image: SeedImage;
+  translations: SeedTranslation[];
+}
+
 /** A generated menu item; it links a collection, page or blog of the seed by handle until ids exist. */
 export interface SeedMenuItem {
   title: string;
@@ -115,7 +121,7 @@ export interface SeedMenuItem {
 /** The online store's content, custom data and subscription offer: the same for every catalog size. */
 export interface SeedContent {
   pages: (NewPage & { translations: SeedTranslation[] })[];
-  blogs: { handle: string; title: string; translations: SeedTranslation[]; articles: (Omit<NewArticle, 'blogId'> & { translations: SeedTranslation[] })[] }[];
+  blogs: { handle: string; title: string; translations: SeedTranslation[]; articles: SeedArticle[] }[];
   menus: { handle: string; title: string; items: SeedMenuItem[] }[];
   metaobjectDefinitions: NewMetaobjectDefinition[];
   metaobjects: NewMetaobject[];
@@ -321,14 +327,14 @@ class ShopDataGenerator {
           handle: BLOG.handle,
           title: BLOG.title.en,
           translations: [fr('title', BLOG.title.fr)],
-          articles: ARTICLES.map((a) => ({
+          articles: ARTICLES.map((a, i) => ({
             handle: a.handle,
             title: a.title.en,
             contentHtml: a.contentHtml,
             excerptHtml: a.excerptHtml,
             authorName: f.person.fullName(),
             tags: [...a.tags],
-            image: { url: `https://picsum.photos/seed/${a.handle}/1200/800`, altText: a.title.en },
+            image: cover(a.coverColor, i + 1, a.title.en),
             publishedAt: new Date(SEED_REFERENCE_DATE.getTime() - (a.daysAgo + f.number.int(6)) * DAY),
             translations: [fr('title', a.title.fr)],
           })),
@@ -647,6 +653,12 @@ function image(title: string, n: number, color: string | undefined, department: 
     width: SEED_IMAGE_SIZE,
     height: SEED_IMAGE_SIZE,
   };
+}
+
+// An article's cover in its colour, the n-th view (so the covers differ in shape too).
+function cover(color: string, n: number, title: string): SeedImage {
+  const look: SeedLook = { color, view: n, cover: true };
+  return { look, alt: title, ...seedImageSides(look) };
 }
 
 /** The colour of a department's pictures when its products have no Color option. */

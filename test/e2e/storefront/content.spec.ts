@@ -169,12 +169,44 @@ describe('storefront content', () => {
         blog: { id: `gid://platform/Blog/${news.id}`, handle: 'news' },
         seo: { title: null, description: null },
       });
-      expect(article.image).toEqual({ url: 'https://picsum.photos/seed/spring-collection-is-here/1200/800', altText: 'Our spring collection is here' });
+      expect(article.image).toEqual({ url: expect.stringMatching(new RegExp(`^http://${shop.host}/files/shops/${shop.shop.id}/public/media/`)), altText: 'Our spring collection is here' });
       expect(article.short.length).toBeLessThanOrEqual(21);
       expect(article.short).toMatch(/…$/);
       expect(Date.parse(article.publishedAt)).toBeLessThan(Date.now());
       const none = await q('{ article(id: "gid://platform/Article/999999") { id } }');
       expect(none.data).toEqual({ article: null });
+    });
+
+    it("answers a seeded article's cover as the shop's own file on the request's host, served, its sides filled, transformable", async () => {
+      const res = await q(`{ blog(handle: "news") { articles(first: 3) { nodes { handle image { id url width height altText small: url(transform: { maxWidth: 300, preferredContentType: WEBP }) } } } } }`);
+      expect(res.errors).toBeUndefined();
+      const covers = res.data.blog.articles.nodes.map((a: any) => a.image);
+      expect(new Set(covers.map((c: any) => new URL(c.url).pathname)).size).toBe(3);
+      for (const cover of covers) {
+        expect(cover).toMatchObject({ id: null, width: 1200, height: 800, altText: expect.any(String) });
+        const url = new URL(cover.url);
+        expect(url.host).toBe(shop.host);
+        expect(url.searchParams.get('v')).toMatch(/^\d+$/);
+        const served = await t.app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: shop.host } });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/jpeg');
+        // The transform is the served URL's query, as on a product's image.
+        const small = new URL(cover.small);
+        expect(small.pathname).toBe(url.pathname);
+        expect(Object.fromEntries(small.searchParams)).toMatchObject({ width: '300', format: 'webp' });
+        const variant = await t.app.inject({ method: 'GET', url: small.pathname + small.search, headers: { host: shop.host } });
+        expect([variant.statusCode, variant.headers['content-type']]).toEqual([200, 'image/webp']);
+      }
+    });
+
+    it('answers an external cover image as it is: its URL, a transform leaving it unchanged', async () => {
+      const other = await t.createShop('content-external-cover');
+      const ctx = t.app.get(SystemContexts).forShop(other.shop);
+      const external = 'https://images.example.com/covers/linen.jpg';
+      const { id } = await createArticle(ctx, { handle: 'linen', title: 'Linen', image: { url: external, altText: 'Linen bolts' } });
+      const res = (await storefrontQuery(t.app, other.host, `{ article(id: "gid://platform/Article/${id}") { image { url width height altText small: url(transform: { maxWidth: 300 }) } } }`)).body;
+      expect(res.errors).toBeUndefined();
+      expect(res.data.article.image).toEqual({ url: external, width: null, height: null, altText: 'Linen bolts', small: external });
     });
 
     it.each(['ID', 'TITLE', 'PUBLISHED_AT', 'AUTHOR', 'BLOG_TITLE', 'UPDATED_AT'])(

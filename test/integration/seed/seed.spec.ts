@@ -6,6 +6,7 @@ import { DatabaseModule, migrateDatabase } from '@platform/database';
 import { LoggingModule, createLogger } from '@platform/logging';
 import { type RequestContext, SystemContextModule, SystemContexts } from '@platform/request';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DEMO_SEED_OPTIONS, type SeedCounts, SeedModule, SeedService, generateShopData } from '@platform/seed';
+import { FILE_STORAGE, type FileStorage } from '@platform/storage';
 import { ShopService, type ShopSnapshot, TenancyModule } from '@platform/tenancy';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { createEmptyTestDatabase } from '../../support/test-database.js';
@@ -164,6 +165,26 @@ describe('seeding shops on Postgres', () => {
     );
     expect(addresses.map((a) => a.address1)).toEqual(demoCustomer.addresses!.map((a) => a.address1));
     expect(addresses.map((a) => a.isDefault)).toEqual(demoCustomer.addresses!.map((_, i) => i === 0));
+  });
+
+  it("keeps the articles' covers as the shop's files, drawn locally: no external image URL is left in the demo shop", async () => {
+    const generated = generateShopData(DEMO_SEED_OPTIONS.seed, DEMO_SEED_OPTIONS).content.blogs[0].articles;
+    const articles = await sql<{ title: string; image_url: string | null; image_file_key: string; image_width: number; image_height: number; image_alt_text: string }>(
+      'select title, image_url, image_file_key, image_width, image_height, image_alt_text from articles where shop_id = ? order by id',
+      [shopA.id],
+    );
+    expect(articles.map((a) => [a.title, a.image_url, a.image_width, a.image_height, a.image_alt_text])).toEqual(generated.map((a) => [a.title, null, 1200, 800, a.title]));
+    for (const article of articles) expect(article.image_file_key).toMatch(new RegExp(`^shops/${shopA.id}/public/media/[a-z0-9]+\\.jpg$`));
+    expect(new Set(articles.map((a) => a.image_file_key)).size).toBe(articles.length);
+    const storage = moduleRef.get<FileStorage>(FILE_STORAGE, { strict: false });
+    expect(await Promise.all(articles.map((a) => storage.exists(a.image_file_key)))).toEqual(articles.map(() => true));
+    // Offline, a picture on another host would not load: neither articles nor products name one (picsum or any other).
+    const external = await sql(
+      `select 'article' as kind, id, image_url as url from articles where shop_id = ? and image_url is not null
+       union all select 'product image', id, src from product_images where shop_id = ? and (src ~* '^https?:' or src ~* 'picsum')`,
+      [shopA.id, shopA.id],
+    );
+    expect(external).toEqual([]);
   });
 
   it('stores 2-5 variants per product, collections with products, and exact money', async () => {
