@@ -22,6 +22,12 @@ export function variantsFolder(folder: string, name: string): string {
 export const MAX_NEW_VARIANTS_PER_IMAGE = 32;
 /** Images whose new variants are counted (the oldest counts are dropped past it): the counts stay small. */
 const COUNTED_IMAGES = 10_000;
+/**
+ * Variants known to be kept, so serving one again asks storage once (its read), not twice: the most recently served,
+ * keys of at most 512 characters, so at most about 4 MiB. A variant is never replaced; one deleted with its image is
+ * then not found by the read.
+ */
+const KNOWN_VARIANTS = 4_096;
 
 /**
  * The variants of the shops' public images, made with sharp from their URLs' query (`transformOf`): fitted inside
@@ -33,6 +39,7 @@ const COUNTED_IMAGES = 10_000;
 export class ImageVariants implements FileVariantMaker {
   private readonly making = new Map<string, Promise<string>>();
   private readonly madeOf = new Map<string, number>();
+  private readonly known = new Set<string>();
 
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
@@ -47,7 +54,7 @@ export class ImageVariants implements FileVariantMaker {
     const name = variantName(transform, extension);
     const target = { shopId: file.shopId, access: file.access, folder, name };
     const variantKey = `shops/${file.shopId}/${file.access}/${folder}/${name}`;
-    if (await this.storage.exists(variantKey)) return { key: variantKey };
+    if (this.known.has(variantKey) || (await this.storage.exists(variantKey))) return { key: this.remember(variantKey) };
     let made = this.making.get(variantKey);
     if (!made) {
       const count = this.madeOf.get(key) ?? 0;
@@ -57,12 +64,20 @@ export class ImageVariants implements FileVariantMaker {
       this.making.set(variantKey, made);
     }
     try {
-      return { key: await made };
+      return { key: this.remember(await made) };
     } catch (error) {
       // The original went meanwhile: nothing to serve.
       if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return { key };
       throw error;
     }
+  }
+
+  // A kept variant, most recently served last; the least recently served goes past KNOWN_VARIANTS.
+  private remember(variantKey: string): string {
+    this.known.delete(variantKey);
+    this.known.add(variantKey);
+    if (this.known.size > KNOWN_VARIANTS) this.known.delete(this.known.values().next().value!);
+    return variantKey;
   }
 
   // The image's count of new variants, most recent last; the oldest image's count goes past COUNTED_IMAGES.

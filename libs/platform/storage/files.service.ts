@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { isErrorOf } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
-import { parseFileKey } from './file-key.rules.js';
+import { type FileAccess, parseFileKey } from './file-key.rules.js';
 import { type FileRequest, fileAnswer } from './file-response.rules.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
@@ -54,6 +54,7 @@ export class FilesService {
         if ('refused' in chosen) return refusal(400, chosen.refused);
         key = chosen.key;
       }
+      if (isPlainGet(request)) return await this.whole(key, file.access);
       // A file replaced between its description and its read is described again (a named private file may be).
       for (let attempt = 0; attempt < 2; attempt++) {
         const info = await this.storage.head(key);
@@ -70,12 +71,29 @@ export class FilesService {
       }
       return refusal(503, 'Service Unavailable');
     } catch (error) {
-      // Gone between the description and the read.
-      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return refusal(404, 'Not Found');
-      this.logger.error({ err: error, requestId: request.requestId }, 'serving a file failed');
-      return refusal(500, 'Internal Server Error');
+      return this.failed(error, request);
     }
   }
+
+  // The whole file from one get: its description is the descriptor's, so it is the bytes read.
+  private async whole(key: string, access: FileAccess): Promise<FileHttpResponse> {
+    const download = await this.storage.get(key);
+    const answer = fileAnswer({ method: 'GET', headers: {} }, { ...download, access });
+    return { status: answer.status, headers: answer.headers, body: download.body };
+  }
+
+  private failed(error: unknown, request: FileHttpRequest): FileHttpResponse {
+    // None, or gone between the description and the read.
+    if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return refusal(404, 'Not Found');
+    this.logger.error({ err: error, requestId: request.requestId }, 'serving a file failed');
+    return refusal(500, 'Internal Server Error');
+  }
+}
+
+/** A GET of the whole file without conditions (most requests): one open describes and reads it. */
+function isPlainGet(request: FileHttpRequest): boolean {
+  const { range, 'if-none-match': noneMatch, 'if-range': ifRange } = request.headers;
+  return request.method === 'GET' && range === undefined && noneMatch === undefined && ifRange === undefined;
 }
 
 function refusal(status: number, message: string): FileHttpResponse {
