@@ -104,7 +104,7 @@ export class ImageVariants implements FileVariantMaker {
     }
     const bytes = await image.toFormat(format === 'jpg' ? 'jpeg' : format).toBuffer();
     try {
-      return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]! })).key;
+      return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]!, remakeable: true })).key;
     } catch (error) {
       // Another process made it first: a name keeps its first bytes, which are these.
       if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return variantKey;

@@ -12,6 +12,11 @@ export interface PutOptions {
   maxBytes?: number;
   /** Aborting it stops the put; nothing is kept. */
   signal?: AbortSignal;
+  /**
+   * The file can be made again (an image's variant): its bytes are on disk before its name appears, but the put does
+   * not wait for the name to be (a crash may lose the name, never leave short bytes under it). Default false.
+   */
+  remakeable?: boolean;
 }
 
 /** A stored file as every adapter describes it. */

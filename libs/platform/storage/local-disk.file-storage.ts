@@ -50,7 +50,7 @@ export class LocalDiskFileStorage implements FileStorage {
       } else {
         await rename(temporary, path);
       }
-      await syncDirectory(dirname(path));
+      if (!options.remakeable) await syncDirectory(dirname(path));
       return { key: planned.key, size: meter.bytes, contentType: planned.contentType, etag: etagOf(written), sha256: meter.sha256() };
     } catch (error) {
       body.destroy();
