@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { FILE_TYPES } from '@platform/storage';
+import { imageWork } from './image-work.js';
 import { type MediaError, MediaErrors } from './media.errors.js';
 
 // What an image's bytes are, read from the bytes themselves (never from a name or a declared type), and whether the
@@ -62,7 +63,7 @@ export async function inspectImage(bytes: Buffer, maxBytes: number, field: strin
   }
   try {
     // Decodes every pixel once: a file cut short or corrupt past its header fails here.
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: 'truncated' }).stats();
+    await imageWork(() => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true, failOn: 'truncated' }).stats());
   } catch {
     return refuse('IMAGE_PROCESSING_FAILURE', 'Image could not be decoded (truncated or corrupt)');
   }

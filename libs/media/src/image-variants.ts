@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { isErrorOf } from '@platform/errors';
 import { FILE_STORAGE, FILE_TYPES, type FileKeyParts, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf } from '@platform/storage';
 import { MAX_IMAGE_PIXELS } from './image-inspection.js';
+import { imageWork } from './image-work.js';
 import { type ImageTransform, type OutputFormat, transformOf, variantName } from './image-transform.rules.js';
 
 /** The images a transform applies to, by content type (their extensions are storage's, `fileTypeOf`). */
@@ -92,7 +93,18 @@ export class ImageVariants implements FileVariantMaker {
     const chunks: Buffer[] = [];
     for await (const chunk of original.body) chunks.push(chunk as Buffer);
     const format = transform.format ?? (extension as OutputFormat | 'gif');
-    let image = sharp(Buffer.concat(chunks), { limitInputPixels: MAX_IMAGE_PIXELS, animated: format === 'gif' || format === 'webp' });
+    const bytes = await imageWork(() => this.transformed(Buffer.concat(chunks), transform, format));
+    try {
+      return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]!, remakeable: true })).key;
+    } catch (error) {
+      // Another process made it first: a name keeps its first bytes, which are these.
+      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return variantKey;
+      throw error;
+    }
+  }
+
+  private transformed(original: Buffer, transform: ImageTransform, format: OutputFormat | 'gif'): Promise<Buffer> {
+    let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, animated: format === 'gif' || format === 'webp' });
     if (transform.width !== null || transform.height !== null) {
       image = image.resize({
         width: transform.width === null ? undefined : transform.width * transform.scale,
@@ -102,13 +114,6 @@ export class ImageVariants implements FileVariantMaker {
         withoutEnlargement: true,
       });
     }
-    const bytes = await image.toFormat(format === 'jpg' ? 'jpeg' : format).toBuffer();
-    try {
-      return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]!, remakeable: true })).key;
-    } catch (error) {
-      // Another process made it first: a name keeps its first bytes, which are these.
-      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_EXISTS') return variantKey;
-      throw error;
-    }
+    return image.toFormat(format === 'jpg' ? 'jpeg' : format).toBuffer();
   }
 }
