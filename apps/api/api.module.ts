@@ -8,7 +8,7 @@ import { BuyerContextHook, CompaniesStorefrontApiModule } from '@platform/compan
 import { ContentStorefrontApiModule } from '@platform/content';
 import { CustomersAdminApiModule, CustomersPagesApiModule, CustomersRestApiModule, CustomersStorefrontApiModule } from '@platform/customers';
 import { LocalizationStorefrontApiModule } from '@platform/localization';
-import { MediaAdminApiModule } from '@platform/media';
+import { MediaAdminApiModule, MediaStorefrontApiModule } from '@platform/media';
 import { MetafieldsAdminApiModule, MetafieldsStorefrontApiModule } from '@platform/metafields';
 import { OrdersAdminApiModule, OrdersRestApiModule, OrdersStorefrontApiModule } from '@platform/orders';
 import { PaymentsAdminApiModule, PaymentsRestApiModule } from '@platform/payments';
@@ -56,7 +56,7 @@ export interface ApiRuntime {
 }
 
 // Each surface's schema is built from the modules listed here, and only those.
-const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, MetafieldsStorefrontApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
+const STOREFRONT_API_MODULES = [StorefrontSchema, StorefrontNodeApiModule, MetafieldsStorefrontApiModule, MediaStorefrontApiModule, ShopStorefrontApiModule, CatalogStorefrontApiModule, LocalizationStorefrontApiModule, CustomersStorefrontApiModule, CompaniesStorefrontApiModule, OrdersStorefrontApiModule, ContentStorefrontApiModule, SearchStorefrontApiModule, CartStorefrontApiModule];
 export const ADMIN_GRAPHQL_MODULES = [AdminSchema, AdminNodeApiModule, AdminTagsApiModule, MetafieldsAdminApiModule, MediaAdminApiModule, ShopAdminApiModule, CatalogAdminApiModule, CustomersAdminApiModule, OrdersAdminApiModule, RiskAdminApiModule, PaymentsAdminApiModule];
 // The OpenAPI document (GET /admin/api/{version}/openapi.json) describes the routes of these and of RestModule.
 export const REST_MODULES = [ShopRestApiModule, AppsRestApiModule, CatalogRestApiModule, CustomersRestApiModule, OrdersRestApiModule, RiskRestApiModule, PaymentsRestApiModule];

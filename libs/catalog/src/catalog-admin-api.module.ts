@@ -24,7 +24,6 @@ import { CollectionsAdminResolver } from './graphql/admin/collections.admin.reso
 import { adminProductView } from './graphql/admin/product.presenter.js';
 import { ProductsAdminResolver } from './graphql/admin/products.admin.resolver.js';
 import { MediaImagesAdminResolver } from './graphql/admin/media.admin.resolver.js';
-import { AdminImageResolver } from './graphql/admin/image.admin.resolver.js';
 import { FileMutationsAdminResolver } from './graphql/admin/file-mutations.admin.resolver.js';
 import { MediaMutationsAdminResolver } from './graphql/admin/media-mutations.admin.resolver.js';
 import { adminMediaView } from './graphql/admin/media.presenter.js';
@@ -48,7 +47,6 @@ import { CatalogStorefrontService } from './storefront/catalog-storefront.servic
     InventoryDirectoryService,
     ProductsAdminResolver,
     MediaImagesAdminResolver,
-    AdminImageResolver,
     MediaMutationsAdminResolver,
     FileMutationsAdminResolver,
     ProductMutationsAdminResolver,

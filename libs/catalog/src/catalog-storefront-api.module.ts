@@ -10,7 +10,6 @@ import { ProductMetafieldsStorefrontResolver } from './graphql/storefront/produc
 import { ProductSellingPlansStorefrontResolver } from './graphql/storefront/product-selling-plans.storefront.resolver.js';
 import { ProductTagsStorefrontResolver } from './graphql/storefront/product-tags.storefront.resolver.js';
 import { ProductsStorefrontResolver } from './graphql/storefront/products.storefront.resolver.js';
-import { StorefrontImageResolver } from './graphql/storefront/image.storefront.resolver.js';
 import { SellingPlanGroupsStorefrontResolver } from './graphql/storefront/selling-plan-groups.storefront.resolver.js';
 import { VariantsStorefrontResolver } from './graphql/storefront/variants.storefront.resolver.js';
 import { CatalogStorefrontService } from './storefront/catalog-storefront.service.js';
@@ -22,7 +21,6 @@ import { SellingPlansStorefrontService } from './storefront/selling-plans-storef
   providers: [
     CatalogStorefrontService,
     ProductsStorefrontResolver,
-    StorefrontImageResolver,
     VariantsStorefrontResolver,
     CollectionsStorefrontResolver,
     ProductTagsStorefrontResolver,

@@ -1,7 +1,7 @@
 import { ArgsType, Field, ResolveField, Resolver } from '@nestjs/graphql';
 import { AdminImage, AdminImageTransformInput, type ImageTransformValue, UrlScalar } from '@platform/graphql-types';
 import { FieldArgs } from '@platform/request';
-import { imageUrlOf } from '../storefront/image.storefront.resolver.js';
+import { imageUrlOf } from '../image-url-of.js';
 
 @ArgsType()
 export class AdminImageUrlArgs {

@@ -1,7 +1,6 @@
 import { ArgsType, Field, ResolveField, Resolver } from '@nestjs/graphql';
-import { DomainError } from '@platform/errors';
 import { type ImageTransformValue, StorefrontImage, StorefrontImageTransformInput, UrlScalar } from '@platform/graphql-types';
-import { transformedImageUrl } from '@platform/media';
+import { imageUrlOf } from '../image-url-of.js';
 import { FieldArgs } from '@platform/request';
 
 @ArgsType()
@@ -17,12 +16,4 @@ export class StorefrontImageResolver {
   url(image: StorefrontImage, @FieldArgs() args: StorefrontImageUrlArgs): string {
     return imageUrlOf(image.url, args.transform);
   }
-}
-
-/** The URL asked, or a field error naming why its transform is refused. */
-export function imageUrlOf(url: string, transform: ImageTransformValue | null | undefined): string {
-  if (!transform) return url;
-  const answer = transformedImageUrl(url, transform);
-  if ('problem' in answer) throw new DomainError('BAD_REQUEST', `Invalid transform: ${answer.problem}`, { field: 'transform' });
-  return answer.url;
 }
