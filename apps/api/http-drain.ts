@@ -26,7 +26,8 @@ export class HttpDrain {
     // After the request id's and /healthz's hooks: the 503 carries its id, and /healthz answers `draining` itself.
     fastify.addHook('onRequest', (_request, reply, done) => {
       if (!drain.draining) return done();
-      void reply.code(503).send(DRAINING_BODY);
+      // Another instance, or this one restarted, answers in a second: what clients that retry a 503 read.
+      void reply.code(503).header('Retry-After', '1.0').send(DRAINING_BODY);
     });
     return drain;
   }

@@ -68,10 +68,13 @@ describe('leaky bucket', () => {
       expect(formatCallLimit({ level: 0, capacity: 40 })).toBe('0/40');
     });
 
-    it('formats Retry-After with one decimal, rounded up', () => {
+    it('formats Retry-After as whole seconds, rounded up, at least 1, with the hosted ".0"', () => {
       expect(formatRetryAfter(2)).toBe('2.0');
-      expect(formatRetryAfter(0.5)).toBe('0.5');
-      expect(formatRetryAfter(0.51)).toBe('0.6');
+      expect(formatRetryAfter(2 + 1e-12)).toBe('2.0');
+      expect(formatRetryAfter(2.01)).toBe('3.0');
+      expect(formatRetryAfter(0.5)).toBe('1.0');
+      expect(formatRetryAfter(0)).toBe('1.0');
+      expect(formatRetryAfter(49.5)).toBe('50.0');
     });
 
     it('doubles for the plus plan: 80 requests at 4 per second', () => {

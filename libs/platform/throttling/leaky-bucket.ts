@@ -112,9 +112,13 @@ export function assertValidAdjust(cfg: BucketConfig, delta: number): void {
   if (!Number.isFinite(delta)) throw new RangeError(`adjust delta must be finite, got ${delta}`);
 }
 
-/** Retry-After header value: seconds with one decimal, rounded up so a client that obeys it is not refused again. */
+/**
+ * Retry-After header value: whole seconds, rounded up and at least 1, written as the hosted platform writes them
+ * (`1.0`, `2.0`). A client that obeys it is not refused again, and every client reads it right: the hosted platform's
+ * own REST client parses an integer (`0.5` read as 0 retried at once and was refused again).
+ */
 export function formatRetryAfter(seconds: number): string {
-  return (Math.ceil(seconds * 10 - LEVEL_EPSILON) / 10).toFixed(1);
+  return `${Math.max(1, Math.ceil(seconds - LEVEL_EPSILON))}.0`;
 }
 
 /** `<used>/<size>` call-limit header; used is the level rounded up, as clients expect whole requests. */

@@ -376,7 +376,7 @@ describe('a real process stopped with SIGTERM', () => {
 
     it('answered a request arriving on a kept-alive connection 503 with Connection: close, then refused new connections', () => {
       for (const [first, second] of late) {
-        expect(failed(first!) ? first : { status: first!.status, connection: first!.headers.connection }).toEqual({ status: 503, connection: 'close' });
+        expect(failed(first!) ? first : { status: first!.status, connection: first!.headers.connection, retryAfter: first!.headers['retry-after'] }).toEqual({ status: 503, connection: 'close', retryAfter: '1.0' });
         expect(JSON.parse((first as Answer).body)).toEqual({ errors: 'Service Unavailable: the server is shutting down' });
         expect(second).toEqual({ error: 'ECONNREFUSED' });
       }
