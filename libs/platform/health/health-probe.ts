@@ -1,6 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { SqlPool, preparedSql } from '@platform/database';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { CLOCK, type Clock, systemClock, withDeadline } from '@platform/clock';
@@ -14,6 +15,12 @@ export interface HealthReport {
   body: { status: 'ok' | 'degraded' | 'down' | 'draining'; postgres: Status; redis: Status; queue: string };
 }
 
+/** The body of `GET /readyz`: ready to take traffic (200) or not (503), and why. */
+export interface ReadinessReport {
+  httpStatus: 200 | 503;
+  body: { status: 'ready' | 'not ready'; postgres: Status; redis: Status; migrations: 'applied' | 'pending' | 'unknown'; draining: boolean };
+}
+
 // An unreachable dependency fails at once (connection refused); the bound is for one that is slow, or a
 // process so busy that connecting takes a while: past it, the dependency is reported down.
 const PROBE_TIMEOUT_MS = 2500;
@@ -23,7 +30,11 @@ const REFRESH_AFTER_MS = 1000;
 // Older than this (nobody asked for a while) it is not served: the request waits for a new probe, which the
 // probe timeout bounds. Above PROBE_TIMEOUT_MS + REFRESH_AFTER_MS, so a busy server always has one to serve.
 const MAX_AGE_MS = 5000;
-const PATH = '/healthz';
+const HEALTH = '/healthz';
+/** The process runs (its event loop answers): 200 while it is up, draining included. */
+const LIVE = '/livez';
+/** It can take traffic: Postgres answers, Redis too when configured, its migrations are applied, it is not stopping. */
+const READY = '/readyz';
 
 const SELECT_ONE = preparedSql('select 1');
 
@@ -32,14 +43,18 @@ const SELECT_ONE = preparedSql('select 1');
  * stops (`draining`: a load balancer sends new requests elsewhere). Answered from the
  * last probe, before the request pipeline, the body parser and Nest's routing: under a flood of requests the probe
  * must not queue for a pool connection or behind GraphQL work (docs/performance.md, "Health under attack").
+ * `/livez` and `/readyz` split it as orchestrators ask: is the process up, and may it take traffic.
  */
 @Injectable()
 export class HealthProbe {
   private last?: { report: HealthReport; at: number };
   private running?: Promise<HealthReport>;
   private draining = false;
+  // Once applied, this process' migrations stay applied (a newer release only adds its own).
+  private migrationsApplied = false;
 
   constructor(
+    private readonly orm: MikroORM,
     private readonly sql: SqlPool,
     @Inject(REDIS) private readonly redis: Redis | null,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
@@ -53,8 +68,10 @@ export class HealthProbe {
    */
   install(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || !isHealthPath(request.url)) return done();
-      this.report().then(
+      const path = request.method === 'GET' || request.method === 'HEAD' ? probePath(request.url) : null;
+      if (!path) return done();
+      if (path === LIVE) return void reply.code(200).send({ status: 'ok' });
+      (path === READY ? this.readiness() : this.report()).then(
         (report) => void reply.code(report.httpStatus).send(report.body),
         (error: unknown) => done(error as Error),
       );
@@ -74,6 +91,28 @@ export class HealthProbe {
       return Promise.resolve(this.asServed(last.report));
     }
     return this.refresh().then((report) => this.asServed(report));
+  }
+
+  /** Whether the process may take traffic: the last report's dependencies, its migrations, and not stopping. */
+  async readiness(now = this.clock.now()): Promise<ReadinessReport> {
+    const { body } = await this.report(now);
+    const migrations = body.postgres === 'ok' ? await this.migrationState() : 'unknown';
+    const ready = !this.draining && body.postgres === 'ok' && body.redis !== 'down' && migrations === 'applied';
+    return {
+      httpStatus: ready ? 200 : 503,
+      body: { status: ready ? 'ready' : 'not ready', postgres: body.postgres, redis: body.redis, migrations, draining: this.draining },
+    };
+  }
+
+  private async migrationState(): Promise<'applied' | 'pending' | 'unknown'> {
+    if (this.migrationsApplied) return 'applied';
+    try {
+      const pending = await withDeadline(PROBE_TIMEOUT_MS, this.orm.migrator.getPending());
+      this.migrationsApplied = pending.length === 0;
+      return this.migrationsApplied ? 'applied' : 'pending';
+    } catch {
+      return 'unknown';
+    }
   }
 
   private asServed(report: HealthReport): HealthReport {
@@ -113,9 +152,11 @@ export class HealthProbe {
   }
 }
 
-// `/healthz`, with or without a query string.
-function isHealthPath(url: string): boolean {
-  return url.startsWith(PATH) && (url.length === PATH.length || url[PATH.length] === '?');
+// The probe a path names (`/healthz`, `/livez`, `/readyz`, with or without a query string), or null.
+function probePath(url: string): string | null {
+  const end = url.indexOf('?');
+  const path = end === -1 ? url : url.slice(0, end);
+  return path === HEALTH || path === LIVE || path === READY ? path : null;
 }
 
 // Never rejects: a failed or slow check is a dependency down.

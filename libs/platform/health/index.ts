@@ -1,2 +1,2 @@
 export { HealthModule } from './health.module.js';
-export { HealthProbe, type HealthReport } from './health-probe.js';
+export { HealthProbe, type HealthReport, type ReadinessReport } from './health-probe.js';

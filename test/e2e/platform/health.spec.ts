@@ -1,7 +1,9 @@
 import pg from 'pg';
 import { ManualClock } from '@platform/clock';
 import { SqlPool, preparedSql } from '@platform/database';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { HealthProbe } from '@platform/health';
+import { JOB_QUEUE } from '@platform/queue';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 import { send } from '../../support/http.js';
 import { sqlDuring } from '../../support/sql.js';
@@ -27,6 +29,41 @@ describe('GET /healthz with real Postgres and Redis', () => {
     expect((await send(t.app, { url: '/healthz?probe=1', host: 'localhost' })).body).toMatchObject({ status: 'ok' });
     expect((await send(t.app, { method: 'POST', url: '/healthz', host: 'localhost', body: {} })).status).toBe(404);
     expect((await send(t.app, { url: '/healthzz', host: 'localhost' })).status).toBe(404);
+  });
+
+  it('answers /livez 200 while the process is up, and /readyz 200 with Postgres, Redis and the migrations applied', async () => {
+    const live = await send(t.app, { url: '/livez', host: 'unknown.example' });
+    expect({ status: live.status, body: live.body }).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = await send(t.app, { url: '/readyz?probe=1', host: 'localhost' });
+    expect({ status: ready.status, body: ready.body }).toEqual({
+      status: 200,
+      body: { status: 'ready', postgres: 'ok', redis: 'ok', migrations: 'applied', draining: false },
+    });
+    expect((await send(t.app, { method: 'HEAD', url: '/readyz', host: 'localhost' })).status).toBe(200);
+    expect((await send(t.app, { method: 'POST', url: '/livez', host: 'localhost', body: {} })).status).toBe(404);
+    expect((await send(t.app, { url: '/readyzz', host: 'localhost' })).status).toBe(404);
+  });
+
+  it('answers /readyz 503 with the migrations pending until they are applied', async () => {
+    const db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    // A new process on a database its migrations have not reached: the last one's row gone.
+    const { rows } = await db.query('delete from mikro_orm_migrations where id = (select max(id) from mikro_orm_migrations) returning name');
+    try {
+      const fresh = new (HealthProbe as unknown as new (...args: unknown[]) => HealthProbe)(t.app.get(MikroORM), t.app.get(SqlPool), null, t.app.get(JOB_QUEUE), clock);
+      const pending = await fresh.readiness();
+      expect(pending).toEqual({ httpStatus: 503, body: { status: 'not ready', postgres: 'ok', redis: 'in-process', migrations: 'pending', draining: false } });
+    } finally {
+      await db.query('insert into mikro_orm_migrations (name, executed_at) values ($1, now())', [rows[0].name]);
+      await db.end();
+    }
+  });
+
+  it('answers /readyz 503 once the process stops, while /livez stays 200', async () => {
+    const probe = new (HealthProbe as unknown as new (...args: unknown[]) => HealthProbe)(t.app.get(MikroORM), t.app.get(SqlPool), null, t.app.get(JOB_QUEUE), clock);
+    expect((await probe.readiness()).httpStatus).toBe(200);
+    probe.drain();
+    expect(await probe.readiness()).toEqual({ httpStatus: 503, body: { status: 'not ready', postgres: 'ok', redis: 'in-process', migrations: 'applied', draining: true } });
   });
 
   // A check made now (a report dated far back is never served): the tests below start from a fresh one.
