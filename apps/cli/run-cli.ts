@@ -6,6 +6,7 @@ import { isDomainError } from '@platform/errors';
 import { NestPinoLogger, createLogger } from '@platform/logging';
 import { CliModule } from './cli.module.js';
 import { COMMANDS, type Flags } from './commands.js';
+import { commandUsage, helpFor, usage } from './usage.js';
 
 export interface CliIo {
   stdout(line: string): void;
@@ -13,22 +14,8 @@ export interface CliIo {
   env?: NodeJS.ProcessEnv;
 }
 
-const USAGE = `Usage: npm run platform -- <command> [--json]
-  migrate
-  seed [--shop demo] [--products N] [--customers N] [--orders N] [--seed N]
-  shop:create --handle H [--name N] [--plan standard|plus] [--currency USD]
-  shop:set-state --shop H --state active|frozen|fraudulent|locked
-  app:create --shop H --name N --scopes all|<comma list>
-  mail:list [--shop H] [--limit 50]   the emails sent or kept in the outbox, newest first
-  ledger:adjust --shop H --amount A --currency C --reason R [--type adjustment|reserve]
-  payouts:run [--shop H]   pay scheduled payouts whose day has passed, sweep pending balances into new payouts
-  payouts:set-status --shop H --payout ID --status paid|failed|canceled
-  jobs:list [--queue Q] [--state failed|waiting|running|delayed|completed] [--limit 100]   newest first; failed is the dead letter
-  jobs:retry --job ID | --queue Q --failed   a failed job (or every failed job of a queue) back to waiting`;
-
 const OPTIONS = {
   json: { type: 'boolean' },
-  help: { type: 'boolean' },
   handle: { type: 'string' },
   name: { type: 'string' },
   plan: { type: 'string' },
@@ -53,17 +40,23 @@ const OPTIONS = {
 
 /** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  // Asked-for help is the answer (stdout); the usage after a mistake is a diagnostic (stderr).
+  const help = helpFor(argv);
+  if (help) {
+    io.stdout(help);
+    return 0;
+  }
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return usageError(io, (error as Error).message, argv.includes('--json'));
+    return usageError(io, (error as Error).message, argv.includes('--json'), argv.find((arg) => !arg.startsWith('-')));
   }
   const flags = parsed.values as Flags;
   const name = parsed.positionals[0];
-  if (flags.help || !name) {
-    io.stderr(USAGE);
-    return name || flags.help ? 0 : 2;
+  if (!name) {
+    io.stderr(usage());
+    return 2;
   }
   const command = COMMANDS[name];
   if (!command) return usageError(io, `Unknown command '${name}'`, Boolean(flags.json));
@@ -100,9 +93,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function usageError(io: CliIo, message: string, json: boolean): number {
+function usageError(io: CliIo, message: string, json: boolean, command?: string): number {
   if (json) io.stdout(JSON.stringify({ ok: false, error: { code: 'USAGE', message } }));
-  io.stderr(`${message}\n\n${USAGE}`);
+  io.stderr(`${message}\n\n${(command && commandUsage(command)) || usage()}`);
   return 2;
 }
 

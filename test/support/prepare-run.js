@@ -2,43 +2,20 @@
 // fresh clone so the README's one command is enough: the production build that the process tests start
 // (`node dist/…`, as `npm start` runs it), and a Chromium for the page tests.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const SOURCES = ['apps', 'libs', 'migrations', 'bench'];
-// Written after a build this way: an incremental build rewrites only the outputs that changed.
-const BUILT = join('dist', '.built-for-tests');
+import { buildWhenStale as buildDistWhenStale } from '../../scripts/build-when-stale.mjs';
 
 /** Runs `npm run build` when dist/ is missing or older than a source file (a stale build would test old code). */
 export function buildWhenStale(root = process.cwd()) {
-  const built = join(root, BUILT);
-  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-  if (builtAt > 0 && newestSource(root) <= builtAt) return false;
-  process.stderr.write('npm test: building dist/ for the tests that start the platform as `npm start` does…\n');
-  const started = Date.now();
   try {
-    execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    return buildDistWhenStale(root, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      announce: () => process.stderr.write('npm test: building dist/ for the tests that start the platform as `npm start` does…\n'),
+    });
   } catch {
     // The other tests still run; those that start dist/ fail on the build they find (or say it is missing).
     process.stderr.write('npm test: the build failed (above); the tests that start dist/ will fail\n');
     return false;
   }
-  writeFileSync(built, `${new Date(started).toISOString()}\n`);
-  return true;
-}
-
-function newestSource(root) {
-  let newest = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|mts|mjs|js)$/.test(entry.name) && !entry.name.endsWith('.spec.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  for (const dir of SOURCES) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) if (existsSync(join(root, file))) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
-  return newest;
 }
 
 /**

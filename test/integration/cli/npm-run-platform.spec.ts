@@ -15,3 +15,21 @@ describe('npm run <script> in this project', () => {
     expect(lines.filter((line) => line.startsWith('> '))).toEqual([]);
   }, 60_000);
 });
+
+// The run's global setup built dist/ (or found it current), so `npm run platform` runs it without building again;
+// the first test leaves it current for the second.
+describe('npm run platform -- --help', () => {
+  it("prints a command's usage on stdout and exits 0", async () => {
+    const { stdout } = await run('npm', ['run', 'platform', '--', 'seed', '--help'], { cwd: process.cwd(), env: process.env });
+    expect(stdout.split('\n')[0]).toBe('Usage: npm run platform -- seed [--shop demo] [--products N] [--customers N] [--orders N] [--seed N] [--json]');
+  }, 120_000);
+
+  it('answers from the built CLI without loading the platform', async () => {
+    const started = performance.now();
+    const { stdout } = await run(process.execPath, ['dist/apps/cli/main.js', '--help'], { cwd: process.cwd(), env: process.env });
+    // Loading Nest and every context takes seconds; help alone takes tens of milliseconds. The bound leaves room for
+    // a busy machine while still telling the two apart.
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(stdout).toMatch(/^ {2}seed {2,}Fill a shop/m);
+  });
+});
