@@ -220,6 +220,32 @@ describe('the demo shop on the admin surfaces', () => {
     expect(media.body.data.product.media.nodes.at(-1)).toEqual({ alt: 'Swatch', status: 'READY', image: { width: 30, height: 20 } });
   });
 
+  it("runs docs/admin.md's order writes on the demo orders they name: a refund, a cancel, a close, each without a problem", async () => {
+    const docs = readFileSync('docs/admin.md', 'utf8');
+    for (const mutation of ['refundCreate', 'orderCancel', 'orderClose']) {
+      const body = JSON.parse(new RegExp(`-d '(\\{"query":"mutation[^']*${mutation}[^']*)'`).exec(docs)![1]!);
+      const res = await send(t.app, { method: 'POST', url: `/admin/api/${VERSION}/graphql.json`, host, headers, body });
+      expect({ mutation, errors: res.body.errors }).toEqual({ mutation, errors: undefined });
+      const payload = res.body.data[mutation];
+      expect({ mutation, problems: payload.userErrors ?? payload.orderCancelUserErrors }).toEqual({ mutation, problems: [] });
+    }
+  });
+
+  it("runs docs/storefront.md's B2B example with the storefront token: the customer's token, then Northwind Warehouse's prices", async () => {
+    const docs = readFileSync('docs/storefront.md', 'utf8');
+    const storefront = { 'x-platform-storefront-access-token': demoTokens().storefrontAccessToken };
+    const signIn = JSON.parse(/CUSTOMER_TOKEN=\$\(curl -s \$SF -H "[^"]+" -d '([^']+)'/.exec(docs)![1]!);
+    const tokenless = await send(t.app, { method: 'POST', url: `/api/${VERSION}/graphql.json`, host, body: signIn });
+    expect(tokenless.body.errors[0].extensions.code).toBe('ACCESS_DENIED');
+    const signedIn = await send(t.app, { method: 'POST', url: `/api/${VERSION}/graphql.json`, host, headers: storefront, body: signIn });
+    const customerToken = signedIn.body.data.customerAccessTokenCreate.customerAccessToken.accessToken;
+    const buyer = /curl -s \$SF -H "[^"]+" -d '(\{"query":"query\(\$buyer[^']+)'(\$CUSTOMER_TOKEN)'([^']+)'/.exec(docs)!;
+    const body = JSON.parse(`${buyer[1]}${customerToken}${buyer[3]}`);
+    const priced = await send(t.app, { method: 'POST', url: `/api/${VERSION}/graphql.json`, host, headers: storefront, body });
+    expect(priced.body.errors).toBeUndefined();
+    expect(priced.body.data.products.nodes).toHaveLength(3);
+  });
+
   it("lets the demo customer sign in on the storefront with the documented password", async () => {
     const res = await storefrontQuery(
       t.app,
