@@ -76,7 +76,8 @@ export class GraphqlExecutor {
   private readonly costPlans: CostPlans;
 
   constructor(
-    private readonly schema: GraphQLSchema,
+    /** The surface's schema, as built from its modules (every version's; the version gates parts at execution). */
+    readonly schema: GraphQLSchema,
     private readonly hooks: readonly GraphqlHook[],
     private readonly logUnexpected: ErrorLogger,
     limits: GraphqlLimits = {},

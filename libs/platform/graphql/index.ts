@@ -12,3 +12,4 @@ export { actualCost, flattenPlan } from './query-cost.js';
 export { inContextHook, withInContextDirective } from './in-context/in-context.js';
 export { withDeferDirective } from './defer/defer.js';
 export { withIdempotentDirective } from './idempotent/idempotent.js';
+export { versionedSdl } from './versioned-sdl.js';
