@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, type PlatformConfig, loadConfig } from '@platform/config';
 import { migrateDatabaseAt, openDatabase } from '@platform/database';
-import { type Logger, createLogger } from '@platform/logging';
+import { type Logger, createLogger, logsToTerminal } from '@platform/logging';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { HealthProbe } from '@platform/health';
 import { startWorker } from '../worker/start-worker.js';
@@ -10,6 +10,7 @@ import { stopOnSignals } from '../worker/stop-on-signals.js';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { createApiApp, httpDrainOf } from './create-api-app.js';
 import { applyHeapPolicy } from './heap-policy.js';
+import { startBanner, startUrls } from './start-banner.js';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, DemoShopService, type SeededShop } from '@platform/seed';
 
 const LATEST_VERSION = SUPPORTED_VERSIONS.at(-2)!;
@@ -58,19 +59,14 @@ async function main(): Promise<void> {
   });
 }
 
+// JSON fields for collectors and tests; at a terminal, the same facts in a few lines a person reads.
 function logStarted(logger: Logger, config: PlatformConfig, demo: SeededShop | null): void {
-  const base = `http://localhost:${config.port}`;
-  logger.info(
-    {
-      role: config.role,
-      storefront: `${base}/api/${LATEST_VERSION}/graphql.json`,
-      adminGraphql: `${base}/admin/api/${LATEST_VERSION}/graphql.json`,
-      adminRest: `${base}/admin/api/${LATEST_VERSION}/shop.json`,
-      health: `${base}/healthz`,
-      defaultShop: config.defaultShop,
-    },
-    `Platform is listening on ${config.host}:${config.port}`,
-  );
+  const facts = { host: config.host, port: config.port, role: config.role, version: LATEST_VERSION, defaultShop: config.defaultShop, demo, customer: { email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD } };
+  if (logsToTerminal()) {
+    for (const block of startBanner(facts)) logger.info(block);
+    return;
+  }
+  logger.info({ role: config.role, ...startUrls(facts), defaultShop: config.defaultShop }, `Platform is listening on ${config.host}:${config.port}`);
   if (demo) {
     logger.info(
       {

@@ -1,2 +1,2 @@
-export { NestPinoLogger, createLogger, type Logger } from './logger.js';
+export { NestPinoLogger, createLogger, logsToTerminal, type Logger } from './logger.js';
 export { LOGGER, LoggingModule } from './logging.module.js';
