@@ -9,6 +9,7 @@ import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@p
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
 import { FilesRoute, UploadsRoute } from '@platform/storage';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
+import { installGraphiql } from './graphiql/graphiql.route.js';
 import { HttpDrain } from './http-drain.js';
 import { HTTP_TIMEOUTS, httpTimeoutOptions } from './http-timeouts.js';
 
@@ -67,6 +68,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   app.get(HealthProbe).install(fastify);
   // GET and HEAD /files/… (stored files): a route of its own, outside the API pipelines (no shop, no token).
   app.get(FilesRoute).install(fastify);
+  // GET /graphiql and its bundle, unless GRAPHIQL=false: outside the pipelines too (the page holds no shop data).
+  if (runtime.config.graphiql) installGraphiql(fastify);
   // Then the stop's own answer (503, Connection: close) to a request that arrives while the server drains.
   drains.set(app, HttpDrain.install(fastify));
   // Browsers call the storefront with a public token: allow any origin and the headers clients send. An OPTIONS

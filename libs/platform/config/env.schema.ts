@@ -141,6 +141,10 @@ export class EnvSchema {
   VARIANT_DAILY_LIMIT?: number;
 
   @IsOptional()
+  @IsIn(['true', 'false'], { message: 'GRAPHIQL must be true or false' })
+  GRAPHIQL?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'MEDIA_MAX_BYTES must be a whole number of bytes' })
   @Min(1, { message: 'MEDIA_MAX_BYTES must be at least 1' })

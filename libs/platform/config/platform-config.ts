@@ -43,6 +43,8 @@ export interface PlatformConfig {
   variantLimit: { threshold: number; daily: number };
   /** The largest image file the platform keeps (MEDIA_MAX_BYTES), 20 MB by default as on the hosted platform. */
   mediaMaxBytes: number;
+  /** Whether `GET /graphiql` serves GraphiQL (GRAPHIQL, default true); false: it answers 404. */
+  graphiql: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     bulkConcurrency: parsed.BULK_CONCURRENCY ?? 1,
     variantLimit: { threshold: parsed.VARIANT_LIMIT_THRESHOLD ?? 50_000, daily: parsed.VARIANT_DAILY_LIMIT ?? 1_000 },
     mediaMaxBytes: parsed.MEDIA_MAX_BYTES ?? 20_000_000,
+    graphiql: parsed.GRAPHIQL !== 'false',
   };
 }
 

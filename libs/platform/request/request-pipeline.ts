@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService, type Caller } from '@platform/auth';
+import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { forkForShop } from '@platform/database';
 import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
@@ -46,6 +47,7 @@ export class RequestPipeline {
     private readonly em: EntityManager,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(REQUEST_STEPS) private readonly steps: RequestStep[],
+    @Inject(PLATFORM_CONFIG) private readonly config: Pick<PlatformConfig, 'graphiql'>,
   ) {}
 
   install(fastify: FastifyInstance): void {
@@ -99,7 +101,7 @@ export class RequestPipeline {
       reply.header(API_VERSION_HEADER, target.version);
     }
     if (isGraphqlSurface(target.surface) && request.method !== 'POST') {
-      throw new DomainError('METHOD_NOT_ALLOWED', 'Method Not Allowed', { headers: { Allow: 'POST' } });
+      throw methodNotAllowed(this.config.graphiql ? graphiqlUrl(requestOrigin(scheme, host), target) : undefined);
     }
     const inactive = inactiveShopError(shop.state);
     if (inactive) throw new DomainError(inactive.kind, inactive.message);
@@ -163,6 +165,17 @@ function header(value: string | string[] | undefined): string | undefined {
 }
 
 const READS = new Set(['GET', 'HEAD']);
+
+// A GraphQL endpoint opened in a browser: still 405 (clients rely on it), but saying where to explore the API.
+function methodNotAllowed(graphiql: string | undefined): DomainError {
+  const message = graphiql ? `Method Not Allowed: send queries with POST, or open GraphiQL at ${graphiql}` : 'Method Not Allowed';
+  return new DomainError('METHOD_NOT_ALLOWED', message, { headers: { Allow: 'POST' } });
+}
+
+function graphiqlUrl(origin: string, target: RouteTarget): string {
+  const surface = target.surface === 'admin_graphql' ? 'admin' : 'storefront';
+  return `${origin}/graphiql?${new URLSearchParams({ surface, version: target.version })}`;
+}
 
 function crossSitePost(): DomainError {
   return new DomainError('FORBIDDEN', 'This form was sent from another site. Open the page from its link and send the form again.');
