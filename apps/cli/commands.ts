@@ -10,7 +10,9 @@ import { LedgerService, OPERATOR_PAYOUT_STATUSES, type OperatorPayoutStatus, typ
 import { SystemContexts } from '@platform/request';
 import { DemoShopService, type SeedProgressListener } from '@platform/seed';
 import { ShopService } from '@platform/tenancy';
+import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
 import { progressBar } from './progress-bar.js';
+import { SCHEMA_SURFACES, schemaSdl } from './schema-print.js';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -89,6 +91,15 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   // The jobs of a queue and state, newest first: the dead letter is `--state failed`.
+  async 'schema:print'(app, flags) {
+    const surface = required(flags, 'surface');
+    if (!Object.hasOwn(SCHEMA_SURFACES, surface)) throw new DomainError('BAD_REQUEST', '--surface is storefront or admin', { field: 'surface' });
+    const version = optional(flags, 'version') ?? SUPPORTED_VERSIONS.at(-2)!;
+    if (!isSupportedVersion(version)) throw new DomainError('BAD_REQUEST', unsupportedVersionMessage(version), { field: 'version' });
+    const sdl = await schemaSdl(app, surface as keyof typeof SCHEMA_SURFACES, version);
+    return { json: { surface, version, sdl }, text: sdl.trimEnd() };
+  },
+
   async 'jobs:list'(app, flags) {
     const limit = count(flags, 'limit') ?? 100;
     if (limit < 1 || limit > 1_000) throw new DomainError('BAD_REQUEST', '--limit must be between 1 and 1000', { field: 'limit' });

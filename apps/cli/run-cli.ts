@@ -36,6 +36,8 @@ const OPTIONS = {
   queue: { type: 'string' },
   job: { type: 'string' },
   failed: { type: 'boolean' },
+  surface: { type: 'string' },
+  version: { type: 'string' },
 } as const;
 
 /** Runs one operator command; returns the exit code. With --json, stdout gets exactly one JSON line. */

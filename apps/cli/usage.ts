@@ -82,6 +82,14 @@ export const COMMAND_HELP: Record<string, CommandHelp> = {
       ['--status S', 'paid, failed or canceled (required)'],
     ],
   },
+  'schema:print': {
+    synopsis: '--surface storefront|admin [--version 2026-10]',
+    summary: "Print a GraphQL API's schema (SDL) as a version serves it: what schema/ holds for it.",
+    options: [
+      ['--surface S', 'storefront or admin (required)'],
+      ['--version V', 'a supported API version (default the latest stable)'],
+    ],
+  },
   'jobs:list': {
     synopsis: '[--queue Q] [--state failed|waiting|running|delayed|completed] [--limit 100]',
     summary: 'Background jobs, newest first; failed is the dead letter.',

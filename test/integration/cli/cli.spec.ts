@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cliRunner } from '../../support/cli.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
 
@@ -92,4 +93,13 @@ describe('platform CLI', () => {
     expect(res.code).toBe(1);
     expect(res.json.error.message).toMatch(/PORT/);
   });
+  it("schema:print prints a surface's SDL as a version serves it: the file under schema/", async () => {
+    const res = await cli('schema:print', '--surface', 'storefront', '--version', '2024-04');
+    expect(res.code).toBe(0);
+    expect(`${res.out.join('\n')}\n`).toBe(readFileSync('schema/storefront/2024-04.graphql', 'utf8'));
+    const admin = await cli('schema:print', '--surface', 'admin', '--json');
+    expect(admin.json).toEqual({ ok: true, surface: 'admin', version: '2026-10', sdl: readFileSync('schema/admin/2026-10.graphql', 'utf8') });
+    expect((await cli('schema:print', '--surface', 'rest')).code).toBe(1);
+    expect((await cli('schema:print', '--surface', 'admin', '--version', '2019-01')).code).toBe(1);
+  }, 60_000);
 });
