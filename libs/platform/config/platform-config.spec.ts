@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves GraphiQL unless GRAPHIQL=false', () => {
+    expect(loadConfig({}).graphiql).toBe(true);
+    expect(loadConfig({ GRAPHIQL: 'true' }).graphiql).toBe(true);
+    expect(loadConfig({ GRAPHIQL: 'false' }).graphiql).toBe(false);
+  });
+
   it('reads MEDIA_MAX_BYTES, 20 MB by default', () => {
     expect(loadConfig({}).mediaMaxBytes).toBe(20_000_000);
     expect(loadConfig({ MEDIA_MAX_BYTES: '1024' }).mediaMaxBytes).toBe(1024);
@@ -108,6 +114,7 @@ describe('loadConfig', () => {
     ['VARIANT_DAILY_LIMIT', 'many'],
     ['MEDIA_MAX_BYTES', '0'],
     ['MEDIA_MAX_BYTES', '20MB'],
+    ['GRAPHIQL', 'no'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
