@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@platform/errors';
 import { type GraphqlHook, type PreparedOperation, actualCost, flattenPlan } from '@platform/graphql';
 import type { RequestContext } from '@platform/request';
-import type { BucketResult } from './leaky-bucket.js';
+import { type BucketResult, formatRetryAfter } from './leaky-bucket.js';
 import { ThrottleService } from './throttle.service.js';
 
 export const SINGLE_QUERY_MAX_COST = 1000;
@@ -31,8 +31,10 @@ export class AdminCostHook implements GraphqlHook {
     }
     const bucket = await this.throttle.takeAdminCost(ctx, requested);
     if (bucket && !bucket.allowed) {
+      // Retry-After, as on the storefront's THROTTLED and REST's 429: one wait that every client can read.
       throw new DomainError('THROTTLED', 'Throttled', {
         extensions: { documentation: COST_DOCUMENTATION_URL },
+        headers: { 'Retry-After': formatRetryAfter(bucket.retryAfterSeconds) },
         responseExtensions: { cost: this.report(ctx, op, requested, null, bucket) },
       });
     }

@@ -28,6 +28,7 @@ describe('admin GraphQL cost bucket over HTTP', () => {
     expect(refused.body.data).toBeUndefined();
     expect(refused.body.errors[0]).toMatchObject({ message: 'Throttled', extensions: { code: 'THROTTLED' } });
     expect(refused.body.extensions.cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: null });
+    expect(refused.headers['retry-after']).toBe('1.0'); // one point at 5 a second, in whole seconds
   });
 
   it('restores at the configured rate', async () => {
