@@ -114,8 +114,8 @@ export function assertValidAdjust(cfg: BucketConfig, delta: number): void {
 
 /**
  * Retry-After header value: whole seconds, rounded up and at least 1, written as the hosted platform writes them
- * (`1.0`, `2.0`). A client that obeys it is not refused again, and every client reads it right: the hosted platform's
- * own REST client parses an integer (`0.5` read as 0 retried at once and was refused again).
+ * (`1.0`, `2.0`). A client that obeys it is not refused again, and integer parsers read it right (`0.5` read as 0
+ * retried at once and was refused again).
  */
 export function formatRetryAfter(seconds: number): string {
   return `${Math.max(1, Math.ceil(seconds - LEVEL_EPSILON))}.0`;
