@@ -20,6 +20,7 @@ import { EventsModule } from '@platform/events';
 import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformGraphqlDriver, type PlatformGraphqlOptions, complexityLimitHook, inContextHook, inputLimitsHook, withDeferDirective, withIdempotentDirective, withInContextDirective } from '@platform/graphql';
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
+import { MetricsModule } from '@platform/metrics';
 import { OutboundHttpModule } from '@platform/http';
 import { type Logger, LoggingModule } from '@platform/logging';
 import { QueueModule, type QueueOverrides } from '@platform/queue';
@@ -85,6 +86,7 @@ export class ApiModule {
         RequestModule.forRoot(runtime.throttling === false ? [] : [RestThrottleStep, StorefrontThrottleStep]),
         RestModule,
         HealthModule,
+        MetricsModule,
         StorageModule,
         GraphqlDocumentsModule,
         OutboundHttpModule,

@@ -7,6 +7,7 @@ import { HealthProbe } from '@platform/health';
 import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
+import { MetricsRoute } from '@platform/metrics';
 import { FilesRoute, UploadsRoute } from '@platform/storage';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
 import { installGraphiql } from './graphiql/graphiql.route.js';
@@ -68,6 +69,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   app.get(HealthProbe).install(fastify);
   // GET and HEAD /files/… (stored files): a route of its own, outside the API pipelines (no shop, no token).
   app.get(FilesRoute).install(fastify);
+  // Every answer counted, and GET /metrics by METRICS_TOKEN: outside the pipelines too (when metrics are on).
+  app.get(MetricsRoute).install(fastify);
   // GET /graphiql and its bundle, unless GRAPHIQL=false: outside the pipelines too (the page holds no shop data).
   if (runtime.config.graphiql) installGraphiql(fastify);
   // Then the stop's own answer (503, Connection: close) to a request that arrives while the server drains.

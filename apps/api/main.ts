@@ -5,6 +5,7 @@ import { migrateDatabaseAt, openDatabase } from '@platform/database';
 import { type Logger, createLogger, logsToTerminal } from '@platform/logging';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { HealthProbe } from '@platform/health';
+import { MetricsRoute } from '@platform/metrics';
 import { startWorker } from '../worker/start-worker.js';
 import { stopOnSignals } from '../worker/stop-on-signals.js';
 import { MIGRATIONS } from '../../migrations/index.js';
@@ -85,6 +86,8 @@ function logStarted(logger: Logger, config: PlatformConfig, demo: SeededShop | n
 async function listen(app: NestFastifyApplication, config: PlatformConfig): Promise<void> {
   try {
     await app.listen(config.port, config.host);
+    // Metrics on a listener of their own when METRICS_PORT is set (closed with the app).
+    await app.get(MetricsRoute).listen(config.host);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     throw new Error(`port ${config.port} on ${config.host} is already in use: stop the process using it or set PORT (and HOST) to another address`);

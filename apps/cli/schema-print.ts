@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { GraphqlDocuments, versionedSdl } from '@platform/graphql';
+import type { FastifyInstance } from 'fastify';
+import { servedSchema, versionedSdl } from '@platform/graphql';
 import { LOGGER, type Logger } from '@platform/logging';
 import { createApiApp } from '../api/create-api-app.js';
 
@@ -17,7 +18,8 @@ export async function schemaSdl(cli: INestApplicationContext, surface: keyof typ
   const databaseUrl = cli.get(MikroORM).config.get('clientUrl') as string;
   const api = await createApiApp({ config: { ...config, role: 'api' }, databaseUrl, logger: cli.get<Logger>(LOGGER) });
   try {
-    return versionedSdl(api.get(GraphqlDocuments).schema(SCHEMA_SURFACES[surface]), SCHEMA_SURFACES[surface], version);
+    const fastify = api.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    return versionedSdl(servedSchema(fastify, SCHEMA_SURFACES[surface]), SCHEMA_SURFACES[surface], version);
   } finally {
     await api.close();
   }

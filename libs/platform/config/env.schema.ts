@@ -145,6 +145,17 @@ export class EnvSchema {
   GRAPHIQL?: string;
 
   @IsOptional()
+  @Matches(/^\S{32,}$/, { message: 'METRICS_TOKEN must be at least 32 characters without spaces' })
+  METRICS_TOKEN?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt({ message: 'METRICS_PORT must be an integer' })
+  @Min(1, { message: 'METRICS_PORT must be between 1 and 65535' })
+  @Max(65535, { message: 'METRICS_PORT must be between 1 and 65535' })
+  METRICS_PORT?: number;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt({ message: 'MEDIA_MAX_BYTES must be a whole number of bytes' })
   @Min(1, { message: 'MEDIA_MAX_BYTES must be at least 1' })

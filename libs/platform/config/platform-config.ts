@@ -45,6 +45,11 @@ export interface PlatformConfig {
   mediaMaxBytes: number;
   /** Whether `GET /graphiql` serves GraphiQL (GRAPHIQL, default true); false: it answers 404. */
   graphiql: boolean;
+  /**
+   * Where `/metrics` is read: with `Authorization: Bearer <METRICS_TOKEN>` on the API's port, and/or on a listener of
+   * its own (METRICS_PORT); neither set (the default): metrics are off.
+   */
+  metrics: { token?: string; port?: number };
 }
 
 export class ConfigError extends Error {
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     variantLimit: { threshold: parsed.VARIANT_LIMIT_THRESHOLD ?? 50_000, daily: parsed.VARIANT_DAILY_LIMIT ?? 1_000 },
     mediaMaxBytes: parsed.MEDIA_MAX_BYTES ?? 20_000_000,
     graphiql: parsed.GRAPHIQL !== 'false',
+    metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
   };
 }
 

@@ -101,6 +101,11 @@ export class SqlPool {
     return (await this.pool.query(this.config(statement, values))).rows as T[];
   }
 
+  /** The pool's connections now: open, idle, and requests waiting for one (metrics). */
+  usage(): { total: number; idle: number; waiting: number } {
+    return { total: this.pool.totalCount, idle: this.pool.idleCount, waiting: this.pool.waitingCount };
+  }
+
   async close(): Promise<void> {
     if (this.ownsPool) await this.pool.end();
   }

@@ -1,4 +1,3 @@
-import type { GraphQLSchema } from 'graphql';
 import { Global, Injectable, Module } from '@nestjs/common';
 import { type RequestContext, type Surface, onSurface } from '@platform/request';
 import type { GraphqlExecutor, GraphqlResponse } from './graphql-executor.js';
@@ -16,13 +15,6 @@ export class GraphqlDocuments {
 
   register(surface: GraphqlSurface, executor: GraphqlExecutor): void {
     this.executors.set(surface, executor);
-  }
-
-  /** The schema this process built for `surface` (for its SDL: `versionedSdl`). */
-  schema(surface: GraphqlSurface): GraphQLSchema {
-    const executor = this.executors.get(surface);
-    if (!executor) throw new Error(`This process builds no ${surface} GraphQL API`);
-    return executor.schema;
   }
 
   /** Runs `query` on `surface` as `ctx` (its caller's scopes decide what it may read); the body a POST would get. */

@@ -76,8 +76,7 @@ export class GraphqlExecutor {
   private readonly costPlans: CostPlans;
 
   constructor(
-    /** The surface's schema, as built from its modules (every version's; the version gates parts at execution). */
-    readonly schema: GraphQLSchema,
+    private readonly schema: GraphQLSchema,
     private readonly hooks: readonly GraphqlHook[],
     private readonly logUnexpected: ErrorLogger,
     limits: GraphqlLimits = {},

@@ -1,9 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AbstractGraphQLDriver, type GqlModuleOptions } from '@nestjs/graphql';
 import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
+import { PlatformMetrics } from '@platform/metrics';
 import type { Surface } from '@platform/request';
 import { enforceDeclaredAccess } from './access/declared-access.js';
 import { enforceListBounds } from './cost/list-bounds.js';
@@ -49,6 +50,8 @@ export function servedSchema(fastify: FastifyInstance, surface: GraphqlSurface):
 @Injectable()
 export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphqlOptions> {
   private executor?: { schema: GraphQLSchema; run: GraphqlExecutor };
+  // Errors by code and query cost, where the process keeps metrics (the api app).
+  @Optional() @Inject(PlatformMetrics) private readonly metrics?: PlatformMetrics;
 
   // Called in every process that imports the module (start only where there is an HTTP server): the executor is
   // made here, so a process without HTTP (the worker) runs documents through GraphqlDocuments too.
@@ -79,6 +82,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
         // The pipeline answered already for anything but an authenticated POST.
         const ctx = request.platform!;
         const response = await executor.run(ctx, request.body, request.headers);
+        this.metrics?.graphql(surface, response.body);
         if (response.stream) {
           return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));
         }

@@ -2,7 +2,7 @@ import { type GraphQLSchema, Kind, type DocumentNode, lexicographicSortSchema, p
 import { schemaPartsNotIn } from '@platform/versioning';
 
 /**
- * A surface's schema as `version` serves it, in SDL: types and fields sorted by name, without the parts the version
+ * A surface's schema (`servedSchema`) as `version` serves it, in SDL: types and fields sorted by name, without the parts the version
  * does not have (`schemaPartsNotIn`: an `@inContext` argument, an enum value, `@defer`). The process builds one
  * schema per surface and gates those parts at execution; this is what each version's clients can use.
  */

@@ -1,6 +1,6 @@
 import { type ConnectionOptions, type Job as BullJob, Queue, Worker } from 'bullmq';
 import { type DailyTime, cronPattern } from './daily-time.js';
-import type { EnqueueOptions, JobFilter, JobHandler, JobQueue, JobState, JobSummary } from './job-queue.js';
+import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobState, type JobSummary, emptyJobCounts } from './job-queue.js';
 import { QUEUE_NAMES, type QueueName, type QueueSpec, queueSpecs } from './queues.js';
 import { retryDelay } from './retry-delay.js';
 import { runJob } from './run-job.js';
@@ -91,6 +91,21 @@ export class BullmqJobQueue implements JobQueue {
       }
     }
     return false;
+  }
+
+  async counts(): Promise<JobCounts> {
+    const counts = emptyJobCounts();
+    for (const name of QUEUE_NAMES) {
+      const found = await this.queue(name).getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'completed', 'failed');
+      counts[name] = {
+        waiting: (found.waiting ?? 0) + (found.prioritized ?? 0),
+        delayed: found.delayed ?? 0,
+        running: found.active ?? 0,
+        completed: found.completed ?? 0,
+        failed: found.failed ?? 0,
+      };
+    }
+    return counts;
   }
 
   async retryFailed(queue: QueueName): Promise<number> {

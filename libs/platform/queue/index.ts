@@ -5,6 +5,7 @@ export {
   JOB_STATES,
   type EnqueueOptions,
   type Job,
+  type JobCounts,
   type JobFilter,
   type JobHandler,
   type JobQueue,

@@ -1,5 +1,5 @@
 import type { DailyTime } from './daily-time.js';
-import type { QueueName } from './queues.js';
+import { QUEUE_NAMES, type QueueName } from './queues.js';
 
 /** A unit of background work; `data` must be JSON. */
 export interface Job<T = unknown> {
@@ -42,6 +42,14 @@ export interface JobSummary {
   createdAt: string;
 }
 
+/** Jobs by queue and state: every queue and every state, 0 when none. */
+export type JobCounts = Record<QueueName, Record<JobState, number>>;
+
+/** Counts of every queue and state at 0, for an adapter to fill. */
+export function emptyJobCounts(): JobCounts {
+  return Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.fromEntries(JOB_STATES.map((state) => [state, 0]))])) as JobCounts;
+}
+
 export interface JobFilter {
   queue?: QueueName;
   state?: JobState;
@@ -69,6 +77,8 @@ export interface JobQueue {
   schedule(name: string, at: DailyTime): Promise<void>;
   /** The jobs of a queue and state, newest first. */
   list(filter?: JobFilter): Promise<JobSummary[]>;
+  /** How many jobs each queue has in each state now (metrics). */
+  counts(): Promise<JobCounts>;
   /** Puts a failed job back to waiting with its tries reset; false when no failed job has that id. */
   retry(id: string): Promise<boolean>;
   /** Puts every failed job of `queue` back to waiting; how many. */

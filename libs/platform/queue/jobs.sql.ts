@@ -57,6 +57,9 @@ export const LIST_JOBS = preparedSql(`
    order by created_at desc, id desc
    limit $3`);
 
+/** Jobs by queue and state (metrics): the jobs_listed index answers it. */
+export const COUNT_JOBS = preparedSql(`select queue, state, count(*)::int as count from jobs group by queue, state`);
+
 export const RETRY_JOB = preparedSql(`
   update jobs set state = 'waiting', attempts_made = 0, run_at = now(), finished_at = null, updated_at = now()
    where id = $1 and state = 'failed'

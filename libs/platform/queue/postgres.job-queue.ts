@@ -3,11 +3,12 @@ import pg from 'pg';
 import { type Clock, systemClock } from '@platform/clock';
 import type { SqlPool } from '@platform/database';
 import { type DailyTime, msUntil } from './daily-time.js';
-import type { EnqueueOptions, JobFilter, JobHandler, JobQueue, JobState, JobSummary } from './job-queue.js';
+import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobState, type JobSummary, emptyJobCounts } from './job-queue.js';
 import {
   CLAIM_JOBS,
   COMPLETE_JOB,
   type ClaimedJobRow,
+  COUNT_JOBS,
   DELETE_OLD_JOBS,
   ENQUEUE_JOB,
   FAIL_JOB,
@@ -115,6 +116,14 @@ export class PostgresJobQueue implements JobQueue {
       limit,
     ]);
     return rows.map((row) => ({ ...row, state: row.state as JobState, runAt: row.runAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }));
+  }
+
+  async counts(): Promise<JobCounts> {
+    const counts = emptyJobCounts();
+    for (const row of await this.sql.unscoped<{ queue: QueueName; state: JobState; count: number }>(COUNT_JOBS, [])) {
+      if (Object.hasOwn(counts, row.queue)) counts[row.queue][row.state] = row.count;
+    }
+    return counts;
   }
 
   async retry(id: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { DomainError } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { appIdOf } from '@platform/auth';
+import { PlatformMetrics } from '@platform/metrics';
 import type { RequestContext } from '@platform/request';
 import { BucketStoreUnavailableError, type BucketStore } from './bucket-store.js';
 import { type BucketConfig, type BucketResult, formatCallLimit, formatRetryAfter } from './leaky-bucket.js';
@@ -36,6 +37,7 @@ export class ThrottleService {
     @Inject(LIMIT_OVERRIDES) private readonly overrides: LimitOverrides,
     @Inject(LOGGER) private readonly logger: Logger,
     @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+    @Optional() private readonly metrics?: PlatformMetrics,
   ) {}
 
   /** The process' clock, as the in-process buckets read it. */
@@ -59,6 +61,7 @@ export class ThrottleService {
     if (!result) return undefined;
     const header = formatCallLimit(result);
     if (!result.allowed) {
+      this.metrics?.throttled('rest');
       throw new DomainError(
         'THROTTLED',
         `Exceeded ${cfg.leakPerSecond} calls per second for api client. Reduce request rates to resume uninterrupted service.`,
@@ -73,7 +76,10 @@ export class ThrottleService {
     const cfg = this.limits(ctx).storefront;
     const result = await this.failOpen(() => this.store.take(storefrontKey(ctx), cfg, cfg.minimumCharge));
     if (!result) return 0;
-    if (!result.allowed) throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+    if (!result.allowed) {
+      this.metrics?.throttled('storefront');
+      throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+    }
     return cfg.minimumCharge;
   }
 
@@ -88,7 +94,9 @@ export class ThrottleService {
   /** Admin GraphQL: the requested cost must fit before execution; null when the store is unreachable. */
   async takeAdminCost(ctx: RequestContext, requested: number): Promise<BucketResult | null> {
     const cfg = this.limits(ctx).adminGraphql;
-    return this.failOpen(() => this.store.take(adminKey(ctx), cfg, requested));
+    const result = await this.failOpen(() => this.store.take(adminKey(ctx), cfg, requested));
+    if (result && !result.allowed) this.metrics?.throttled('admin_graphql');
+    return result;
   }
 
   /**
@@ -110,7 +118,10 @@ export class ThrottleService {
   async checkoutCreation(ctx: RequestContext): Promise<void> {
     const cfg = this.limits(ctx).checkoutCreation;
     const result = await this.failOpen(() => this.store.take(`checkout:${ctx.buyerIp}`, cfg, 1));
-    if (result && !result.allowed) throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+    if (result && !result.allowed) {
+      this.metrics?.throttled('checkout');
+      throw throttled({ 'Retry-After': formatRetryAfter(result.retryAfterSeconds) });
+    }
   }
 
   /**
@@ -119,6 +130,7 @@ export class ThrottleService {
    */
   async cartMutations(ctx: RequestContext, config: BucketConfig, count: number): Promise<boolean> {
     const result = await this.failOpen(() => this.store.take(`bot:cart:${ctx.buyerIp}`, config, count));
+    if (result && !result.allowed) this.metrics?.throttled('bot_protection');
     return result?.allowed ?? true;
   }
 
@@ -136,6 +148,7 @@ export class ThrottleService {
       throw new DomainError('THROTTLED', 'Variant creation is temporarily unavailable; retry shortly.', { headers: { 'Retry-After': '1.0' } });
     }
     if (!decision.allowed) {
+      this.metrics?.throttled('variant_creation');
       const headers: Record<string, string> = decision.retryAfterSeconds === null ? {} : { 'Retry-After': formatRetryAfter(decision.retryAfterSeconds) };
       throw new DomainError('THROTTLED', decision.message, { headers });
     }
@@ -160,7 +173,10 @@ export class ThrottleService {
       this.reportOutage(error);
       throw new DomainError('THROTTLED', 'Login is temporarily unavailable. Please try again later.');
     }
-    if (!allowed) throw new DomainError('THROTTLED', LOGIN_LIMIT_MESSAGE);
+    if (!allowed) {
+      this.metrics?.throttled('login');
+      throw new DomainError('THROTTLED', LOGIN_LIMIT_MESSAGE);
+    }
   }
 
   /** A login that succeeded gives its attempt back: only failures use up the allowance. */

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSchema, findBreakingChanges } from 'graphql';
-import { GraphqlDocuments, versionedSdl } from '@platform/graphql';
+import type { FastifyInstance } from 'fastify';
+import { servedSchema, versionedSdl } from '@platform/graphql';
 import { SUPPORTED_VERSIONS } from '@platform/versioning';
 import { type TestApp, createTestApp } from '../../support/test-app.js';
 
@@ -18,9 +19,9 @@ describe('the schemas as files', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const documents = t.app.get(GraphqlDocuments);
+    const fastify = t.app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     for (const [name, surface] of Object.entries(SURFACES)) {
-      for (const version of SUPPORTED_VERSIONS) sdl.set(fileOf(name, version), versionedSdl(documents.schema(surface), surface, version));
+      for (const version of SUPPORTED_VERSIONS) sdl.set(fileOf(name, version), versionedSdl(servedSchema(fastify, surface), surface, version));
     }
     if (UPDATE) {
       for (const [file, text] of sdl) {
