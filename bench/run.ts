@@ -62,7 +62,7 @@ async function compare(databaseUrl: string, databaseServer: string, seeded: Cata
   const scenarios = SCENARIOS.filter((s) => selected(s.id) || s.id === 'products');
   const listsImages = scenarios.some((s) => s.number === '7a');
   if (listsImages && storage.kind !== 'local') throw new Error("bench: scenario 7a's baseline reads the platform's files from its directory, and STORAGE_URL names a bucket (leave 7a out with --only)");
-  const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
+  const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled', 'platform-metrics'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
   const servers = new Map<ServerRole, ServerProcess>();
   let facts = seeded;
   let sql: SqlCount[];
@@ -352,6 +352,8 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number, 
   // The downloads' images come from a loopback server of the bench's.
   env.OUTBOUND_ALLOWED_PRIVATE_HOSTS = LOOPBACK_HOST;
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
+  // Metrics on: every answer counted by the onResponse hook, as an operator who scrapes them runs the platform.
+  if (role === 'platform-metrics') env.METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef012345';
   return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
 }
 
