@@ -109,6 +109,8 @@ export class MediaService {
       return Buffer.concat(chunks);
     } catch (error) {
       if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return null;
+      // An empty file has no first byte to read from: its bytes are none (refused as an empty image).
+      if (isErrorOf(StorageErrors, error) && error.code === 'INVALID_RANGE') return Buffer.alloc(0);
       throw error;
     }
   }

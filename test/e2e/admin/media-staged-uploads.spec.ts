@@ -151,6 +151,13 @@ describe('staged uploads', () => {
     expect(await mediaOf(product.id)).toEqual([{ status: 'FAILED', mediaErrors: [{ code: 'IMAGE_DOWNLOAD_FAILURE' }], image: null }]);
   });
 
+  it('fails media named by an empty upload as an empty image, after one try', async () => {
+    const target = await stage({});
+    expect((await put(target, Buffer.alloc(0))).statusCode).toBe(200);
+    const { product } = await mediaFrom(target.resourceUrl);
+    expect(await mediaOf(product.id)).toEqual([{ status: 'FAILED', mediaErrors: [{ code: 'INVALID_IMAGE_FILE_SIZE' }], image: null }]);
+  });
+
   it('answers userErrors for what it does not take, and needs write_products', async () => {
     const body = await gql(STAGE, {
       input: [
