@@ -1,5 +1,5 @@
 // Jest runs the TypeScript sources as ESM (see docs/decisions.md); one database per test file.
-const platformParts = 'config|database|errors|logging|tenancy|auth|versioning|request|throttling|graphql|rest|queue|events|health|redis|money|mail|contact|sql|paging|ids|search-syntax|locale|graphql-types|html|tags|clock|storage|http|metrics';
+const platformParts = 'config|database|errors|logging|tenancy|auth|versioning|request|throttling|graphql|rest|queue|events|health|redis|money|mail|contact|sql|paging|ids|search-syntax|locale|graphql-types|html|tags|clock|storage|http|metrics|tracing';
 
 export default {
   testEnvironment: 'node',

@@ -21,6 +21,7 @@ import { GraphqlDocuments, GraphqlDocumentsModule, type GraphqlLimits, PlatformG
 import { AdminNodeApiModule, AdminSchema, AdminTagsApiModule, StorefrontNodeApiModule, StorefrontSchema } from '@platform/graphql-types';
 import { HealthModule } from '@platform/health';
 import { MetricsModule } from '@platform/metrics';
+import { TracingModule } from '@platform/tracing';
 import { OutboundHttpModule } from '@platform/http';
 import { type Logger, LoggingModule } from '@platform/logging';
 import { QueueModule, type QueueOverrides } from '@platform/queue';
@@ -87,6 +88,7 @@ export class ApiModule {
         RestModule,
         HealthModule,
         MetricsModule,
+        TracingModule,
         StorageModule,
         GraphqlDocumentsModule,
         OutboundHttpModule,

@@ -8,6 +8,7 @@ import { NestPinoLogger } from '@platform/logging';
 import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
 import { MetricsRoute } from '@platform/metrics';
+import { TRACING, type Tracing, installTracingHooks } from '@platform/tracing';
 import { FilesRoute, UploadsRoute } from '@platform/storage';
 import { ApiModule, type ApiRuntime, REST_MODULES } from './api.module.js';
 import { installGraphiql } from './graphiql/graphiql.route.js';
@@ -61,6 +62,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
   fastify.addHook('onRoute', (route) => {
     if ((route.config as { bodyLimit?: string } | undefined)?.bodyLimit === 'media') route.bodyLimit = mediaBodyLimit(runtime.config.mediaMaxBytes);
   });
+  // A server span per request when tracing is on (first, so it spans every other hook).
+  if (app.get<Tracing>(TRACING).enabled) installTracingHooks(fastify);
   // Every response carries the request id, also the preflight answers CORS sends before the pipeline runs.
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@platform/auth';
 import { CartModule } from '@platform/cart';
 import { MediaModule } from '@platform/media';
+import { TracingModule } from '@platform/tracing';
 import { CatalogModule } from '@platform/catalog';
 import { ClockModule } from '@platform/clock';
 import { ConfigModule, type PlatformConfig } from '@platform/config';
@@ -47,6 +48,7 @@ export class WorkerModule {
         ConfigModule.forRoot(runtime.config),
         ClockModule.forRoot(),
         LoggingModule.forRoot(runtime.logger),
+        TracingModule,
         DatabaseModule.forRoot({ url: runtime.databaseUrl, migrations: MIGRATIONS }),
         RedisModule.forRoot(runtime.config.redisUrl, runtime.redisPrefix),
         QueueModule.forRoot({ redisUrl: runtime.config.redisUrl, runsJobs: true, logger: runtime.logger, bulkConcurrency: runtime.config.bulkConcurrency }),

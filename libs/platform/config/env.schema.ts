@@ -145,6 +145,10 @@ export class EnvSchema {
   GRAPHIQL?: string;
 
   @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  @IsOptional()
   @Matches(/^\S{32,}$/, { message: 'METRICS_TOKEN must be at least 32 characters without spaces' })
   METRICS_TOKEN?: string;
 

@@ -50,6 +50,8 @@ export interface PlatformConfig {
    * its own (METRICS_PORT); neither set (the default): metrics are off.
    */
   metrics: { token?: string; port?: number };
+  /** The OTLP/HTTP collector spans go to (OTEL_EXPORTER_OTLP_ENDPOINT, `<it>/v1/traces`); unset: tracing is off. */
+  otlpEndpoint?: string;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     mediaMaxBytes: parsed.MEDIA_MAX_BYTES ?? 20_000_000,
     graphiql: parsed.GRAPHIQL !== 'false',
     metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
+    otlpEndpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
   };
 }
 

@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
 import { PlatformMetrics } from '@platform/metrics';
+import { inSpan } from '@platform/tracing';
 import type { Surface } from '@platform/request';
 import { enforceDeclaredAccess } from './access/declared-access.js';
 import { enforceListBounds } from './cost/list-bounds.js';
@@ -81,7 +82,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         // The pipeline answered already for anything but an authenticated POST.
         const ctx = request.platform!;
-        const response = await executor.run(ctx, request.body, request.headers);
+        const response = await inSpan('graphql.execute', request.trace?.context, () => executor.run(ctx, request.body, request.headers), { attributes: { 'graphql.surface': surface } });
         this.metrics?.graphql(surface, response.body);
         if (response.stream) {
           return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));

@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { LOGGER, type Logger } from '@platform/logging';
 import { type JobOrigin, type RequestContext, SystemContexts, jobOrigin } from '@platform/request';
 import { ShopService } from '@platform/tenancy';
+import { inSpan, linkedRoot } from '@platform/tracing';
 import { type EnqueueOptions, JOB_QUEUE, type Job, type JobQueue } from './job-queue.js';
 import { type ShopJobDeclaration, type ShopJobProcessor, type ShopJobType, shopJobOf } from './shop-job.js';
 
@@ -76,7 +77,10 @@ export class ShopJobs implements OnApplicationBootstrap {
     const shop = await this.shops.findById(shopId);
     // A shop deleted since: nothing left to do for it.
     if (!shop) return this.logger.warn({ job: job.name, shopId }, 'job for a shop that no longer exists');
-    await processor.run(from ? this.contexts.forJob(shop, from) : this.contexts.forScheduledJob(shop), data);
+    const ctx = from ? this.contexts.forJob(shop, from) : this.contexts.forScheduledJob(shop);
+    // A new trace, linked to the request that asked for the job (when tracing was on for it).
+    const root = linkedRoot(from?.traceparent);
+    await inSpan(`job ${job.name}`, root?.context, () => processor.run(ctx, data), { links: root?.links, attributes: { 'job.name': job.name, 'shop.id': shopId } });
   }
 
   private async enqueueForEveryShop(job: ShopJobDeclaration, run: Job): Promise<void> {

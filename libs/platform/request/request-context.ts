@@ -24,6 +24,8 @@ export interface RequestContext {
   readonly origin: string;
   /** A fork bound to this shop by the tenant filter; only services use it. */
   readonly em: EntityManager;
+  /** The W3C `traceparent` of the request's span, when tracing is on: a job it asks for is linked to it. */
+  readonly traceparent?: string;
 }
 
 /**
@@ -56,6 +58,7 @@ function copyOf(ctx: RequestContext, surface: RequestContext['surface'], em: () 
     caller: ctx.caller,
     buyerIp: ctx.buyerIp,
     origin: ctx.origin,
+    traceparent: ctx.traceparent,
     get em() {
       return (current ??= em());
     },

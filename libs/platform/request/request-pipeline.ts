@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { inSpan, traceIdsOf, traceparentOf } from '@platform/tracing';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -55,10 +56,12 @@ export class RequestPipeline {
       const target = requestTarget(request);
       if (!target) return;
       try {
-        request.platform = await this.contextFor(request, reply, target);
+        const traced = request.trace?.context;
+        const ctx = await inSpan('request.context', traced, () => this.contextFor(request, reply, target));
+        request.platform = ctx;
         // Every hosted page's form, in one place: a post from another site is refused before any handler runs.
         if (target.surface === 'online_store' && !READS.has(request.method) && isCrossSitePost(request.headers, request.headers.host)) throw crossSitePost();
-        for (const step of this.steps) await step.onAuthenticated?.(request.platform, request, reply);
+        for (const step of this.steps) await inSpan(`request.${step.constructor.name}`, traced, async () => step.onAuthenticated?.(ctx, request, reply));
       } catch (error) {
         return this.reject(reply, error, target.surface, request.id);
       }
@@ -81,6 +84,7 @@ export class RequestPipeline {
           shop: ctx?.shop.handle,
           status: reply.statusCode,
           durationMs: Math.round(reply.elapsedTime * 10) / 10,
+          ...(request.trace ? traceIdsOf(request.trace) : {}),
         },
         'request',
       );
@@ -116,6 +120,7 @@ export class RequestPipeline {
       caller,
       buyerIp: buyerIp(request, caller),
       origin: requestOrigin(scheme, host),
+      ...(request.trace ? { traceparent: traceparentOf(request.trace.context) } : {}),
       // Forked on first use: hot reads go through SqlPool and never need one.
       get em() {
         return (em ??= forkForShop(root, shop.id));

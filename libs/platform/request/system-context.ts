@@ -58,6 +58,8 @@ export interface JobOrigin {
   /** The request's scheme and Host (`ctx.origin`): the job's URLs are that request's. */
   origin: string;
   caller: { kind: Caller['kind']; appId: number | null; tokenId: number | null; scopes: string[] };
+  /** The request's span, when tracing was on: the job's span is linked to it. */
+  traceparent?: string;
 }
 
 /** `ctx` as a job keeps it. */
@@ -73,6 +75,7 @@ export function jobOrigin(ctx: RequestContext): JobOrigin {
       tokenId: 'tokenId' in caller ? caller.tokenId : null,
       scopes: [...caller.scopes].sort(),
     },
+    ...(ctx.traceparent ? { traceparent: ctx.traceparent } : {}),
   };
 }
 
