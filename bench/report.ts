@@ -134,7 +134,7 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   }
   const cart = find('cart', 'platform', low);
   if (cart) targets.push({ target: `cart p99 < 100 ms at ${low} connections`, measured: `${cart.p99} ms`, met: cart.p99 < 100 });
-  const platformRss = runs.filter((r) => r.server === 'platform' || r.server === 'platform-unthrottled' || r.server === 'platform-metrics').map((r) => r.rssMb);
+  const platformRss = runs.filter((r) => r.server.startsWith('platform')).map((r) => r.rssMb);
   if (platformRss.length) {
     const peak = Math.max(...platformRss);
     targets.push({ target: 'platform peak RSS <= 300 MiB', measured: `${peak} MiB`, met: peak <= 300 });
@@ -170,6 +170,11 @@ export function evaluateTargets(runs: RunRecord[], sql: SqlCount[], connections:
   if (s1High && metricsOn) {
     const cost = round(1 - metricsOn.requestsPerSecond / Math.max(1, s1High.requestsPerSecond), 3);
     targets.push({ target: `metrics cost < 5% of scenario 1 (${high} connections)`, measured: `${round(cost * 100, 1)}%`, met: cost < 0.05 });
+  }
+  const tracingOn = find('tracing-on', 'platform-traced', high);
+  if (s1High && tracingOn) {
+    const cost = round(1 - tracingOn.requestsPerSecond / Math.max(1, s1High.requestsPerSecond), 3);
+    targets.push({ target: `tracing cost < 15% of scenario 1 (${high} connections)`, measured: `${round(cost * 100, 1)}%`, met: cost < 0.15 });
   }
   return targets;
 }

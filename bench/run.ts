@@ -17,6 +17,7 @@ import { sameStatements } from './baseline/raw-limit.sql.js';
 import { type MeasuredRun, evaluateTargets, formatReport, healthUnderAttack, medianOfRounds, withRatios } from './report.js';
 import { type CatalogFacts, PENDING, SCENARIOS, type SampleRequest, type Scenario, type ServerRole, loadRequest, sampleRequest } from './scenarios.js';
 import { type DownloadFigure, LOOPBACK_HOST, downloadTargets, formatDownloads, measureDownloads } from './image-downloads.js';
+import { type OtlpSink, startOtlpSink } from './otlp-sink.js';
 import { type TransformFigures, formatTransforms, measureTransforms, transformTargets } from './image-transforms.js';
 import { ServerProcess } from './server-process.js';
 import { API_NODE_FLAGS } from '../apps/api/heap-policy.js';
@@ -38,6 +39,8 @@ const { storage } = loadConfig();
 const logDir = resolve('.data/bench');
 mkdirSync(logDir, { recursive: true });
 const say = (line: string) => process.stderr.write(`${line}\n`);
+// The collector of the traced platform (scenario `tracing-on`), started with it.
+let otlpSink: OtlpSink | undefined;
 
 await requireRedis(redisUrl);
 const started = Date.now();
@@ -62,7 +65,7 @@ async function compare(databaseUrl: string, databaseServer: string, seeded: Cata
   const scenarios = SCENARIOS.filter((s) => selected(s.id) || s.id === 'products');
   const listsImages = scenarios.some((s) => s.number === '7a');
   if (listsImages && storage.kind !== 'local') throw new Error("bench: scenario 7a's baseline reads the platform's files from its directory, and STORAGE_URL names a bucket (leave 7a out with --only)");
-  const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled', 'platform-metrics'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
+  const roles = (['baseline', 'raw-limit', 'platform', 'platform-unthrottled', 'platform-metrics', 'platform-traced'] as const).filter((role) => scenarios.some((s) => s.servers.includes(role)));
   const servers = new Map<ServerRole, ServerProcess>();
   let facts = seeded;
   let sql: SqlCount[];
@@ -96,6 +99,7 @@ async function compare(databaseUrl: string, databaseServer: string, seeded: Cata
     }
   } finally {
     await Promise.all([...servers.values()].map((server) => server.stop()));
+    await otlpSink?.close();
   }
 
   const measured = withRatios(runs);
@@ -354,6 +358,8 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number, 
   if (role === 'platform-unthrottled') env.BENCH_THROTTLE = 'off';
   // Metrics on: every answer counted by the onResponse hook, as an operator who scrapes them runs the platform.
   if (role === 'platform-metrics') env.METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef012345';
+  // Tracing on: every request's spans batched to the bench's loopback collector.
+  if (role === 'platform-traced') env.OTEL_EXPORTER_OTLP_ENDPOINT = (otlpSink ??= await startOtlpSink()).url;
   return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
 }
 

@@ -35,7 +35,7 @@ export interface ListedImages {
  * does, so per-IP buckets are checked and never refuse. `platform-unthrottled` leaves the throttle steps out.
  * `raw-limit` answers scenario 1 only: node:http, the platform's statements, JSON by hand (the second baseline).
  */
-export type ServerRole = 'baseline' | 'raw-limit' | 'platform' | 'platform-unthrottled' | 'platform-metrics';
+export type ServerRole = 'baseline' | 'raw-limit' | 'platform' | 'platform-unthrottled' | 'platform-metrics' | 'platform-traced';
 
 export interface Scenario {
   id: string;
@@ -494,6 +494,15 @@ export const SCENARIOS: Scenario[] = [
     number: '8',
     title: 'products(first: 20), metrics on (METRICS_TOKEN set: every answer counted)',
     servers: ['platform-metrics'],
+    pageSized: false,
+    body: () => listingBody(),
+    bodies: () => [listingBody()],
+  },
+  {
+    id: 'tracing-on',
+    number: '8',
+    title: 'products(first: 20), tracing on (OTEL_EXPORTER_OTLP_ENDPOINT: spans exported to a loopback collector)',
+    servers: ['platform-traced'],
     pageSized: false,
     body: () => listingBody(),
     bodies: () => [listingBody()],
