@@ -96,6 +96,7 @@ function isPlainGet(request: FileHttpRequest): boolean {
   return request.method === 'GET' && range === undefined && noneMatch === undefined && ifRange === undefined;
 }
 
-function refusal(status: number, message: string): FileHttpResponse {
+/** A refusal of a file route (serving or receiving): the status and a short JSON `{ errors }`, never cached. */
+export function refusal(status: number, message: string): FileHttpResponse {
   return { status, headers: REFUSED, body: JSON.stringify({ errors: message }) };
 }

@@ -7,7 +7,7 @@ import { LOGGER, type Logger } from '@platform/logging';
 import { type FileKeyParts, fileTypeOf } from './file-key.rules.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
-import type { FileHttpResponse } from './files.service.js';
+import { type FileHttpResponse, refusal } from './files.service.js';
 import { UPLOADS_PATH } from './upload-url.rules.js';
 import { StorageErrors } from './storage.errors.js';
 
@@ -21,7 +21,6 @@ export interface UploadHttpRequest {
   requestId: string;
 }
 
-const REFUSED = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 // A form carries the target's parameters (fewer than ten, none long) and one file.
 const FORM_LIMITS = { fields: 16, fieldNameSize: 64, fieldSize: 1024, files: 1, parts: 17, headerPairs: 16 };
 
@@ -120,10 +119,6 @@ export class UploadsService {
       throw error;
     }
   }
-}
-
-function refusal(status: number, message: string): FileHttpResponse {
-  return { status, headers: REFUSED, body: JSON.stringify({ errors: message }) };
 }
 
 /** The answer, once the unread body has been let through (a client still sending gets its answer, not a reset). */
