@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { FILE_TYPES } from '@platform/storage';
-import { imageWork } from './image-work.js';
+import { imageWork, loadSharp } from './image-work.js';
 import { type MediaError, MediaErrors } from './media.errors.js';
 
 // What an image's bytes are, read from the bytes themselves (never from a name or a declared type), and whether the
@@ -24,9 +23,6 @@ export interface ImageFacts {
   bytes: number;
 }
 
-// libvips keeps decoded images in a cache of its own by default: off, so memory stays what the requests use.
-sharp.cache(false);
-
 /** The format the first bytes announce (magic numbers), or null. */
 export function sniffedFormat(bytes: Uint8Array): ImageFormat | null {
   const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value);
@@ -47,6 +43,7 @@ export async function inspectImage(bytes: Buffer, maxBytes: number, field: strin
   if (bytes.length > maxBytes) return refuse('INVALID_IMAGE_FILE_SIZE', `Image is larger than ${maxBytes} bytes`);
   const format = sniffedFormat(bytes);
   if (!format) return refuse('UNSUPPORTED_IMAGE_FILE_TYPE', 'Image must be a PNG, GIF or JPEG file');
+  const sharp = await loadSharp();
   let width: number;
   let height: number;
   try {

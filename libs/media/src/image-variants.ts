@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import sharp from 'sharp';
 import { isErrorOf } from '@platform/errors';
 import { FILE_STORAGE, FILE_TYPES, type FileKeyParts, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf } from '@platform/storage';
 import { MAX_IMAGE_PIXELS } from './image-inspection.js';
-import { imageWork } from './image-work.js';
+import { imageWork, loadSharp } from './image-work.js';
 import { type ImageTransform, type OutputFormat, transformOf, variantName } from './image-transform.rules.js';
 
 /** The images a transform applies to, by content type (their extensions are storage's, `fileTypeOf`). */
@@ -103,7 +102,8 @@ export class ImageVariants implements FileVariantMaker {
     }
   }
 
-  private transformed(original: Buffer, transform: ImageTransform, format: OutputFormat | 'gif'): Promise<Buffer> {
+  private async transformed(original: Buffer, transform: ImageTransform, format: OutputFormat | 'gif'): Promise<Buffer> {
+    const sharp = await loadSharp();
     let image = sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS, animated: format === 'gif' || format === 'webp' });
     if (transform.width !== null || transform.height !== null) {
       image = image.resize({

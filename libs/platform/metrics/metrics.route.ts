@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
-import { PlatformMetrics } from './platform-metrics.js';
+import { PlatformMetrics, metricsEnabled } from './platform-metrics.js';
 
 const PATH = '/metrics';
 
@@ -21,7 +21,7 @@ export class MetricsRoute implements OnApplicationShutdown {
   ) {}
 
   get enabled(): boolean {
-    return this.config.metrics.token !== undefined || this.config.metrics.port !== undefined;
+    return metricsEnabled(this.config);
   }
 
   /** Counts every answered request (by surface, route pattern, method, status) and serves `/metrics` by token. */

@@ -1,9 +1,4 @@
 import { type Attributes, type Context, ROOT_CONTEXT, type Link, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 
 /** The process' tracing, on while OTEL_EXPORTER_OTLP_ENDPOINT names a collector. */
 export interface Tracing {
@@ -15,31 +10,16 @@ export interface Tracing {
 
 const OFF: Tracing = { enabled: false, flush: async () => undefined, shutdown: async () => undefined };
 const tracer = trace.getTracer('platform');
-const w3c = new W3CTraceContextPropagator();
 
 /**
  * Starts OpenTelemetry tracing to the OTLP/HTTP collector at `endpoint` (spans batched to `<endpoint>/v1/traces`), with
- * W3C trace context; without an endpoint nothing is registered and every span helper below is a plain call.
+ * W3C trace context; without an endpoint nothing is registered or even loaded, and every span helper below is a plain
+ * call (the API's no-op tracer, propagator and context).
  */
-export function startTracing(endpoint: string | undefined, serviceName: string): Tracing {
+export async function startTracing(endpoint: string | undefined, serviceName: string): Promise<Tracing> {
   if (!endpoint) return OFF;
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': serviceName }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }) })],
-  });
-  trace.setGlobalTracerProvider(provider);
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(w3c);
-  return {
-    enabled: true,
-    flush: () => provider.forceFlush(),
-    shutdown: async () => {
-      await provider.shutdown();
-      trace.disable();
-      context.disable();
-      propagation.disable();
-    },
-  };
+  const { registerTracing } = await import('./tracing-sdk.js');
+  return { enabled: true, ...registerTracing(endpoint, serviceName) };
 }
 
 /** A request's server span and the context its children start in. */
@@ -82,7 +62,7 @@ export async function inSpan<T>(name: string, parent: Context | undefined, work:
 /** The `traceparent` of a context's span, to carry it (a job keeps its request's). */
 export function traceparentOf(parent: Context): string | undefined {
   const carrier: Record<string, string> = {};
-  w3c.inject(parent, carrier, { set: (c, key, value) => void (c[key] = value) });
+  propagation.inject(parent, carrier);
   return carrier.traceparent;
 }
 
@@ -92,7 +72,7 @@ export function traceparentOf(parent: Context): string | undefined {
  */
 export function linkedRoot(traceparent: string | undefined): { context: Context; links: Link[] } | undefined {
   if (!traceparent) return undefined;
-  const from = trace.getSpanContext(w3c.extract(ROOT_CONTEXT, { traceparent }, { get: (c, key) => c[key], keys: (c) => Object.keys(c) }));
+  const from = trace.getSpanContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
   return from ? { context: ROOT_CONTEXT, links: [{ context: from }] } : undefined;
 }
 

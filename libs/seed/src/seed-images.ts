@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '@platform/media';
 
 // The demo shop's pictures, drawn here (no network): a colour field with a shape per view, one file per look
 // (colour, view and frame), kept once per shop and shown by every product or article of that look.
@@ -55,5 +55,5 @@ export async function seedImageBytes(look: SeedLook): Promise<Buffer> {
     `<rect x="0" y="${(height * 2) / 5}" width="${width}" height="${height / 5}" fill="white" fill-opacity="0.35"/>`,
   ][(look.view - 1) % 3];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${hexOf(look.color)}"/>${shape}</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }

@@ -1,4 +1,4 @@
-import { MetricsRoute } from '@platform/metrics';
+import { MetricsRoute, PlatformMetrics } from '@platform/metrics';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
 import { freePorts } from '../../support/free-ports.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
@@ -22,6 +22,10 @@ describe('metrics', () => {
 
   const scrape = async (authorization?: string) =>
     t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, ...(authorization ? { authorization } : {}) } });
+
+  it('records with prom-client when on', () => {
+    expect(t.app.get(PlatformMetrics).constructor.name).toBe('PrometheusMetrics');
+  });
 
   it('answers /metrics only with the token: 404 without it, with a wrong one, or with a shop token', async () => {
     expect((await scrape()).statusCode).toBe(404);
@@ -87,5 +91,9 @@ describe('metrics by default', () => {
   it('are off: /metrics is not there, whatever the Authorization', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: 'localhost', authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(404);
+  });
+
+  it('cost nothing: the recorder is the one that does nothing, prom-client never loaded', async () => {
+    expect(t.app.get(PlatformMetrics).constructor).toBe(PlatformMetrics);
   });
 });
