@@ -35,6 +35,10 @@ export class PrometheusMetrics extends PlatformMetrics {
     registers: [this.registry],
   });
 
+  // Each request's series, found once: prom-client would hash the labels on every call. As bounded as the labels
+  // (route patterns, methods, statuses).
+  private readonly requestSeries = new Map<string, { count: Counter.Internal; time: Histogram.Internal<string> }>();
+
   constructor(queue: JobQueue, sql: SqlPool) {
     super();
     collectDefaultMetrics({ register: this.registry, prefix: 'platform_' });
@@ -74,8 +78,17 @@ export class PrometheusMetrics extends PlatformMetrics {
 
   /** One answered request; `route` is the matched route's pattern (`unmatched` for a 404 of no route). */
   override request(labels: { surface: string; route: string; method: string; status: number }, seconds: number): void {
-    this.requests.inc({ ...labels, status: String(labels.status) });
-    this.durations.observe({ surface: labels.surface, route: labels.route, method: labels.method }, seconds);
+    const key = `${labels.surface} ${labels.method} ${labels.status} ${labels.route}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      series = {
+        count: this.requests.labels({ ...labels, status: String(labels.status) }),
+        time: this.durations.labels({ surface: labels.surface, route: labels.route, method: labels.method }),
+      };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.time.observe(seconds);
   }
 
   /** A request refused by a rate limit (`rest`, `admin_graphql`, `storefront`, `checkout`, `login`, …). */

@@ -15,7 +15,7 @@ import { errorResponse } from './error-response.js';
 import { requestOrigin, requestScheme } from './origin.js';
 import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
-import { type RouteTarget, isGraphqlSurface, requestTarget } from './surface.js';
+import { type RouteTarget, type Surface, isGraphqlSurface, requestTarget } from './surface.js';
 
 export const API_VERSION_HEADER = 'X-Platform-API-Version';
 export const ADMIN_TOKEN_HEADER = 'x-platform-access-token';
@@ -23,13 +23,15 @@ export const STOREFRONT_PUBLIC_TOKEN_HEADER = 'x-platform-storefront-access-toke
 export const STOREFRONT_PRIVATE_TOKEN_HEADER = 'platform-storefront-private-token';
 export const BUYER_IP_HEADER = 'platform-storefront-buyer-ip';
 
-/** Extra per-request steps (throttling) that run after authentication, in order. */
+/** Extra per-request steps (throttling) that run after authentication, in order, on the requests of their surface. */
 export interface RequestStep {
+  readonly surface: Surface;
   onAuthenticated?(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void>;
   onCompleted?(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> | void;
 }
 
 export const REQUEST_STEPS = Symbol('REQUEST_STEPS');
+const NO_STEPS: readonly RequestStep[] = [];
 
 // A visitor of a hosted page: no token, no scopes; the page's own secret (a one-time link) is its credential.
 const VISITOR: Caller = Object.freeze({ kind: 'tokenless', scopes: new Set<string>() });
@@ -42,14 +44,19 @@ const PAGE_VERSION = SUPPORTED_VERSIONS.at(-2)!;
  */
 @Injectable()
 export class RequestPipeline {
+  // Each surface's steps, found once: a request meets only its own (no call, no span for the others).
+  private readonly stepsOf = new Map<RequestContext['surface'], RequestStep[]>();
+
   constructor(
     private readonly shops: ShopService,
     private readonly auth: AuthService,
     private readonly em: EntityManager,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(REQUEST_STEPS) private readonly steps: RequestStep[],
+    @Inject(REQUEST_STEPS) steps: RequestStep[],
     @Inject(PLATFORM_CONFIG) private readonly config: Pick<PlatformConfig, 'graphiql'>,
-  ) {}
+  ) {
+    for (const step of steps) this.stepsOf.set(step.surface, [...(this.stepsOf.get(step.surface) ?? []), step]);
+  }
 
   install(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', async (request, reply) => {
@@ -61,7 +68,7 @@ export class RequestPipeline {
         request.platform = ctx;
         // Every hosted page's form, in one place: a post from another site is refused before any handler runs.
         if (target.surface === 'online_store' && !READS.has(request.method) && isCrossSitePost(request.headers, request.headers.host)) throw crossSitePost();
-        for (const step of this.steps) await inSpan(`request.${step.constructor.name}`, traced, async () => step.onAuthenticated?.(ctx, request, reply));
+        for (const step of this.stepsOf.get(ctx.surface) ?? NO_STEPS) await inSpan(`request.${step.constructor.name}`, traced, async () => step.onAuthenticated?.(ctx, request, reply));
       } catch (error) {
         return this.reject(reply, error, target.surface, request.id);
       }
@@ -74,7 +81,7 @@ export class RequestPipeline {
     });
     fastify.addHook('onResponse', async (request, reply) => {
       const ctx = request.platform;
-      if (ctx) for (const step of this.steps) await step.onCompleted?.(ctx, request, reply);
+      if (ctx) for (const step of this.stepsOf.get(ctx.surface) ?? NO_STEPS) await step.onCompleted?.(ctx, request, reply);
       this.logger.info(
         {
           requestId: request.id,

@@ -11,10 +11,11 @@ const reserved = new WeakMap<FastifyRequest, { seconds: number; at: number }>();
 /** Admin REST: request-based bucket per app per shop, call-limit header on every response, deep-page refusal. */
 @Injectable()
 export class RestThrottleStep implements RequestStep {
+  readonly surface = 'admin_rest';
+
   constructor(private readonly throttle: ThrottleService) {}
 
   async onAuthenticated(ctx: RequestContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (ctx.surface !== 'admin_rest') return;
     const header = await this.throttle.restRequest(ctx);
     if (header) reply.header(CALL_LIMIT_HEADER, header);
     if (request.method === 'GET') refuseDeepPages(request.query as Record<string, unknown>, header);
@@ -27,10 +28,11 @@ export class RestThrottleStep implements RequestStep {
  */
 @Injectable()
 export class StorefrontThrottleStep implements RequestStep {
+  readonly surface = 'storefront';
+
   constructor(private readonly throttle: ThrottleService) {}
 
   async onAuthenticated(ctx: RequestContext, request: FastifyRequest): Promise<void> {
-    if (ctx.surface !== 'storefront') return;
     const at = this.throttle.now();
     reserved.set(request, { seconds: await this.throttle.reserveStorefront(ctx), at });
   }
