@@ -2,8 +2,12 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import Redis from 'ioredis';
+import pg from 'pg';
 
 // The OpenTelemetry SDK and its exporter, loaded only when tracing is on (about 20 MiB of a process' memory otherwise).
 
@@ -16,13 +20,43 @@ export function registerTracing(endpoint: string, serviceName: string): { flush(
   trace.setGlobalTracerProvider(provider);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const unpatch = instrumentClients(provider);
   return {
     flush: () => provider.forceFlush(),
     shutdown: async () => {
+      unpatch();
       await provider.shutdown();
       trace.disable();
       context.disable();
       propagation.disable();
     },
+  };
+}
+
+/**
+ * A client span for every statement sent to Postgres (`pg`, the ORM's included) and every Redis command (`ioredis`,
+ * the throttle's and the queue's), child of the span active when it is sent; none outside a trace. The official
+ * instrumentations, applied to the modules this process already imported: their usual way, a hook on `require`,
+ * does not see modules an ES module imports. A statement's text is recorded (values are bound, never in it); of a
+ * Redis command only its name (its keys and arguments carry buyers' addresses).
+ */
+function instrumentClients(provider: TracerProvider): () => void {
+  const targets: Record<string, unknown> = { pg, ioredis: Redis };
+  const instrumentations = [
+    new PgInstrumentation({ enabled: false, requireParentSpan: true }),
+    new IORedisInstrumentation({ enabled: false, requireParentSpan: true, dbStatementSerializer: (command) => command }),
+  ];
+  const patched: (() => void)[] = [];
+  for (const instrumentation of instrumentations) {
+    instrumentation.setTracerProvider(provider);
+    for (const definition of instrumentation.getModuleDefinitions()) {
+      const exports = targets[definition.name];
+      if (exports === undefined || !definition.patch) continue;
+      definition.patch(exports);
+      patched.push(() => definition.unpatch?.(exports));
+    }
+  }
+  return () => {
+    for (const unpatch of patched) unpatch();
   };
 }

@@ -16,8 +16,14 @@ interface ReceivedSpan {
   spanId: string;
   parentSpanId?: string;
   name: string;
+  kind?: number;
+  attributes?: { key: string; value: { stringValue?: string } }[];
   links?: { traceId: string; spanId: string }[];
 }
+
+const attribute = (span: ReceivedSpan, key: string) => span.attributes?.find((a) => a.key === key)?.value.stringValue;
+// OTLP's SpanKind: 3 is CLIENT.
+const CLIENT = 3;
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT_SPAN = '00f067aa0ba902b7';
@@ -44,7 +50,7 @@ describe('tracing', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     images = createServer((_req, res) => res.writeHead(404).end());
     await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
-    t = await createTestApp({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' });
+    t = await createTestApp({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`, OUTBOUND_ALLOWED_PRIVATE_HOSTS: 'localhost' });
     acme = await t.createShop('acme');
   });
   afterAll(async () => {
@@ -64,6 +70,26 @@ describe('tracing', () => {
     const children = spans.filter((span) => span.traceId === TRACE_ID && span.parentSpanId === server!.spanId).map((span) => span.name);
     expect(children).toEqual(expect.arrayContaining(['request.context', 'graphql.execute']));
     expect(children.filter((name) => name.startsWith('request.') && name !== 'request.context').length).toBeGreaterThan(0);
+  });
+
+  it("has a client span for each Postgres statement and Redis command a request sends, in the request's trace", async () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const res = await storefrontQuery(t.app, acme.host, '{ products(first: 2) { nodes { id } } }', { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
+    expect(res.status).toBe(200);
+    await flush();
+    const trace = spans.filter((span) => span.traceId === traceId);
+    const server = trace.find((span) => span.name === 'POST /api/:version/graphql.json')!;
+    const byId = new Map(trace.map((span) => [span.spanId, span]));
+    const under = (span: ReceivedSpan): boolean => span.parentSpanId === server.spanId || (byId.has(span.parentSpanId ?? '') && under(byId.get(span.parentSpanId!)!));
+    const sql = trace.filter((span) => attribute(span, 'db.system.name') === 'postgresql' || attribute(span, 'db.system') === 'postgresql');
+    expect(sql.length).toBeGreaterThan(0);
+    expect(sql.every((span) => span.kind === CLIENT && under(span))).toBe(true);
+    expect(sql.some((span) => (attribute(span, 'db.query.text') ?? attribute(span, 'db.statement') ?? '').includes('from products'))).toBe(true);
+    const redis = trace.filter((span) => attribute(span, 'db.system.name') === 'redis' || attribute(span, 'db.system') === 'redis');
+    expect(redis.length).toBeGreaterThan(0);
+    expect(redis.every((span) => span.kind === CLIENT && under(span))).toBe(true);
+    // A command's name only: its keys name buyers' addresses.
+    for (const span of redis) expect(attribute(span, 'db.query.text') ?? attribute(span, 'db.statement') ?? '').toMatch(/^[a-z]+$/i);
   });
 
   it('starts a trace of its own for a request without traceparent, and links a job it asks for to it', async () => {
