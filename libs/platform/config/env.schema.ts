@@ -1,8 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 export const PLATFORM_ROLES = ['all', 'api', 'worker'] as const;
 export type PlatformRole = (typeof PLATFORM_ROLES)[number];
+/** OpenTelemetry's sampler names (its SDKs' OTEL_TRACES_SAMPLER). */
+export const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -147,6 +150,17 @@ export class EnvSchema {
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL' })
   OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsIn(TRACE_SAMPLERS, { message: `OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')}` })
+  OTEL_TRACES_SAMPLER?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsNumber({}, { message: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+  @Min(0, { message: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+  @Max(1, { message: 'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1' })
+  OTEL_TRACES_SAMPLER_ARG?: number;
 
   @IsOptional()
   @Matches(/^\S{32,}$/, { message: 'METRICS_TOKEN must be at least 32 characters without spaces' })

@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ GRAPHIQL: 'false' }).graphiql).toBe(false);
   });
 
+  it("reads OpenTelemetry's OTEL_TRACES_SAMPLER and OTEL_TRACES_SAMPLER_ARG: every trace its caller keeps by default", () => {
+    expect(loadConfig({}).traceSampler).toEqual({ name: 'parentbased_always_on', ratio: 1 });
+    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }).traceSampler).toEqual({ name: 'parentbased_traceidratio', ratio: 0.1 });
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow(/OTEL_TRACES_SAMPLER must be one of always_on, always_off/);
+    for (const ratio of ['1.5', '-0.1', 'half']) expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: ratio })).toThrow(/OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1/);
+  });
+
   it('reads MEDIA_MAX_BYTES, 20 MB by default', () => {
     expect(loadConfig({}).mediaMaxBytes).toBe(20_000_000);
     expect(loadConfig({ MEDIA_MAX_BYTES: '1024' }).mediaMaxBytes).toBe(1024);

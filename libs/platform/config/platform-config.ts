@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { EnvSchema, type PlatformRole } from './env.schema.js';
+import { EnvSchema, type PlatformRole, type TraceSamplerName } from './env.schema.js';
 import { type PaymentFee, parsePaymentFees } from './payment-fees.js';
 import { type StorageConfig, parseStorageUrl } from './storage-url.js';
 
@@ -52,6 +52,11 @@ export interface PlatformConfig {
   metrics: { token?: string; port?: number };
   /** The OTLP/HTTP collector spans go to (OTEL_EXPORTER_OTLP_ENDPOINT, `<it>/v1/traces`); unset: tracing is off. */
   otlpEndpoint?: string;
+  /**
+   * Which traces are kept, as OpenTelemetry's SDKs read it: OTEL_TRACES_SAMPLER (`parentbased_always_on`, every trace a
+   * caller does not decline) and OTEL_TRACES_SAMPLER_ARG, the ratio of the `traceidratio` samplers (1).
+   */
+  traceSampler: { name: TraceSamplerName; ratio: number };
 }
 
 export class ConfigError extends Error {
@@ -99,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     graphiql: parsed.GRAPHIQL !== 'false',
     metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
     otlpEndpoint: parsed.OTEL_EXPORTER_OTLP_ENDPOINT,
+    traceSampler: { name: (parsed.OTEL_TRACES_SAMPLER as TraceSamplerName | undefined) ?? 'parentbased_always_on', ratio: parsed.OTEL_TRACES_SAMPLER_ARG ?? 1 },
   };
 }
 

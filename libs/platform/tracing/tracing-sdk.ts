@@ -5,16 +5,22 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, type Sampler, TraceIdRatioBasedSampler, TracerProvider } from '@opentelemetry/sdk-trace';
+import type { TraceSamplerName } from '@platform/config';
 import Redis from 'ioredis';
 import pg from 'pg';
 
 // The OpenTelemetry SDK and its exporter, loaded only when tracing is on (about 20 MiB of a process' memory otherwise).
 
 /** Registers a tracer provider batching spans to `<endpoint>/v1/traces`, with W3C trace context; how to flush and stop it. */
-export function registerTracing(endpoint: string, serviceName: string): { flush(): Promise<void>; shutdown(): Promise<void> } {
+export function registerTracing(
+  endpoint: string,
+  serviceName: string,
+  sampler: { name: TraceSamplerName; ratio: number },
+): { flush(): Promise<void>; shutdown(): Promise<void> } {
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
+    sampler: samplerOf(sampler.name, sampler.ratio),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }) })],
   });
   trace.setGlobalTracerProvider(provider);
@@ -31,6 +37,12 @@ export function registerTracing(endpoint: string, serviceName: string): { flush(
       propagation.disable();
     },
   };
+}
+
+/** OpenTelemetry's sampler of that name (as its SDKs read OTEL_TRACES_SAMPLER). */
+function samplerOf(name: TraceSamplerName, ratio: number): Sampler {
+  const root = name.endsWith('always_off') ? new AlwaysOffSampler() : name.endsWith('traceidratio') ? new TraceIdRatioBasedSampler(ratio) : new AlwaysOnSampler();
+  return name.startsWith('parentbased_') ? new ParentBasedSampler({ root }) : root;
 }
 
 /**

@@ -8,7 +8,7 @@ export const TRACING = Symbol('TRACING');
 /** Tracing for the process (on with OTEL_EXPORTER_OTLP_ENDPOINT), flushed and stopped with the app. */
 @Global()
 @Module({
-  providers: [{ provide: TRACING, inject: [PLATFORM_CONFIG], useFactory: (config: PlatformConfig) => startTracing(config.otlpEndpoint, `platform-${config.role}`) }],
+  providers: [{ provide: TRACING, inject: [PLATFORM_CONFIG], useFactory: (config: PlatformConfig) => startTracing(config, `platform-${config.role}`) }],
   exports: [TRACING],
 })
 export class TracingModule implements OnApplicationShutdown {

@@ -1,4 +1,5 @@
 import { type Attributes, type Context, ROOT_CONTEXT, type Link, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
+import type { PlatformConfig } from '@platform/config';
 
 /** The process' tracing, on while OTEL_EXPORTER_OTLP_ENDPOINT names a collector. */
 export interface Tracing {
@@ -16,10 +17,10 @@ const tracer = trace.getTracer('platform');
  * W3C trace context; without an endpoint nothing is registered or even loaded, and every span helper below is a plain
  * call (the API's no-op tracer, propagator and context).
  */
-export async function startTracing(endpoint: string | undefined, serviceName: string): Promise<Tracing> {
-  if (!endpoint) return OFF;
+export async function startTracing(config: Pick<PlatformConfig, 'otlpEndpoint' | 'traceSampler'>, serviceName: string): Promise<Tracing> {
+  if (!config.otlpEndpoint) return OFF;
   const { registerTracing } = await import('./tracing-sdk.js');
-  return { enabled: true, ...registerTracing(endpoint, serviceName) };
+  return { enabled: true, ...registerTracing(config.otlpEndpoint, serviceName, config.traceSampler) };
 }
 
 /** A request's server span and the context its children start in. */

@@ -72,6 +72,14 @@ describe('tracing', () => {
     expect(children.filter((name) => name.startsWith('request.') && name !== 'request.context').length).toBeGreaterThan(0);
   });
 
+  it('keeps no span of a request whose caller did not sample its trace (the default sampler follows the parent)', async () => {
+    const traceId = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const res = await storefrontQuery(t.app, acme.host, '{ products(first: 1) { nodes { id } } }', { traceparent: `00-${traceId}-${PARENT_SPAN}-00` });
+    expect(res.status).toBe(200);
+    await flush();
+    expect(spans.filter((span) => span.traceId === traceId)).toEqual([]);
+  });
+
   it("has a client span for each Postgres statement and Redis command a request sends, in the request's trace", async () => {
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const res = await storefrontQuery(t.app, acme.host, '{ products(first: 2) { nodes { id } } }', { traceparent: `00-${traceId}-b7ad6b7169203331-01` });
