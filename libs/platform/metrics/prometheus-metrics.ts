@@ -12,7 +12,7 @@ const COST_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000];
 /**
  * The process' metrics in Prometheus' terms (prom-client, a registry of its own): requests by surface, route, method
  * and status with their durations; throttle refusals by bucket; GraphQL errors by code and query cost; and, read
- * when scraped, jobs by queue and state, the SQL pool's connections, the outbox's lag, and the process' own (event
+ * when scraped, jobs by queue and state and their retries, the SQL pool's connections, the outbox's lag, and the process' own (event
  * loop lag, memory, GC). Labels are bounded: routes are Fastify's patterns, never raw URLs.
  */
 export class PrometheusMetrics extends PlatformMetrics {
@@ -51,6 +51,16 @@ export class PrometheusMetrics extends PlatformMetrics {
         for (const [name, states] of Object.entries(await queue.counts())) {
           for (const [state, count] of Object.entries(states)) this.set({ queue: name, state }, count);
         }
+      },
+    });
+    new Counter({
+      name: 'platform_job_retries_total',
+      help: 'Job tries that failed and were given another, by queue (where this process runs jobs)',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [name, count] of Object.entries(queue.retries())) this.inc({ queue: name }, count);
       },
     });
     new Gauge({

@@ -1,6 +1,6 @@
 import { type ConnectionOptions, type Job as BullJob, Queue, Worker } from 'bullmq';
 import { type DailyTime, cronPattern } from './daily-time.js';
-import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobState, type JobSummary, emptyJobCounts } from './job-queue.js';
+import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobRetries, type JobState, type JobSummary, RetryCount, emptyJobCounts } from './job-queue.js';
 import { QUEUE_NAMES, type QueueName, type QueueSpec, queueSpecs } from './queues.js';
 import { retryDelay } from './retry-delay.js';
 import { runJob } from './run-job.js';
@@ -29,6 +29,7 @@ export class BullmqJobQueue implements JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; queue: QueueName }>();
   private readonly queueOf = new Map<string, QueueName>();
   private readonly workers = new Map<QueueName, { worker: Worker; connected: boolean }>();
+  private readonly retried = new RetryCount();
   private readonly specs: Record<QueueName, QueueSpec>;
 
   constructor(
@@ -91,6 +92,10 @@ export class BullmqJobQueue implements JobQueue {
       }
     }
     return false;
+  }
+
+  retries(): JobRetries {
+    return this.retried.read();
   }
 
   async counts(): Promise<JobCounts> {
@@ -169,7 +174,10 @@ export class BullmqJobQueue implements JobQueue {
     worker.on('ready', () => {
       entry.connected = true;
     });
-    worker.on('failed', (job, error) => this.onError(error, job?.name ?? 'unknown'));
+    worker.on('failed', (job, error) => {
+      this.onError(error, job?.name ?? 'unknown');
+      if (job && job.attemptsMade < (job.opts.attempts ?? 1)) this.retried.add(name);
+    });
     worker.on('error', (error) => {
       entry.connected = false;
       this.onError(error, `${name} worker`);

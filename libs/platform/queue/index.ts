@@ -9,6 +9,7 @@ export {
   type JobFilter,
   type JobHandler,
   type JobQueue,
+  type JobRetries,
   type JobState,
   type JobSummary,
 } from './job-queue.js';

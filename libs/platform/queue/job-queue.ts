@@ -50,6 +50,22 @@ export function emptyJobCounts(): JobCounts {
   return Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.fromEntries(JOB_STATES.map((state) => [state, 0]))])) as JobCounts;
 }
 
+/** Tries that failed and were given another, by queue: every queue, 0 when none. */
+export type JobRetries = Record<QueueName, number>;
+
+/** Retries counted as they happen, for an adapter to keep. */
+export class RetryCount {
+  private readonly counts = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, 0])) as JobRetries;
+
+  add(queue: QueueName): void {
+    this.counts[queue] += 1;
+  }
+
+  read(): JobRetries {
+    return { ...this.counts };
+  }
+}
+
 export interface JobFilter {
   queue?: QueueName;
   state?: JobState;
@@ -79,6 +95,8 @@ export interface JobQueue {
   list(filter?: JobFilter): Promise<JobSummary[]>;
   /** How many jobs each queue has in each state now (metrics). */
   counts(): Promise<JobCounts>;
+  /** Tries this process ran that failed and will be tried again, since it started (metrics; 0 where it runs no jobs). */
+  retries(): JobRetries;
   /** Puts a failed job back to waiting with its tries reset; false when no failed job has that id. */
   retry(id: string): Promise<boolean>;
   /** Puts every failed job of `queue` back to waiting; how many. */

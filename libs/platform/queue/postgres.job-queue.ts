@@ -3,7 +3,7 @@ import pg from 'pg';
 import { type Clock, systemClock } from '@platform/clock';
 import type { SqlPool } from '@platform/database';
 import { type DailyTime, msUntil } from './daily-time.js';
-import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobState, type JobSummary, emptyJobCounts } from './job-queue.js';
+import { type EnqueueOptions, type JobCounts, type JobFilter, type JobHandler, type JobQueue, type JobRetries, type JobState, type JobSummary, RetryCount, emptyJobCounts } from './job-queue.js';
 import {
   CLAIM_JOBS,
   COMPLETE_JOB,
@@ -58,6 +58,7 @@ export class PostgresJobQueue implements JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; queue: QueueName }>();
   private readonly queueOf = new Map<string, QueueName>();
   private readonly active = new Map<QueueName, number>();
+  private readonly retried = new RetryCount();
   private readonly running = new Set<Promise<void>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly pumping = new Set<QueueName>();
@@ -116,6 +117,10 @@ export class PostgresJobQueue implements JobQueue {
       limit,
     ]);
     return rows.map((row) => ({ ...row, state: row.state as JobState, runAt: row.runAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() }));
+  }
+
+  retries(): JobRetries {
+    return this.retried.read();
   }
 
   async counts(): Promise<JobCounts> {
@@ -249,7 +254,8 @@ export class PostgresJobQueue implements JobQueue {
       this.onError(error, job.name);
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
       const delay = retryDelay(job.attemptsMade, spec);
-      await this.sql.unscoped(FAIL_JOB, [job.id, runner, delay, reason]).catch((e: unknown) => this.onError(e, job.name));
+      const [left] = await this.sql.unscoped<{ state: string }>(FAIL_JOB, [job.id, runner, delay, reason]).catch((e: unknown) => (this.onError(e, job.name), []));
+      if (left?.state === 'delayed') this.retried.add(queue);
       this.wakeIn(queue, delay);
     } finally {
       this.active.set(queue, (this.active.get(queue) ?? 1) - 1);

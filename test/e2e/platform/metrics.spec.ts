@@ -64,6 +64,7 @@ describe('metrics', () => {
   it('reads jobs by queue and state, the SQL pool, the outbox lag and the process when scraped', async () => {
     const body = (await scrape(`Bearer ${TOKEN}`)).body;
     for (const queue of ['default', 'mail', 'media', 'bulk', 'webhooks']) expect(body).toMatch(new RegExp(`^platform_jobs\\{queue="${queue}",state="failed"\\} \\d+`, 'm'));
+    for (const queue of ['default', 'mail', 'media', 'bulk', 'webhooks']) expect(body).toMatch(new RegExp(`^platform_job_retries_total\\{queue="${queue}"\\} \\d+`, 'm'));
     expect(body).toMatch(/^platform_db_pool_connections\{state="total"\} [1-9]/m);
     expect(body).toMatch(/^platform_db_pool_connections\{state="waiting"\} \d+/m);
     expect(body).toMatch(/^platform_outbox_lag_seconds \d/m);

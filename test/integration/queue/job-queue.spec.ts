@@ -72,6 +72,7 @@ describe.each([
     await waitFor(() => tries.length === 3);
     await q.drain();
     expect(tries.map((t) => t.attempt)).toEqual([1, 2, 3]);
+    expect(q.retries()).toMatchObject({ default: 2, mail: 0 });
     // The second retry waits at least half of the doubled backoff (retryDelay: 100 ms capped, half of it fixed).
     expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(45);
     expect(await q.list({ state: 'failed' })).toEqual([]);
