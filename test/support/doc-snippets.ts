@@ -8,6 +8,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export interface SnippetDir {
+  /** The directory: the snippets, and node_modules linked from this checkout. */
+  path: string;
   /** Runs one snippet file with `node`, as a reader would, and returns the lines it printed. */
   run(file: string, env?: Record<string, string>): Promise<string[]>;
   close(): Promise<void>;
@@ -34,6 +36,7 @@ export async function snippetDir(snippets: Map<string, string>, replace: Record<
     await writeFile(join(dir, file), Object.entries(replace).reduce((text, [from, to]) => text.replaceAll(from, to), code));
   }
   return {
+    path: dir,
     async run(file, env = {}) {
       const { stdout } = await run(process.execPath, [file], { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
       return stdout.split('\n').filter((line) => line.trim() !== '');
