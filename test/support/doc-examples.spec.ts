@@ -1,5 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { answerProblem, compareOutput, fillPlaceholders, mask, parseDoc, shellCommands } from './doc-examples.js';
+import { DOCS_NOT_RUN, docFiles } from './doc-runner.js';
+import { docSnippets } from './doc-snippets.js';
 
 const fence = '```';
 const md = (...lines: string[]) => lines.join('\n');
@@ -228,5 +231,26 @@ describe('fillPlaceholders', () => {
     expect(fillPlaceholders('<a class="shop-link">', logged, answers)).toBe('<a class="shop-link">');
     expect(() => fillPlaceholders('<storefrontAccessToken from the log>', logged, answers)).toThrow(/the log prints no storefrontAccessToken/);
     expect(() => fillPlaceholders('<id from productSet>', logged, answers)).toThrow(/no answer before it/);
+  });
+});
+
+describe('the docs', () => {
+  const docs = docFiles();
+  const specs = readdirSync('test/e2e/docs').map((file) => readFileSync(`test/e2e/docs/${file}`, 'utf8')).join('\n');
+
+  it.each(docs)('%s: its examples are run by a spec in test/e2e/docs, or the doc is left out with a reason', (doc) => {
+    const examples = parseDoc(doc, readFileSync(doc, 'utf8'));
+    const runnable = examples.filter((example) => !example.notRun);
+    if (DOCS_NOT_RUN[doc]) expect(specs).not.toContain(`describeDocExamples('${doc}'`);
+    else if (runnable.length > 0) expect(specs).toContain(`describeDocExamples('${doc}'`);
+  });
+
+  it.each(docs)("%s: each `// name.mjs` snippet is run by one of the doc's commands, or imported by a snippet", (doc) => {
+    const commands = parseDoc(doc, readFileSync(doc, 'utf8')).flatMap((example) => (example.kind === 'shell' ? example.commands.map((command) => command.text) : []));
+    const snippets = docSnippets(doc);
+    for (const file of snippets.keys()) {
+      const run = commands.some((command) => command.split(/\s+/).includes(file)) || [...snippets.values()].some((code) => code.includes(`from './${file}'`));
+      expect({ file, run }).toEqual({ file, run: true });
+    }
   });
 });
