@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   const demo = await app.get(DemoShopService).ensureDemoShop();
 
   await listen(app, config);
-  logStarted(logger, config, demo);
 
+  // The handlers before the start lines: a SIGTERM sent as soon as they are read must find them (the default kills).
   const http = httpDrainOf(app);
   stopOnSignals({
     logger,
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       await database.close();
     },
   });
+  logStarted(logger, config, demo);
 }
 
 // JSON fields for collectors and tests; at a terminal, the same facts in a few lines a person reads.

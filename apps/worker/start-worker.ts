@@ -16,7 +16,7 @@ export async function startWorker(config: PlatformConfig, logger: Logger): Promi
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, databaseUrl: database.url, logger }), {
     logger: new NestPinoLogger(logger),
   });
-  logger.info('worker started: processing background jobs');
+  // The handlers before the start line: a SIGTERM sent as soon as it is read must find them (the default kills).
   stopOnSignals({
     logger,
     graceMs: config.shutdownGraceMs,
@@ -28,4 +28,5 @@ export async function startWorker(config: PlatformConfig, logger: Logger): Promi
       await database.close();
     },
   });
+  logger.info('worker started: processing background jobs');
 }
