@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { JOB_QUEUE, type JobQueue } from '@platform/queue';
 import { DemoShopService, demoTokens } from '@platform/seed';
-import type { LimitOverrides } from '@platform/throttling';
 import { cliRunner } from './cli.js';
 import { type DocExample, type GraphqlExample, type ShellCommand, answerProblem, compareOutput, fillPlaceholders, parseDoc, printedAnswers } from './doc-examples.js';
 import { type SnippetDir, docSnippets, snippetDir } from './doc-snippets.js';
@@ -40,7 +39,6 @@ export function docFiles(): string[] {
 export interface DocRunOptions {
   /** The app's environment beyond DEFAULT_SHOP=demo. */
   env?: Record<string, string | undefined>;
-  limits?: LimitOverrides;
   /** Where the doc's GraphQL blocks go: the path on the app and the headers sent (a reader's GraphiQL settings). */
   graphql?: { path: string; headers: (tokens: ReturnType<typeof demoTokens>) => Record<string, string> };
   /**
@@ -124,7 +122,7 @@ export class DocRun {
       for (const closer of closers.reverse()) await closer().catch(() => undefined);
     };
     try {
-      const t = await createTestApp({ DEFAULT_SHOP: 'demo', ...options.env }, options.limits);
+      const t = await createTestApp({ DEFAULT_SHOP: 'demo', ...options.env });
       closers.push(() => t.close());
       await t.app.get(DemoShopService).ensureDemoShop();
       await t.app.listen(0, '127.0.0.1');
