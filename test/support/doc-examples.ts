@@ -26,7 +26,7 @@
  * as text:
  * - `…` as a value, or the string `"…"`, matches any value; `…` as an object member means other members may be
  *   there (`{…}` is any object); `…` as an array element matches any number of elements there. An object without
- *   `…` must have exactly the keys shown (but an answer's top-level `extensions`, the admin API's query cost, which
+ *   `…` must have exactly the keys shown (except an answer's top-level `extensions`, the admin API's query cost, which
  *   the doc may leave out), an array without `…` exactly the elements shown.
  * - Inside a string (and on a text line) `…` matches any characters; a text line that is only `…` matches any lines.
  * - Several JSON values (one per line, as a script prints them) are compared one by one.
@@ -36,8 +36,8 @@
  *
  * **Masked** (on both sides, before comparing), because they differ from run to run or with the requests before:
  * - times: ISO date-times are `<time>`, ISO dates `<date>`; the epoch seconds of a URL's `v=` and `expires=` `<time>`;
- * - ids: the id of a global id, `gid://platform/Cart/<id>`; any number, and any string of digits, under a key `id`,
- *   `…Id`, `…_id` or `…_ids`;
+ * - ids: the id of a global id, `gid://platform/Cart/<id>` (its type is compared); any number, and any string of
+ *   digits, under a key `id`, `…Id`, `…_id`, `…Ids` or `…_ids` (in text, ids are compared as written);
  * - tokens, keys and cursors: a URL's `page_info=`, `signature=`, `key=`, `cart=` and `_cs=` values, an activation
  *   link's token (`/account/activate/<id>/<token>`), a cart URL's token (`/cart/c/<token>`), any string under a key
  *   `cursor`, `startCursor` or `endCursor`, and any run of 16 or more letters, digits, `_` and `-` that holds a digit
