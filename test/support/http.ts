@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 export interface Sent {
   status: number;
+  /** The status line's reason phrase. */
+  statusMessage: string;
   headers: Record<string, string | string[] | number | undefined>;
   body: any;
   text: string;
@@ -25,7 +27,7 @@ export async function send(
   } catch {
     body = undefined;
   }
-  return { status: response.statusCode, headers: response.headers, body, text: response.body };
+  return { status: response.statusCode, statusMessage: response.statusMessage, headers: response.headers, body, text: response.body };
 }
 
 export const VERSION = '2026-10';

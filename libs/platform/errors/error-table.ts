@@ -33,3 +33,11 @@ const TABLE: Record<ErrorKind, ErrorAnswer> = {
 export function answerFor(kind: ErrorKind): ErrorAnswer {
   return TABLE[kind];
 }
+
+// Reason phrases of the statuses Node does not name (it writes `unknown` on the status line): the hosted platform's.
+const REASON_PHRASES: Readonly<Record<number, string>> = { 430: 'Security Rejection' };
+
+/** The status line's reason phrase for `status` where Node has none; undefined where Node's is right. */
+export function reasonPhrase(status: number): string | undefined {
+  return REASON_PHRASES[status];
+}

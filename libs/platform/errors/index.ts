@@ -1,5 +1,5 @@
 export { DomainError, isDomainError, type DomainErrorOptions, type ErrorKind } from './domain-error.js';
-export { answerFor, type ErrorAnswer } from './error-table.js';
+export { answerFor, reasonPhrase, type ErrorAnswer } from './error-table.js';
 export { defineErrors, isErrorOf, type CodedErrorOptions, type ErrorCodeOf, type ErrorConstructors } from './define-errors.js';
 export { fieldPath, userErrorsOf, type UserErrorView } from './user-errors.js';
 export { restErrorKey, restErrorMessage } from './rest-error-keys.js';

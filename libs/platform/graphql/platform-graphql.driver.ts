@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
+import { reasonPhrase } from '@platform/errors';
 import { PlatformMetrics } from '@platform/metrics';
 import { inSpan } from '@platform/tracing';
 import type { Surface } from '@platform/request';
@@ -88,6 +89,8 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
           return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));
         }
         const sent = reply.code(response.status).headers(response.headers);
+        const reason = reasonPhrase(response.status);
+        if (reason) reply.raw.statusMessage = reason;
         return response.text === undefined ? sent.send(response.body) : sent.type('application/json; charset=utf-8').send(response.text);
       },
     });

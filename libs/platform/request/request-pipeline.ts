@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService, type Caller } from '@platform/auth';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { forkForShop } from '@platform/database';
-import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
+import { DomainError, invalidAccessToken, notFound, reasonPhrase } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ShopService, type ShopSnapshot, inactiveShopError, parseHost } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
@@ -160,6 +160,8 @@ export class RequestPipeline {
   private reject(reply: FastifyReply, error: unknown, surface: RequestContext['surface'], requestId: string): FastifyReply {
     const response = errorResponse(error, surface, requestId);
     if (response.unexpected) this.logger.error({ err: error, requestId }, 'request pipeline failed');
+    const reason = reasonPhrase(response.status);
+    if (reason) reply.raw.statusMessage = reason;
     return reply.code(response.status).headers(response.headers).send(response.body);
   }
 }

@@ -3,7 +3,7 @@ import { CART_BURST_MESSAGE, MISSING_BUYER_IP_MESSAGE } from '@platform/throttli
 import { send } from '../../support/http.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 
-type Answer = { status: number; body: any };
+type Answer = { status: number; statusMessage: string; body: any };
 
 const CREATE = 'mutation { cartCreate(input: {}) { cart { id } userErrors { code } } }';
 const NOTE = 'mutation($id: ID!) { cartNoteUpdate(cartId: $id, note: "hi") { cart { note } userErrors { code } } }';
@@ -32,7 +32,7 @@ describe('storefront bot protection of carts (HTTP 430, plus plan)', () => {
 
   const gql = async (shop: TestShop, query: string, headers: Record<string, string>, variables: Record<string, unknown> = {}): Promise<Answer> => {
     const res = await send(t.app, { method: 'POST', url: '/api/2026-10/graphql.json', host: shop.host, headers, body: { query, variables } });
-    return { status: res.status, body: res.body };
+    return { status: res.status, statusMessage: res.statusMessage, body: res.body };
   };
   const privately = (shop: TestShop, buyerIp?: string): Record<string, string> => ({
     'platform-storefront-private-token': shop.tokens.storefrontPrivateToken,
@@ -42,6 +42,7 @@ describe('storefront bot protection of carts (HTTP 430, plus plan)', () => {
   const carts = async (shop: TestShop) => Number((await db.query('select count(*)::int as n from carts where shop_id = $1', [shop.shop.id])).rows[0].n);
   const expectRejected = (answer: Answer, message: string) => {
     expect(answer.status).toBe(430);
+    expect(answer.statusMessage).toBe('Security Rejection');
     expect(answer.body).toEqual({ errors: [{ message, extensions: { code: 'SECURITY_REJECTED' } }] });
   };
 
