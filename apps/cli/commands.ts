@@ -172,7 +172,7 @@ function outboxText(email: OutboxEmail): string {
     `  From: ${email.sender}`,
     `  Subject: ${email.subject}`,
     '',
-    ...email.text.trimEnd().split('\n').map((line) => `    ${line}`),
+    ...email.text.trimEnd().split('\n').map((line) => (line ? `    ${line}` : '')),
   ].join('\n');
 }
 

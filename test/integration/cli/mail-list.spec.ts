@@ -55,6 +55,8 @@ describe('platform CLI: mail:list', () => {
     expect(text).toContain('To: ada@example.com');
     expect(text).toContain('Subject: Customer account activation');
     expect(text).toMatch(/ {4}http:\/\/acme\.myplatform\.localhost\/account\/activate\/\d+\/[\w-]+/);
+    // No trailing spaces: a blank line of a body stays blank.
+    expect(text.split('\n').filter((line) => line !== line.trimEnd())).toEqual([]);
     expect((await cli('mail:list', '--shop', 'quiet')).out).toEqual(['The outbox is empty']);
   });
 
