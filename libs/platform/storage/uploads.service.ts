@@ -25,6 +25,16 @@ export interface UploadHttpRequest {
 const FORM_LIMITS = { fields: 16, fieldNameSize: 64, fieldSize: 1024, files: 1, parts: 17, headerPairs: 16 };
 
 /**
+ * A body that stopped before its end: the client went or timed out, or the form ended inside the file. What came is
+ * not the file, so nothing is kept; the 400 it is answered with may reach nobody.
+ */
+class UploadCutShort extends Error {
+  constructor(cause: unknown) {
+    super('The upload was cut short', { cause });
+  }
+}
+
+/**
  * What a staged upload is answered: `PUT /uploads/<key>?…` with the file as the body, or `POST /uploads` with the
  * target's parameters as form fields before the file (the order S3-style forms keep). The signature is the only
  * credential (no shop from the Host, no token); the file's type is its key's and its size the target's. The bytes
@@ -43,10 +53,16 @@ export class UploadsService {
       return request.method === 'PUT' ? await this.put(request) : await this.post(request);
     } catch (error) {
       request.body.resume();
-      if (isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE') return refusal(413, error.message);
-      this.logger.error({ err: error, requestId: request.requestId }, 'receiving an upload failed');
-      return refusal(500, 'Internal Server Error');
+      return this.failed(error, request);
     }
+  }
+
+  // A put that failed: the body's fault (over the target's size, cut short) is a 4xx, anything else a logged 500.
+  private failed(error: unknown, request: UploadHttpRequest): FileHttpResponse {
+    if (isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE') return refusal(413, error.message);
+    if (error instanceof UploadCutShort) return refusal(400, error.message);
+    this.logger.error({ err: error, requestId: request.requestId }, 'receiving an upload failed');
+    return refusal(500, 'Internal Server Error');
   }
 
   private async put(request: UploadHttpRequest): Promise<FileHttpResponse> {
@@ -83,8 +99,16 @@ export class UploadsService {
       form.on('field', (name, value) => {
         fields[name] = value;
       });
+      let receiving: Readable | undefined;
       form.on('file', (name, file) => {
         sawFile = true;
+        receiving = file;
+        // Busboy reports a form that ends inside the file by emitting 'error' on the file's stream, whether or not
+        // anyone listens yet (the grant is still being checked): the stream fails here, so its bytes are never kept
+        // as the file, and the event never goes unheard (which would stop the process).
+        file.on('error', (error) => {
+          if (!file.destroyed) file.destroy(error);
+        });
         void this.urls.uploadGrant(fields.key, fields).then(async (grant) => {
           if (name !== 'file' || !grant) return answer(drained(file, refusal(403, 'Forbidden')));
           await this.keep(grant, file);
@@ -93,14 +117,19 @@ export class UploadsService {
           answer({ status, headers: { 'cache-control': 'no-store', ...(body ? { 'content-type': 'application/xml' } : {}) }, body });
         }).catch((error: unknown) => {
           file.resume();
-          if (isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE') return answer(refusal(413, error.message));
-          this.logger.error({ err: error, requestId: request.requestId }, 'receiving an upload failed');
-          answer(refusal(500, 'Internal Server Error'));
+          answer(this.failed(error, request));
         });
       });
       form.on('error', () => answer(refusal(400, 'The form cannot be read')));
       form.on('finish', () => {
         if (!sawFile) answer(refusal(400, 'The form has no file'));
+      });
+      // A request that stops before its end leaves the form unfinished: the file being received fails with it.
+      finished(request.body, (error) => {
+        if (!error) return;
+        const cut = new UploadCutShort(error);
+        receiving?.destroy(cut);
+        answer(refusal(400, cut.message));
       });
       request.body.pipe(form);
     });
@@ -110,13 +139,23 @@ export class UploadsService {
     const { shopId, access, folder, name, contentType } = grant.file;
     // A failed put destroys the stream it was given: a stream of its own, so the request lives to carry the answer.
     const bytes = new PassThrough();
+    // pipe() hands on data and the end, never a failure: a body that stops early would leave the put waiting for
+    // an end that never comes (and its temporary file behind). It fails the put instead.
+    let cut: UploadCutShort | undefined;
+    // Until the put reads the stream (after its own awaits), its failure has no other listener; the put finds it failed.
+    bytes.on('error', () => undefined);
+    finished(body, (error) => {
+      if (!error) return;
+      cut = new UploadCutShort(error);
+      bytes.destroy(cut);
+    });
     body.pipe(bytes);
     try {
       await this.storage.put({ shopId, access, folder, name }, bytes, { contentType, maxBytes: grant.maxBytes });
     } catch (error) {
       body.unpipe(bytes);
       body.resume();
-      throw error;
+      throw isErrorOf(StorageErrors, error) && error.code === 'FILE_TOO_LARGE' ? error : (cut ?? error);
     }
   }
 }
