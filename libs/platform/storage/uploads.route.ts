@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
-import { Injectable } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOGGER, type Logger } from '@platform/logging';
+import { refusal } from './files.service.js';
 import { UPLOADS_PATH } from './upload-url.rules.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -11,7 +13,10 @@ import { UploadsService } from './uploads.service.js';
  */
 @Injectable()
 export class UploadsRoute {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly uploads: UploadsService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
 
   async install(fastify: FastifyInstance): Promise<void> {
     await fastify.register(async (scope) => {
@@ -19,6 +24,14 @@ export class UploadsRoute {
       scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
       scope.route({ method: 'PUT', url: `${UPLOADS_PATH}/*`, handler: (request, reply) => this.receive(request, reply) });
       scope.route({ method: 'POST', url: UPLOADS_PATH, handler: (request, reply) => this.receive(request, reply) });
+      // What Fastify refuses before the handler (a Content-Type it cannot read: 415, with its own message) is answered
+      // as every refusal of these routes is, not in Fastify's own shape.
+      scope.setErrorHandler((error: FastifyError, request, reply) => {
+        const refused = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+        if (!refused) this.logger.error({ err: error, requestId: request.id }, 'receiving an upload failed');
+        const answer = refused ? refusal(error.statusCode!, error.message) : refusal(500, 'Internal Server Error');
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      });
     });
   }
 

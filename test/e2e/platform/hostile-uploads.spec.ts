@@ -113,6 +113,21 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       await noTemporaryFilesLeft();
       expect(await storage.exists(key)).toBe(false);
     });
+
+    // Fastify refused it before the handler, in its own shape ({ statusCode, code, error, message }).
+    it('answers a Content-Type that cannot be read 415 in the refusal shape, keeping nothing', async () => {
+      const { url, key } = await target();
+      for (const contentType of ['image/png, text/html', 'image/png text/html', '\u0001']) {
+        const res = await t.app.inject({ method: 'PUT', url: pathOf(url), headers: { host: acme.host, 'content-type': contentType }, payload: png });
+        expect({ contentType, status: res.statusCode, body: res.json(), cache: res.headers['cache-control'] }).toEqual({
+          contentType,
+          status: 415,
+          body: { errors: 'Unsupported Media Type' },
+          cache: 'no-store',
+        });
+      }
+      expect(await storage.exists(key)).toBe(false);
+    });
   });
 
   describe('POST /uploads', () => {
@@ -152,6 +167,11 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       await overSocket(head, whole.subarray(0, whole.indexOf(png) + 50), 'go');
       await noTemporaryFilesLeft();
       expect(await storage.exists(key)).toBe(false);
+    });
+
+    it('answers a Content-Type that cannot be read 415 in the refusal shape', async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/uploads', headers: { host: acme.host, 'content-type': `multipart/form-data, text/html; boundary=${BOUNDARY}` }, payload: form([]) });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 415, body: { errors: 'Unsupported Media Type' } });
     });
   });
 });
