@@ -20,6 +20,13 @@ describe('planStagedUploads', () => {
     expect(result.problems.map((p) => [p.code, p.field])).toEqual([['INVALID_IMAGE_FILE_SIZE', 'input.1.fileSize']]);
   });
 
+  // A target of 0 bytes was signed, but its upload URL (max_bytes=0) was refused whatever was sent.
+  it('refuses a file size of 0: no target could take it', () => {
+    const result = planStagedUploads([{ ...image, fileSize: '0' }], 100);
+    expect(result.plans).toBeNull();
+    expect(result.problems.map((p) => [p.code, p.field, p.message])).toEqual([['INVALID_IMAGE_FILE_SIZE', 'input.0.fileSize', 'File size must be at least 1 byte']]);
+  });
+
   it('never plans a type other than a kept image, or more bytes than the most', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.option(fc.bigInt({ min: 0n, max: 2n ** 64n - 1n }).map(String)), (resource, mimeType, fileSize) => {
@@ -27,6 +34,7 @@ describe('planStagedUploads', () => {
         for (const plan of result.plans ?? []) {
           expect(['image/png', 'image/gif', 'image/jpeg']).toContain(plan.contentType);
           expect(plan.maxBytes).toBeLessThanOrEqual(1000);
+          expect(plan.maxBytes).toBeGreaterThanOrEqual(1);
         }
       }),
     );

@@ -41,8 +41,8 @@ export interface StagedUploadPlan {
 
 /**
  * Each request's plan, or the problems of all of them (keyed `input.<index>.<field>`): a resource the platform takes
- * files for, a file name, an image type it keeps (`image/png`, `image/jpeg`, `image/gif`), and a size up to
- * `maxBytes` (MEDIA_MAX_BYTES). One problem refuses the call: no target is made.
+ * files for, a file name, an image type it keeps (`image/png`, `image/jpeg`, `image/gif`), and a size from 1 byte up
+ * to `maxBytes` (MEDIA_MAX_BYTES). One problem refuses the call: no target is made.
  */
 export function planStagedUploads(requests: readonly StagedUploadRequest[], maxBytes: number): { plans: StagedUploadPlan[]; problems: [] } | { plans: null; problems: MediaError[] } {
   if (requests.length > MAX_STAGED_UPLOADS) return { plans: null, problems: [MediaErrors.INVALID(`At most ${MAX_STAGED_UPLOADS} uploads a call`, { field: 'input' })] };
@@ -56,6 +56,8 @@ export function planStagedUploads(requests: readonly StagedUploadRequest[], maxB
     if (!contentType) problems.push(MediaErrors.INVALID(`Mime type must be ${IMAGE_MIME_TYPES.join(', ')}`, field('mimeType')));
     const size = request.fileSize == null ? maxBytes : Number(request.fileSize);
     if (size > maxBytes) problems.push(MediaErrors.INVALID_IMAGE_FILE_SIZE(`File size must be at most ${maxBytes} bytes`, field('fileSize')));
+    // A target of 0 bytes could take nothing (an upload URL signs 1 byte or more), and an image is never empty.
+    else if (!(size >= 1)) problems.push(MediaErrors.INVALID_IMAGE_FILE_SIZE('File size must be at least 1 byte', field('fileSize')));
     return { contentType: contentType ?? '', maxBytes: Math.min(size, maxBytes), method: request.httpMethod ?? 'PUT' };
   });
   return problems.length > 0 ? { plans: null, problems } : { plans, problems: [] };

@@ -174,6 +174,14 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 415, body: { errors: 'Unsupported Media Type' } });
     });
   });
+
+  // Signed as max_bytes=0, which no upload URL takes: a target that refused everything sent to it.
+  it('refuses to stage a file of 0 bytes', async () => {
+    expect(await stage({ fileSize: '0' })).toEqual({
+      stagedTargets: null,
+      userErrors: [{ field: ['input', '0', 'fileSize'], message: 'File size must be at least 1 byte', code: 'INVALID' }],
+    });
+  });
 });
 
 // Polls `condition` until it holds (at most `timeoutMs`): what the server does after a client went is not awaited.
