@@ -44,8 +44,9 @@ export function graphiqlPage(bundle: GraphiqlBundle, query: { surface?: string; 
   const asset = (name: string) => `${GRAPHIQL_ASSETS_PATH}${name}`;
   const config = {
     title: 'GraphiQL',
-    surface: query.surface !== undefined && query.surface in GRAPHIQL_SURFACES ? query.surface : 'storefront',
-    version: query.version !== undefined && SUPPORTED_VERSIONS.includes(query.version) ? query.version : DEFAULT_VERSION,
+    // Own names only: `in` also finds the prototype's (`?surface=constructor`), which name no surface and broke the page.
+    surface: typeof query.surface === 'string' && Object.hasOwn(GRAPHIQL_SURFACES, query.surface) ? query.surface : 'storefront',
+    version: typeof query.version === 'string' && SUPPORTED_VERSIONS.includes(query.version) ? query.version : DEFAULT_VERSION,
     versions: SUPPORTED_VERSIONS,
     surfaces: GRAPHIQL_SURFACES,
     workers: Object.fromEntries(Object.entries(bundle.workers).map(([label, name]) => [label, asset(name)])),

@@ -182,6 +182,17 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       userErrors: [{ field: ['input', '0', 'fileSize'], message: 'File size must be at least 1 byte', code: 'INVALID' }],
     });
   });
+
+  // `in` found the prototype's names: the page was configured with a surface it does not have, and broke.
+  it('opens GraphiQL on the storefront for a surface that is a name of every object', async () => {
+    for (const surface of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await t.app.inject({ method: 'GET', url: `/graphiql?surface=${surface}&version=${surface}`, headers: { host: acme.host } });
+      expect(res.statusCode).toBe(200);
+      const config = JSON.parse(/<script type="application\/json" id="graphiql-config">(.*?)<\/script>/s.exec(res.body)![1]!);
+      expect({ surface, chosen: config.surface }).toEqual({ surface, chosen: 'storefront' });
+    }
+    expect(JSON.parse(/id="graphiql-config">(.*?)<\/script>/s.exec((await t.app.inject({ method: 'GET', url: '/graphiql?surface=admin', headers: { host: acme.host } })).body)![1]!).surface).toBe('admin');
+  });
 });
 
 // Polls `condition` until it holds (at most `timeoutMs`): what the server does after a client went is not awaited.
