@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
+import pLimit from 'p-limit';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { OutboundHttp, type OutboundRefusal, OutboundRefusedError } from '@platform/http';
 import type { RequestContext } from '@platform/request';
@@ -21,6 +22,14 @@ const PERMANENT: ReadonlySet<OutboundRefusal> = new Set(['BAD_URL', 'BAD_SCHEME'
 
 /** Where a shop's images go: public files, served to anyone with the URL, as the hosted CDN serves them. */
 const MEDIA_FOLDER = 'media';
+/**
+ * The source checks of one call (up to 250 sources, each a name to resolve) run this many at a time, and all of them
+ * within this time: a check not done by then finds no problem, as an unresolved name does (the download checks
+ * again). One by one, 250 lookups outlasted the request's deadline, and its write still happened after the timeout
+ * was answered.
+ */
+const SOURCE_CHECKS_AT_ONCE = 8;
+const SOURCE_CHECKS_MS = 3_000;
 
 /**
  * The shop's image files: bytes checked (format from the bytes, size, sides, pixels, whole decode) and kept in file
@@ -61,13 +70,44 @@ export class MediaService {
    * address the installation does not allow), or null: a name that does not resolve now may later.
    */
   async sourceProblem(ctx: RequestContext, url: string, field: string): Promise<MediaError | null> {
+    const [problem] = await this.sourceProblems(ctx, [{ url, field }]);
+    return problem ?? null;
+  }
+
+  /**
+   * `sourceProblem` of each source, in their order: each URL checked once, SOURCE_CHECKS_AT_ONCE at a time, all within
+   * SOURCE_CHECKS_MS (a check still running then finds no problem).
+   */
+  async sourceProblems(ctx: RequestContext, sources: readonly { url: string; field: string }[]): Promise<(MediaError | null)[]> {
+    const limit = pLimit(SOURCE_CHECKS_AT_ONCE);
+    let timer: NodeJS.Timeout | undefined;
+    const outOfTime = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        limit.clearQueue();
+        resolve(null);
+      }, SOURCE_CHECKS_MS);
+    });
+    const checks = new Map<string, Promise<string | null>>();
+    for (const { url } of sources) {
+      if (!checks.has(url)) checks.set(url, Promise.race([limit(() => this.sourceRefusal(ctx, url)), outOfTime]));
+    }
+    try {
+      const refusals = await Promise.all(sources.map(({ url }) => checks.get(url)!));
+      return refusals.map((refusal, i) => (refusal === null ? null : MediaErrors.IMAGE_DOWNLOAD_FAILURE(refusal, { field: sources[i]!.field })));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // Why no download of `url` could succeed (a sentence), or null.
+  private async sourceRefusal(ctx: RequestContext, url: string): Promise<string | null> {
     const own = ownFileKey(ctx, url);
-    if (own) return (await this.storage.exists(own)) ? null : MediaErrors.IMAGE_DOWNLOAD_FAILURE('Image URL names no uploaded file', { field });
+    if (own) return (await this.storage.exists(own)) ? null : 'Image URL names no uploaded file';
     try {
       await this.outbound.check(url);
       return null;
     } catch (error) {
-      if (error instanceof OutboundRefusedError && PERMANENT.has(error.reason)) return MediaErrors.IMAGE_DOWNLOAD_FAILURE(`Image URL ${error.message}`, { field });
+      if (error instanceof OutboundRefusedError && PERMANENT.has(error.reason)) return `Image URL ${error.message}`;
       if (error instanceof OutboundRefusedError) return null;
       throw error;
     }

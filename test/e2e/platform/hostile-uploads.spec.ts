@@ -1,8 +1,10 @@
+import { jest } from '@jest/globals';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { OutboundHttp } from '@platform/http';
 import { imageBytes } from '@platform/media/testing';
 import { FILE_STORAGE, type FileStorage, type LocalDiskFileStorage } from '@platform/storage';
 import { fuzzSettings } from '../../support/fuzz-settings.js';
@@ -15,6 +17,7 @@ import { type TestApp, type TestShop, createTestApp } from '../../support/test-a
 // here (media-staged-uploads.spec.ts, files.spec.ts, product-media.spec.ts, graphiql.spec.ts, metrics.spec.ts).
 
 const STAGE = `mutation($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url parameters { name value } } userErrors { field message code } } }`;
+const FILE_CREATE = `mutation($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id fileStatus } userErrors { field code message } } }`;
 const BOUNDARY = 'PlatformProbeBoundary';
 
 interface Target {
@@ -48,6 +51,7 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
     await t?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
+  afterEach(() => jest.restoreAllMocks());
 
   const stage = async (input: Record<string, unknown> = {}, shop = acme) => {
     const res = await adminQuery(t.app, shop.host, shop.tokens.adminAccessToken, STAGE, { variables: { input: [{ resource: 'IMAGE', filename: 'a.png', mimeType: 'image/png', ...input }] } });
@@ -192,6 +196,41 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       expect({ surface, chosen: config.surface }).toEqual({ surface, chosen: 'storefront' });
     }
     expect(JSON.parse(/id="graphiql-config">(.*?)<\/script>/s.exec((await t.app.inject({ method: 'GET', url: '/graphiql?surface=admin', headers: { host: acme.host } })).body)![1]!).surface).toBe('admin');
+  });
+
+  describe("media sources' checks", () => {
+    // Checked one by one, 250 sources of names that resolve slowly outlasted the request's 10 s deadline: TIMEOUT was
+    // answered, and the files were still written after it.
+    it('checks the sources of a call together, in bounded time: names that never resolve hold no call', async () => {
+      let running = 0;
+      let most = 0;
+      jest.spyOn(t.app.get(OutboundHttp), 'check').mockImplementation(() => {
+        running++;
+        most = Math.max(most, running);
+        return new Promise(() => undefined);
+      });
+      const started = Date.now();
+      const res = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, FILE_CREATE, {
+        variables: { files: Array.from({ length: 250 }, (_, i) => ({ originalSource: `http://slow-${i}.example.com/a.png` })) },
+      });
+      expect(Date.now() - started).toBeLessThan(6_000);
+      expect(res.body.data.fileCreate.userErrors).toEqual([]);
+      expect(res.body.data.fileCreate.files).toHaveLength(250);
+      expect(most).toBeLessThanOrEqual(8);
+    });
+
+    it('checks each URL once, and names a refused source by its own index', async () => {
+      const outbound = t.app.get(OutboundHttp);
+      const check = outbound.check.bind(outbound);
+      const spy = jest.spyOn(outbound, 'check').mockImplementation((url) => (url.startsWith('http://[') ? check(url) : Promise.resolve()));
+      const files = Array.from({ length: 250 }, (_, i) => ({ originalSource: i === 137 ? 'http://[::ffff:169.254.169.254]/latest' : 'http://images.example.com/a.png' }));
+      const res = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, FILE_CREATE, { variables: { files } });
+      expect(res.body.data.fileCreate).toEqual({
+        files: null,
+        userErrors: [{ field: ['files', '137', 'originalSource'], code: 'INVALID_IMAGE_SOURCE_URL', message: expect.stringMatching(/linkLocal address/) }],
+      });
+      expect(spy).toHaveBeenCalledTimes(2);
+    });
   });
 });
 

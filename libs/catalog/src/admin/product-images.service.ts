@@ -162,12 +162,16 @@ export class ProductImagesService {
    */
   async mediaProblems(ctx: RequestContext, productId: number, media: readonly NewMedia[], field = 'media'): Promise<DomainError[]> {
     const problems: DomainError[] = [];
+    // The sources checked together (each URL once, several at a time, in bounded time), then read in order.
+    const given = [...media.entries()].filter(([, item]) => item.originalSource.trim() !== '');
+    const checked = await this.media.sourceProblems(ctx, given.map(([i, item]) => ({ url: item.originalSource, field: `${field}[${i}].originalSource` })));
+    const sourceProblems = new Map(given.map(([i], n) => [i, checked[n]]));
     for (const [i, item] of media.entries()) {
       const at = `${field}[${i}]`;
       if (item.mediaContentType !== 'IMAGE') problems.push(ProductMediaErrors.INVALID_MEDIA_TYPE('Only images are kept', { field: `${at}.mediaContentType` }));
       if (item.originalSource.trim() === '') problems.push(ProductMediaErrors.BLANK("Original source can't be blank", { field: `${at}.originalSource` }));
       else {
-        const problem = await this.media.sourceProblem(ctx, item.originalSource, `${at}.originalSource`);
+        const problem = sourceProblems.get(i);
         if (problem) problems.push(ProductMediaErrors.INVALID(problem.message, { field: problem.field }));
       }
       problems.push(...imageInputProblems({ alt: item.alt }, 'update').map((p) => ProductMediaErrors[p.code!](p.message, { field: `${at}.${p.field}` })));
@@ -217,10 +221,14 @@ export class ProductImagesService {
     const problems: DomainError[] = [];
     if (files.length > MAX_IMAGES_PER_PRODUCT) problems.push(ProductMediaErrors.PRODUCT_MEDIA_LIMIT_EXCEEDED(`A product can have at most ${MAX_IMAGES_PER_PRODUCT} media`, { field }));
     const added = files.flatMap((file, i) => (file.id == null ? [{ i, media: { originalSource: file.originalSource ?? '', mediaContentType: file.contentType ?? 'IMAGE', alt: file.alt } }] : []));
-    for (const { i, media } of added) {
-      // Each new entry checked as one media input, its fields under its own index.
-      const found = await this.mediaProblems(ctx, 0, [media], field);
-      problems.push(...found.map((p) => ProductMediaErrors[p.code as keyof typeof ProductMediaErrors](p.message, { field: p.field?.replace(`${field}[0]`, `${field}[${i}]`) })));
+    // The new entries checked together as media inputs (their sources at once), each problem under its entry's index;
+    // the count is the list's, checked above.
+    const found = added.length === 0 ? [] : await this.mediaProblems(ctx, 0, added.map((a) => a.media), field);
+    for (const p of found) {
+      // `<field>[<index among the new>]<rest>`, as `<field>[<index in the list>]<rest>`.
+      const at = p.field?.startsWith(`${field}[`) ? /^(\d+)\](.*)$/.exec(p.field.slice(field.length + 1)) : null;
+      if (p.code === 'PRODUCT_MEDIA_LIMIT_EXCEEDED' || !at) continue;
+      problems.push(ProductMediaErrors[p.code as keyof typeof ProductMediaErrors](p.message, { field: `${field}[${added[Number(at[1])]!.i}]${at[2]}` }));
     }
     files.forEach((file, i) => {
       if (file.id != null) problems.push(...imageInputProblems({ alt: file.alt }, 'update').map((p) => ProductMediaErrors[p.code!](p.message, { field: `${field}[${i}].${p.field}` })));
