@@ -3,6 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { OutboundHttp } from '@platform/http';
 import { imageBytes } from '@platform/media/testing';
@@ -18,6 +19,7 @@ import { type TestApp, type TestShop, createTestApp } from '../../support/test-a
 
 const STAGE = `mutation($input: [StagedUploadInput!]!) { stagedUploadsCreate(input: $input) { stagedTargets { url parameters { name value } } userErrors { field message code } } }`;
 const FILE_CREATE = `mutation($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id fileStatus } userErrors { field code message } } }`;
+const METRICS_TOKEN = 'probe-metrics-token-0123456789abcdef';
 const BOUNDARY = 'PlatformProbeBoundary';
 
 interface Target {
@@ -28,6 +30,7 @@ interface Target {
 describe('hostile input on uploads, files and the routes beside the API', () => {
   let t: TestApp;
   let acme: TestShop;
+  let globex: TestShop;
   let dataDir: string;
   let storage: FileStorage;
   let port: number;
@@ -37,11 +40,12 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
     dataDir = await mkdtemp(join(tmpdir(), 'platform-hostile-uploads-'));
     // A request that sends its body slowly is cut at a second (the production bound is 30 s).
     t = await createTestApp(
-      { DATA_DIR: dataDir },
+      { DATA_DIR: dataDir, METRICS_TOKEN },
       { adminGraphql: { capacity: 1e9, leakPerSecond: 1e9 } },
       { httpTimeouts: { requestMs: 1_000, headersMs: 1_000, checkEveryMs: 100 } },
     );
     acme = await t.createShop('acme');
+    globex = await t.createShop('globex');
     storage = t.app.get<FileStorage>(FILE_STORAGE);
     png = await imageBytes({ width: 24, height: 12 });
     await t.app.listen(0, '127.0.0.1');
@@ -230,6 +234,86 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
         userErrors: [{ field: ['files', '137', 'originalSource'], code: 'INVALID_IMAGE_SOURCE_URL', message: expect.stringMatching(/linkLocal address/) }],
       });
       expect(spy).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  // What already held and is covered nowhere else: kept as cheap tests.
+  describe('what held', () => {
+    it('refuses with 403 any query, key or path the target did not sign, keeping nothing (property)', async () => {
+      const fuzz = fuzzSettings(60);
+      const { url, key } = await target({ fileSize: '1000' });
+      const signed = new URL(url).searchParams;
+      const real = { key, expires: signed.get('expires')!, max_bytes: signed.get('max_bytes')!, signature: signed.get('signature')! };
+      const theirs = await target({}, globex);
+      const number = (value: string) => fc.oneof(fc.constant(value), fc.constantFrom('', '0', '-1', 'NaN', '1e3', '0x10', ' 1', `${value}0`, String(Number(value) + 1), '9'.repeat(400)), fc.string({ maxLength: 20 }));
+      const keys = fc.oneof(
+        fc.constant(real.key),
+        fc.constantFrom(
+          theirs.key,
+          real.key.replace(/[0-9a-f]{32}/, '0'.repeat(32)),
+          real.key.replace('/private/', '/public/'),
+          `${real.key}%00`,
+          `${real.key.slice(0, -4)}%2epng`,
+          real.key.replace('staged/', 'staged/../../public/media/'),
+          real.key.replace('staged/', 'staged%2f..%2f'),
+          real.key.replace(/\//g, '%2F'),
+          real.key.toUpperCase(),
+          `${real.key}/`,
+          `/${real.key}`,
+          `${'a/'.repeat(400)}${real.key}`,
+        ),
+        fc.string({ maxLength: 60 }).map(encodeURIComponent),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({ key: keys, expires: number(real.expires), max_bytes: number(real.max_bytes), signature: fc.oneof(fc.constant(real.signature), fc.constantFrom(theirs.url.split('signature=')[1]!, 'A'.repeat(43), `${real.signature}A`, real.signature.slice(1)), fc.string({ maxLength: 50 })) }),
+          fc.constantFrom(null, 'expires', 'max_bytes', 'signature'),
+          async (sent, twice) => {
+            fc.pre(twice !== null || Object.entries(real).some(([name, value]) => sent[name as keyof typeof sent] !== value));
+            const query = new URLSearchParams({ expires: sent.expires, max_bytes: sent.max_bytes, signature: sent.signature });
+            if (twice) query.append(twice, sent[twice]);
+            const res = await t.app.inject({ method: 'PUT', url: `/uploads/${sent.key}?${query}`, headers: { host: acme.host, 'content-type': 'image/png' }, payload: png });
+            expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: { errors: 'Forbidden' } });
+          },
+        ),
+        { seed: fuzz.seed, numRuns: fuzz.runs },
+      );
+      expect(await storage.exists(real.key)).toBe(false);
+      expect(await storage.exists(theirs.key)).toBe(false);
+    });
+
+    it("serves no staged file for its upload target's query: the upload signature reads nothing", async () => {
+      const { url, key } = await target();
+      expect((await t.app.inject({ method: 'PUT', url: pathOf(url), headers: { host: acme.host, 'content-type': 'image/png' }, payload: png })).statusCode).toBe(200);
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url: `/files/${key}${new URL(url).search}`, headers: { host: acme.host } });
+        expect({ method, status: res.statusCode }).toEqual({ method, status: 403 });
+      }
+    });
+
+    it('answers any transform query of a served image with the image or a 400 refusal, never a 500 (property)', async () => {
+      const fuzz = fuzzSettings(40);
+      const { key } = await storage.put({ shopId: acme.shop.id, access: 'public', folder: 'media' }, Readable.from([png]), { contentType: 'image/png' });
+      const value = fc.oneof(fc.constantFrom('1', '0', '-1', '1.5', 'NaN', '5760', '5761', '1e3', '99999999999999999', 'center', 'webp', 'jpg', 'gif', '', '%00'), fc.string({ maxLength: 8 }));
+      const name = fc.constantFrom('width', 'height', 'crop', 'scale', 'format', 'v', 'width[]', '__proto__');
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.tuple(name, value), { maxLength: 5 }), fc.constantFrom('GET', 'HEAD'), async (pairs, method) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await t.app.inject({ method, url: `/files/${key}?${query}`, headers: { host: globex.host } });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode === 400 && method === 'GET') expect(res.json()).toEqual({ errors: expect.any(String) });
+          if (res.statusCode === 200) expect(res.headers['content-type']).toMatch(/^image\/(png|jpeg|webp)$/);
+        }),
+        { seed: fuzz.seed, numRuns: fuzz.runs },
+      );
+    });
+
+    it('answers /metrics 404 to every Authorization but the exact bearer token', async () => {
+      for (const authorization of ['Bearer', 'Bearer ', `bearer ${METRICS_TOKEN}`, `Bearer  ${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN} `, `Basic ${Buffer.from(`${METRICS_TOKEN}:`).toString('base64')}`, `Bearer ${'x'.repeat(8000)}`, 'Bearer tök', `Bearer ${METRICS_TOKEN}x`]) {
+        const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, authorization } });
+        expect({ authorization: authorization.slice(0, 60), status: res.statusCode, body: res.json() }).toEqual({ authorization: authorization.slice(0, 60), status: 404, body: { errors: 'Not Found' } });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
     });
   });
 });
