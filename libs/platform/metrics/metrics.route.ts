@@ -67,9 +67,9 @@ export class MetricsRoute implements OnApplicationShutdown {
   }
 }
 
-// `Bearer <token>`, compared in constant time.
+// `Bearer <token>` (the scheme in any case, as HTTP's schemes are), the token compared in constant time.
 function bearerMatches(header: string | undefined, token: string): boolean {
-  if (!header?.startsWith('Bearer ')) return false;
+  if (header?.slice(0, 'Bearer '.length).toLowerCase() !== 'bearer ') return false;
   const given = Buffer.from(header.slice('Bearer '.length));
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);

@@ -21,7 +21,8 @@ type Done = (error: Error | null, body?: unknown) => void;
  */
 export function installJsonBodyParser(fastify: FastifyInstance, maxNesting = MAX_BODY_NESTING): void {
   fastify.removeAllContentTypeParsers();
-  const json = (request: FastifyRequest, body: string | Buffer, done: Done) => parseJson(request, body as string, done, maxNesting);
+  // A request no route takes is answered 404 whatever its body: an image sent to the wrong path is not a JSON error.
+  const json = (request: FastifyRequest, body: string | Buffer, done: Done) => (request.is404 ? done(null, undefined) : parseJson(request, body as string, done, maxNesting));
   fastify.addContentTypeParser('*', { parseAs: 'string' }, json);
   // Browsers post hosted pages' forms url-encoded; on the APIs that type still carries JSON (curl -d).
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {

@@ -308,12 +308,21 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       );
     });
 
-    it('answers /metrics 404 to every Authorization but the exact bearer token', async () => {
-      for (const authorization of ['Bearer', 'Bearer ', `bearer ${METRICS_TOKEN}`, `Bearer  ${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN} `, `Basic ${Buffer.from(`${METRICS_TOKEN}:`).toString('base64')}`, `Bearer ${'x'.repeat(8000)}`, 'Bearer tök', `Bearer ${METRICS_TOKEN}x`]) {
+    it('answers /metrics 404 to every Authorization but the bearer token (the scheme in any case)', async () => {
+      for (const authorization of ['Bearer', 'Bearer ', `Bearer  ${METRICS_TOKEN}`, `Bearer ${METRICS_TOKEN} `, `Basic ${Buffer.from(`${METRICS_TOKEN}:`).toString('base64')}`, `Bearer ${'x'.repeat(8000)}`, 'Bearer tök', `Bearer ${METRICS_TOKEN}x`]) {
         const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, authorization } });
         expect({ authorization: authorization.slice(0, 60), status: res.statusCode, body: res.json() }).toEqual({ authorization: authorization.slice(0, 60), status: 404, body: { errors: 'Not Found' } });
       }
-      expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, authorization: `Bearer ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+      for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+        expect((await t.app.inject({ method: 'GET', url: '/metrics', headers: { host: acme.host, authorization: `${scheme} ${METRICS_TOKEN}` } })).statusCode).toBe(200);
+      }
+    });
+
+    it('answers 404 to a body sent where no route takes it, not a JSON error', async () => {
+      for (const [method, url] of [['PUT', `/files/shops/${acme.shop.id}/public/media/a.png`], ['POST', `/uploads/shops/${acme.shop.id}/private/staged/a.png`], ['PUT', '/uploads'], ['POST', '/nowhere']] as const) {
+        const res = await t.app.inject({ method, url, headers: { host: acme.host, 'content-type': 'image/png' }, payload: png });
+        expect({ method, url, status: res.statusCode, body: res.json() }).toEqual({ method, url, status: 404, body: { errors: 'Not Found' } });
+      }
     });
   });
 });
