@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyInstance } from 'fastify';
 import { HealthProbe } from '@platform/health';
 import { NestPinoLogger } from '@platform/logging';
-import { RequestPipeline, answerFrameworkError, installJsonBodyParser } from '@platform/request';
+import { RequestPipeline, answerClientError, answerFrameworkError, installJsonBodyParser } from '@platform/request';
 import { RestModule, buildOpenApiDocument } from '@platform/rest';
 import { MetricsRoute } from '@platform/metrics';
 import { TRACING, type Tracing, installTracingHooks } from '@platform/tracing';
@@ -43,6 +43,8 @@ export async function createApiApp(runtime: ApiRuntime): Promise<NestFastifyAppl
     logger: false,
     // A path that does not decode is answered in the API's error shape, not Fastify's.
     frameworkErrors: answerFrameworkError,
+    // And what Node refuses before there is a request (408, 431, a broken body): the same shape, on the socket.
+    clientErrorHandler: answerClientError,
     // Keep a caller's X-Request-Id when it is sane, so logs correlate across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];

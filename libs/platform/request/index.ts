@@ -11,4 +11,4 @@ export { type InContext, inContextOf, setInContext } from './in-context.js';
 export { BUYER_IP_HEADER, RequestPipeline, type RequestStep } from './request-pipeline.js';
 export { RequestModule } from './request.module.js';
 export { type Surface } from './surface.js';
-export { answerFrameworkError } from './framework-errors.js';
+export { answerClientError, answerFrameworkError } from './framework-errors.js';

@@ -64,7 +64,8 @@ describe('slowly sent requests', () => {
   // Regression (issue 30, item 7): a body that never finishes held its connection without a bound.
   it('cuts a body that stops arriving at the request timeout: 408, connection closed', async () => {
     const { answer, closedAfterMs } = await exchange([{ at: 0, data: head(1_000) + BODY.slice(0, 10) }]);
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answer).toMatch(/\r\n\r\n\{"errors":"Request Timeout"\}$/);
     expect(closedAfterMs).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 50);
     expect(closedAfterMs).toBeLessThan(TIMEOUTS.requestMs + 1_000);
   });
@@ -82,5 +83,17 @@ describe('slowly sent requests', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 50);
     expect(closedAfterMs).toBeLessThan(TIMEOUTS.requestMs);
+  });
+
+  // What Node refuses before there is a request is answered in the API's error shape, not Fastify's.
+  it('answers headers over the limit 431 and a broken body 400 in the API error shape, then closes', async () => {
+    const huge = await exchange([{ at: 0, data: `GET /admin/api/${VERSION}/shop.json HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'x'.repeat(20_000)}\r\n\r\n` }]);
+    expect(huge.answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(huge.answer).toMatch(/\r\n\r\n\{"errors":"Request Header Fields Too Large"\}$/);
+    const chunked = await exchange([
+      { at: 0, data: `POST /api/${VERSION}/graphql.json HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n` },
+    ]);
+    expect(chunked.answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(chunked.answer).toMatch(/\r\n\r\n\{"errors":"Bad Request"\}$/);
   });
 });
