@@ -238,11 +238,6 @@ describe('the docs', () => {
   const docs = docFiles();
   const specs = readdirSync('test/e2e/docs').map((file) => readFileSync(`test/e2e/docs/${file}`, 'utf8')).join('\n');
 
-  for (const [doc, reason] of Object.entries(DOCS_NOT_RUN)) {
-    const examples = parseDoc(doc, readFileSync(doc, 'utf8')).length;
-    it.skip(`${doc}: its ${examples} examples are not run: ${reason}`, () => undefined);
-  }
-
   it.each(docs)('%s: its examples are run by a spec in test/e2e/docs, or the doc is left out with a reason', (doc) => {
     const examples = parseDoc(doc, readFileSync(doc, 'utf8'));
     const runnable = examples.filter((example) => !example.notRun);
