@@ -25,9 +25,11 @@ RUN npm ci --omit=dev --no-audit --no-fund --loglevel=warn && npm cache clean --
 
 FROM node:22-bookworm-slim
 WORKDIR /app
+# MALLOC_ARENA_MAX: as `npm start` runs it (apps/api/heap-policy.ts, PROCESS_ENV).
 ENV HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/app/.data
+    DATA_DIR=/app/.data \
+    MALLOC_ARENA_MAX=2
 # DATA_DIR belongs to the non-root user: stored files (DATA_DIR/files, a volume the api and workers share) and, with
 # no DATABASE_URL, the embedded Postgres.
 RUN mkdir -p /app/.data/files && chown -R node:node /app/.data

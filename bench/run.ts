@@ -20,7 +20,7 @@ import { type DownloadFigure, LOOPBACK_HOST, downloadTargets, formatDownloads, m
 import { type OtlpSink, startOtlpSink } from './otlp-sink.js';
 import { type TransformFigures, formatTransforms, measureTransforms, transformTargets } from './image-transforms.js';
 import { ServerProcess } from './server-process.js';
-import { API_NODE_FLAGS } from '../apps/api/heap-policy.js';
+import { API_NODE_FLAGS, PROCESS_ENV } from '../apps/api/heap-policy.js';
 import { type MemorySample, SAMPLE_SECONDS, SOAK_MIX, formatSoak, memoryGrowth, memorySample, soakLoad } from './soak.js';
 import { type OutboundFigure, formatOutbound, measureOutbound } from './outbound-overhead.js';
 import { type QueueThroughput, formatQueues, measureQueues } from './queue-throughput.js';
@@ -360,7 +360,7 @@ async function startServer(role: ServerRole, databaseUrl: string, port: number, 
   if (role === 'platform-metrics') env.METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef012345';
   // Tracing on: every request's spans batched to the bench's loopback collector.
   if (role === 'platform-traced') env.OTEL_EXPORTER_OTLP_ENDPOINT = (otlpSink ??= await startOtlpSink()).url;
-  return ServerProcess.start(role, resolve(dist, 'api-server.js'), env, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
+  return ServerProcess.start(role, resolve(dist, 'api-server.js'), { ...PROCESS_ENV, ...env }, port, resolve(logDir, `${role}.log`), { ipc: memoryReports, nodeFlags: API_NODE_FLAGS });
 }
 
 async function send(server: ServerProcess, request: SampleRequest): Promise<{ status: number; headers: Headers; json: { errors?: unknown; data?: unknown } }> {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { API_NODE_FLAGS } from './heap-policy.js';
+import { API_NODE_FLAGS, processEnvPrefix } from './heap-policy.js';
 
 // The young generation's size after a burst of short-lived garbage, in MiB, in a node started with `flags`.
 function youngGenerationMiB(flags: readonly string[]): number {
@@ -13,9 +13,10 @@ function youngGenerationMiB(flags: readonly string[]): number {
 }
 
 describe('the API process flags', () => {
-  it('are the flags npm start runs the API with', () => {
+  it('are the flags and environment npm start runs the API with, and npm run worker the worker', () => {
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-    expect(scripts.start).toBe(`node ${API_NODE_FLAGS.join(' ')} dist/apps/api/main.js`);
+    expect(scripts.start).toBe(`${processEnvPrefix()} node ${API_NODE_FLAGS.join(' ')} dist/apps/api/main.js`);
+    expect(scripts.worker).toBe(`${processEnvPrefix()} node dist/apps/worker/main.js`);
   });
 
   it('keep the young generation at 16 MiB, below what V8 picks for a machine with memory to spare', () => {

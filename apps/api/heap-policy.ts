@@ -18,6 +18,21 @@ export const HEAP_GROWING_PERCENT = 50;
  */
 export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
+/**
+ * The environment the API and worker processes start with (`npm start`, `npm run worker`, the image, the bench). glibc
+ * gives each thread that allocates an arena of its own, up to 8 per core, and keeps what was freed in it: libvips'
+ * threads and libuv's pool, decoding and transforming images, left about 35 MiB more RSS after 72 transforms; with 2
+ * arenas, 14 MiB (docs/performance.md, "Memory"). Read by the C library at start: it cannot be set from inside.
+ */
+export const PROCESS_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/** `PROCESS_ENV` as a shell's assignments before a command (`npm start`'s script). */
+export function processEnvPrefix(): string {
+  return Object.entries(PROCESS_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+}
+
 /** Applies the heap policy to this process; V8 reads the flag at every full collection, so setting it at start is enough. */
 export function applyHeapPolicy(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);

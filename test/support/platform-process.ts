@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { API_NODE_FLAGS } from '../../apps/api/heap-policy.js';
+import { API_NODE_FLAGS, PROCESS_ENV } from '../../apps/api/heap-policy.js';
 
 /** The built entry points (`npm run build`), as `npm start` and `npm run worker` run them. */
 export const API_MAIN = resolve('dist/apps/api/main.js');
@@ -34,7 +34,7 @@ export class PlatformProcess {
   constructor(script: string, env: Record<string, string | undefined>) {
     if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` before this test`);
     const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-    const merged = Object.fromEntries(Object.entries({ ...inherited, ...env }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const merged = Object.fromEntries(Object.entries({ ...inherited, ...PROCESS_ENV, ...env }).filter(([, value]) => value !== undefined)) as Record<string, string>;
     const flags = script === API_MAIN ? API_NODE_FLAGS : [];
     this.child = spawn(process.execPath, [...flags, script], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
     let partial = '';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { validate } from 'dockerfile-utils';
 import { parse } from 'yaml';
-import { API_NODE_FLAGS } from '../../../apps/api/heap-policy.js';
+import { API_NODE_FLAGS, PROCESS_ENV, processEnvPrefix } from '../../../apps/api/heap-policy.js';
 import { freePorts } from '../../support/free-ports.js';
 import { API_MAIN, PlatformProcess } from '../../support/platform-process.js';
 import { cloneTestDatabase } from '../../support/test-database.js';
@@ -78,7 +78,10 @@ describe('the Dockerfile', () => {
   it('starts as `npm start` does, without its build step', () => {
     const [cmd] = find('CMD');
     expect(execForm(cmd!.args)).toEqual(['node', ...API_NODE_FLAGS, 'dist/apps/api/main.js']);
-    expect(PACKAGE.scripts.start).toBe(execForm(cmd!.args).join(' '));
+    expect(PACKAGE.scripts.start).toBe(`${processEnvPrefix()} ${execForm(cmd!.args).join(' ')}`);
+    // npm start's environment, set for every process of the image.
+    const env = find('ENV').map((i) => i.args).join(' ');
+    for (const [name, value] of Object.entries(PROCESS_ENV)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('checks health on /readyz, with Node (the image has no curl)', () => {
