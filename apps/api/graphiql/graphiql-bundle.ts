@@ -13,6 +13,8 @@ export interface GraphiqlBundle {
   /** Monaco's worker scripts by the label Monaco asks for. */
   workers: Record<string, string>;
   files: string[];
+  /** The files also kept compressed, as `<name>.br` and `<name>.gz`. */
+  encoded?: string[];
 }
 
 // From the sources (tests) and from dist/ alike: the checkout is the first folder up with a package.json.

@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { GRAPHIQL_ASSETS_PATH, GRAPHIQL_BUNDLE_DIR, type GraphiqlBundle, readGraphiqlBundle } from './graphiql-bundle.js';
 import { GRAPHIQL_PAGE_HEADERS, graphiqlPage } from './graphiql.page.js';
+
+// The compressed copies the build keeps of a file, by content coding, best first.
+const ENCODINGS: Record<string, string> = { br: '.br', gzip: '.gz' };
+const CODINGS = [...Object.keys(ENCODINGS), 'identity'];
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -31,14 +36,20 @@ export function installGraphiql(fastify: FastifyInstance, dir = GRAPHIQL_BUNDLE_
     const name = request.params.name;
     // Only the bundle's own file names: nothing else on disk can be named.
     if (!found?.files.includes(name)) return reply.code(404).send({ errors: 'Not Found' });
-    let body = files.get(name);
-    if (!body) files.set(name, (body = readFile(join(dir, name))));
+    // A file kept compressed goes in the coding the client prefers among those it accepts (none named: as it is).
+    const encodable = found.encoded?.includes(name) === true;
+    const coding = encodable ? (negotiate(request.headers['accept-encoding'] ?? 'identity', CODINGS) ?? 'identity') : 'identity';
+    const file = name + (ENCODINGS[coding] ?? '');
+    let body = files.get(file);
+    if (!body) files.set(file, (body = readFile(join(dir, file))));
     return reply
       .code(200)
       .headers({
         'content-type': TYPES[extname(name)] ?? 'application/octet-stream',
         'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
+        ...(encodable ? { vary: 'accept-encoding' } : {}),
+        ...(coding !== 'identity' ? { 'content-encoding': coding } : {}),
       })
       .send(await body);
   });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core';
 import { VERSION, send } from '../../support/http.js';
@@ -134,6 +135,25 @@ describe('GraphiQL', () => {
     }
     // The page says nothing of any other host.
     expect(page.text).not.toMatch(/https?:\/\//);
+  });
+
+  it('sends the bundle compressed as the browser accepts it, brotli first, and as it is to a client that names none', async () => {
+    const page = await send(t.app, { url: '/graphiql', host: shop.host });
+    const script = /<script type="module" src="(\/graphiql\/assets\/[^"]+)"/.exec(page.text)![1]!;
+    const fetchAs = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url: script, headers: { host: shop.host, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+    const plain = await fetchAs();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const br = await fetchAs('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gz = await fetchAs('gzip;q=1, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect((await fetchAs('identity')).headers['content-encoding']).toBeUndefined();
+    expect((await fetchAs('compress, *;q=0')).headers['content-encoding']).toBeUndefined();
   });
 
   it('answers GET on a GraphQL endpoint 405 with Allow: POST, naming GraphiQL on that surface and version', async () => {
