@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '@platform/errors';
@@ -20,6 +19,12 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     .send(response.body);
 }
 
+const CLIENT_ERRORS = {
+  timeout: [408, 'Request Timeout'],
+  headers: [431, 'Request Header Fields Too Large'],
+  other: [400, 'Bad Request'],
+} as const;
+
 /**
  * What Node refuses before there is a request (a body that stops arriving, headers over the limit, a body or chunking
  * that breaks HTTP) is answered on the socket in the API's error shape, `{"errors":"<status text>"}`, instead of
@@ -27,10 +32,10 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ errors: STATUS_CODES[status] });
+  const [status, text] = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? CLIENT_ERRORS.timeout : error.code === 'HPE_HEADER_OVERFLOW' ? CLIENT_ERRORS.headers : CLIENT_ERRORS.other;
+  const body = JSON.stringify({ errors: text });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy(error);
 }
