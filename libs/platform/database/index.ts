@@ -15,3 +15,4 @@ export { SqlPool, preparedSql, type SqlContext, type SqlStatement } from './sql-
 export { joinCaller, markTransaction } from './transactions.js';
 export { ormConfig, type MigrationEntry, type OrmConfigInput } from './orm-config.js';
 export { TENANT_FILTER, forkForShop, type TenantFilterArgs } from './tenant-filter.js';
+export { AbandonedWriteError, abandonWrites } from './abandoned-writes.js';

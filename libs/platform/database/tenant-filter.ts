@@ -1,4 +1,5 @@
 import type { EntityManager, FilterDef } from '@mikro-orm/core';
+import { guardWrites } from './abandoned-writes.js';
 
 export const TENANT_FILTER = 'tenant';
 
@@ -20,9 +21,12 @@ export const tenantFilter: FilterDef = {
   },
 };
 
-/** A fresh EntityManager whose tenant filter is bound to one shop: the only way code reads tenant rows. */
+/**
+ * A fresh EntityManager whose tenant filter is bound to one shop: the only way code reads tenant rows. Its
+ * transactions can be abandoned with the request that made it (`abandonWrites`).
+ */
 export function forkForShop<T extends EntityManager>(em: T, shopId: number): T {
   const fork = em.fork() as T;
   fork.setFilterParams(TENANT_FILTER, { shopId } satisfies TenantFilterArgs);
-  return fork;
+  return guardWrites(fork);
 }

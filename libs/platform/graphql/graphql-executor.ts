@@ -11,6 +11,7 @@ import {
   validateExecutionArgs,
   valueFromASTUntyped,
 } from 'graphql';
+import { abandonWrites } from '@platform/database';
 import { isFeatureAvailable } from '@platform/versioning';
 import { DomainError, badRequest } from '@platform/errors';
 import { type GraphqlContextValue, type RequestContext, errorResponse, inContextOf } from '@platform/request';
@@ -130,7 +131,7 @@ export class GraphqlExecutor {
     };
     for (const hook of this.hooks) await hook.before?.(ctx, op);
 
-    const deadline = new ExecutionDeadline(this.execution.timeoutMs);
+    const deadline = new ExecutionDeadline(this.execution.timeoutMs, () => abandonWrites(ctx.em));
     const contextValue = deadline.contextValue(ctx);
     if (cached.defers) return this.runIncrementally(ctx, op, contextValue, body, deadline);
     let result: ExecutionResult;

@@ -1,3 +1,6 @@
+import { jest } from '@jest/globals';
+import { OutboundHttp } from '@platform/http';
+import { RowCounter } from '../../support/row-counts.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';
 import { VERSION, adminQuery, send, storefrontQuery } from '../../support/http.js';
 import { deepJsonList, deepSelection, fragmentBomb, nestedConnections } from '../../../libs/platform/graphql/testing/hostile-documents.js';
@@ -139,6 +142,29 @@ describe('hostile GraphQL documents', () => {
       expect(big.status).toBe(200);
       expect(big.body).toEqual({ errors: [{ message: expect.stringMatching(/^Response of at least \d+ bytes exceeds the maximum of 60 bytes/), extensions: { code: 'MAX_RESPONSE_SIZE_EXCEEDED', size: expect.any(Number), maxSize: 60 } }] });
     } finally {
+      await slow.close();
+    }
+  });
+
+  // Regression (hostile probe): a mutation past the deadline was answered TIMEOUT and its write still committed after.
+  it("rolls back a mutation's write that would commit after its TIMEOUT answer", async () => {
+    const slow = await createTestApp({}, undefined, { graphqlLimits: { admin_graphql: { execution: { timeoutMs: 300 } } } });
+    const rows = await RowCounter.open(slow.databaseUrl);
+    try {
+      const shop = await slow.createShop('slow');
+      // The source check takes longer than the deadline, then lets the write go on.
+      jest.spyOn(slow.app.get(OutboundHttp), 'check').mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 800)));
+      const before = await rows.counts();
+      const res = await adminQuery(slow.app, shop.host, shop.tokens.adminAccessToken, 'mutation($files: [FileCreateInput!]!) { fileCreate(files: $files) { files { id } userErrors { message } } }', {
+        variables: { files: [{ originalSource: 'http://images.example.com/a.png' }] },
+      });
+      expect(res.body).toEqual({ errors: [expect.objectContaining({ extensions: { code: 'TIMEOUT', timeoutMs: 300 } })] });
+      // Past the check, the mutation reaches its transaction, which must not commit.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await rows.counts()).toEqual(before);
+    } finally {
+      jest.restoreAllMocks();
+      await rows.close();
       await slow.close();
     }
   });

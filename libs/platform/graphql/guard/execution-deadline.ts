@@ -15,18 +15,23 @@ export const EXPIRED: unique symbol = Symbol('expired');
 
 /**
  * The deadline of one execution. When it passes, the answer goes out at once (`race`), graphql-js stops
- * resolving (its abort signal), and every resolver that still asks for the request context gets an error
- * instead, so a compiled operation also stops issuing work. Statements already sent end by Postgres'
- * statement_timeout.
+ * resolving (its abort signal), every resolver that still asks for the request context gets an error instead, so a
+ * compiled operation also stops issuing work, and `onExpiry` runs (the executor abandons the request's writes: a
+ * resolver already holding the context cannot commit after the TIMEOUT answer). Statements already sent end by
+ * Postgres' statement_timeout.
  */
 export class ExecutionDeadline {
   private readonly controller = new AbortController();
   private readonly expired: Promise<typeof EXPIRED>;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly timeoutMs: number) {
+  constructor(
+    private readonly timeoutMs: number,
+    onExpiry: () => void = () => undefined,
+  ) {
     this.expired = new Promise((resolve) => {
       this.timer = setTimeout(() => {
+        onExpiry();
         resolve(EXPIRED);
         this.controller.abort(timeoutError(timeoutMs));
       }, timeoutMs);
