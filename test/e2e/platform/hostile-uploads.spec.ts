@@ -217,7 +217,8 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       const res = await adminQuery(t.app, acme.host, acme.tokens.adminAccessToken, FILE_CREATE, {
         variables: { files: Array.from({ length: 250 }, (_, i) => ({ originalSource: `http://slow-${i}.example.com/a.png` })) },
       });
-      expect(Date.now() - started).toBeLessThan(6_000);
+      // Within the admin request's 10 s deadline with room to spare (3 s of checks, then the writes), on a busy machine too.
+      expect(Date.now() - started).toBeLessThan(8_000);
       expect(res.body.data.fileCreate.userErrors).toEqual([]);
       expect(res.body.data.fileCreate.files).toHaveLength(250);
       expect(most).toBeLessThanOrEqual(8);
