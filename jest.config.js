@@ -1,30 +1,19 @@
-// Jest runs the TypeScript sources as ESM (see docs/decisions.md); one database per test file.
-const platformParts = 'config|database|errors|logging|tenancy|auth|versioning|request|throttling|graphql|rest|queue|events|health|redis|money|mail|contact|sql|paging|ids|search-syntax|locale|graphql-types|html|tags|clock|storage|http|metrics|tracing';
-
+// One database per test file. The files run in plain Node processes that keep their modules from one file to the
+// next (jest-light-runner), with the TypeScript sources loaded through test/support/register-typescript.mjs, which
+// `npm test` passes to node (see docs/decisions.md): Jest's own runner evaluated the whole app again for every file,
+// and that was most of the run's time.
 export default {
-  testEnvironment: 'node',
   rootDir: '.',
   roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test', '<rootDir>/bench'],
   testMatch: ['**/*.spec.ts'],
-  extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: {
-    [`^@platform/(${platformParts})$`]: '<rootDir>/libs/platform/$1/index.ts',
-    '^@platform/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
-    // A context's test data factories (`@platform/customers/testing`).
-    '^@platform/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
-    '^graphql$': '<rootDir>/node_modules/graphql/index.js',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
-  },
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
-  },
+  // Child processes rather than worker threads: tests set the umask and start processes that need their own.
+  runner: ['jest-light-runner', { runtime: 'child_process' }],
+  // Timeouts and fake-timer options, which this runner leaves out.
+  setupFilesAfterEnv: ['<rootDir>/test/support/jest-setup.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   globalTeardown: '<rootDir>/test/support/global-teardown.js',
   testTimeout: 30000,
   // Two files at a time (each on its own database and Redis prefix): on two cores the suites wait on Postgres
   // and Redis as much as they compute, and jest's default here (cores - 1) would run them one by one.
   maxWorkers: 2,
-  // Each file boots a whole app in its ESM module registry, and a worker does not get all of it back: one that ran
-  // many files ran out of heap. A worker above this after a file is replaced by a fresh one.
-  workerIdleMemoryLimit: '1200MB',
 };

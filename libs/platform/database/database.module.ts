@@ -1,7 +1,7 @@
 import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { EntityName } from '@mikro-orm/core';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { type MigrationEntry, ormConfig } from './orm-config.js';
 import { SqlPool } from './sql-pool.js';
 
@@ -19,6 +19,12 @@ const DEFAULT_POOL_SIZE = 20;
 /** What one statement of a request may take: the GraphQL execution deadline (docs/security.md). */
 export const REQUEST_STATEMENT_TIMEOUT_MS = 10_000;
 
+// Every entity a context registered in this process. @mikro-orm/nestjs keeps its own list, filled as the contexts'
+// modules are evaluated and emptied when an app shuts down: a second app in the same process (a CLI command after
+// another, or the test runner, which keeps modules between files) would find only the entities of modules evaluated
+// after the first one stopped.
+const FEATURE_ENTITIES = new Set<EntityName>();
+
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(SqlPool) private readonly pool: SqlPool) {}
@@ -30,11 +36,14 @@ export class DatabaseModule implements OnApplicationShutdown {
       global: true,
       imports: [
         // MikroORM's core module is global: the ORM and EntityManager are injectable everywhere.
-        MikroOrmModule.forRoot({
-          ...ormConfig({ ...options, poolSize: options.poolSize ?? DEFAULT_POOL_SIZE }),
-          autoLoadEntities: true,
-          // Requests carry their own fork in RequestContext.em; no global middleware.
-          registerRequestContext: false,
+        MikroOrmModule.forRootAsync({
+          // Read when the app starts: every context's module has registered its entities by then.
+          useFactory: () => ({
+            ...ormConfig({ ...options, poolSize: options.poolSize ?? DEFAULT_POOL_SIZE, entities: [...FEATURE_ENTITIES] as never }),
+            // Requests carry their own fork in RequestContext.em; no global middleware.
+            registerRequestContext: false,
+          }),
+          driver: PostgreSqlDriver,
         }),
       ],
       providers: [{ provide: SqlPool, inject: [MikroORM], useFactory: (orm: MikroORM) => SqlPool.onOrm(orm.em) }],
@@ -44,6 +53,7 @@ export class DatabaseModule implements OnApplicationShutdown {
 
   /** Registers a context's entities (and makes their repositories injectable inside it). */
   static forFeature(entities: EntityName[]): DynamicModule {
+    for (const entity of entities) FEATURE_ENTITIES.add(entity);
     return MikroOrmModule.forFeature(entities as never);
   }
 

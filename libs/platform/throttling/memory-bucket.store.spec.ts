@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { ManualClock } from '@platform/clock';
 import { MemoryBucketStore } from './memory-bucket.store.js';
 

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { OutboundHttp } from '@platform/http';
 import { RowCounter } from '../../support/row-counts.js';
 import { type TestApp, type TestShop, createTestApp } from '../../support/test-app.js';

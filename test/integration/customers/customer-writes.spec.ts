@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import pg from 'pg';
 import { hashToken } from '@platform/auth';
 import { ManualClock } from '@platform/clock';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { jest } from '@jest/globals';
 import { SqlPool } from '@platform/database';
 import { createLogger } from '@platform/logging';
 import { type JobQueue, type QueueOverrides, createJobQueue } from '@platform/queue';
