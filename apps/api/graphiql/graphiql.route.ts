@@ -38,7 +38,7 @@ export function installGraphiql(fastify: FastifyInstance, dir = GRAPHIQL_BUNDLE_
     if (!found?.files.includes(name)) return reply.code(404).send({ errors: 'Not Found' });
     // A file kept compressed goes in the coding the client prefers among those it accepts (none named: as it is).
     const encodable = found.encoded?.includes(name) === true;
-    const coding = encodable ? (negotiate(request.headers['accept-encoding'] ?? 'identity', CODINGS) ?? 'identity') : 'identity';
+    const coding = encodable ? (negotiate((request.headers['accept-encoding'] ?? 'identity').toLowerCase(), CODINGS) ?? 'identity') : 'identity';
     const file = name + (ENCODINGS[coding] ?? '');
     let body = files.get(file);
     if (!body) files.set(file, (body = readFile(join(dir, file))));

@@ -39,8 +39,9 @@ export class CostPlans {
     const plan = planCost(this.schema, document, operation, readsOf(variables, read));
     const before = kept.read.size;
     for (const name of read) kept.read.add(name);
-    if (kept.read.size !== before) kept.byValues.clear();
-    const storedKey = keyOf(kept.read, variables);
+    const grew = kept.read.size !== before;
+    if (grew) kept.byValues.clear();
+    const storedKey = grew ? keyOf(kept.read, variables) : key;
     if (storedKey !== undefined) {
       if (kept.byValues.size >= PLANS_PER_OPERATION) kept.byValues.delete(kept.byValues.keys().next().value!);
       kept.byValues.set(storedKey, plan);

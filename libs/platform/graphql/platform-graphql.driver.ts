@@ -4,10 +4,9 @@ import { Readable } from 'node:stream';
 import { assertValidSchema, type GraphQLSchema } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '@platform/logging';
-import { reasonPhrase } from '@platform/errors';
 import { PlatformMetrics } from '@platform/metrics';
 import { inSpan } from '@platform/tracing';
-import type { Surface } from '@platform/request';
+import { type Surface, replyStatus } from '@platform/request';
 import { enforceDeclaredAccess } from './access/declared-access.js';
 import { enforceListBounds } from './cost/list-bounds.js';
 import { MULTIPART_CONTENT_TYPE, multipartChunks } from './defer/multipart.js';
@@ -91,9 +90,7 @@ export class PlatformGraphqlDriver extends AbstractGraphQLDriver<PlatformGraphql
         if (response.stream) {
           return reply.code(200).header('content-type', MULTIPART_CONTENT_TYPE).send(Readable.from(multipartChunks(response.stream)));
         }
-        const sent = reply.code(response.status).headers(response.headers);
-        const reason = reasonPhrase(response.status);
-        if (reason) reply.raw.statusMessage = reason;
+        const sent = replyStatus(reply, response.status).headers(response.headers);
         return response.text === undefined ? sent.send(response.body) : sent.type('application/json; charset=utf-8').send(response.text);
       },
     });

@@ -86,7 +86,6 @@ export class PrometheusMetrics extends PlatformMetrics {
     });
   }
 
-  /** One answered request; `route` is the matched route's pattern (`unmatched` for a 404 of no route). */
   override request(labels: { surface: string; route: string; method: string; status: number }, seconds: number): void {
     const key = `${labels.surface} ${labels.method} ${labels.status} ${labels.route}`;
     let series = this.requestSeries.get(key);
@@ -101,12 +100,10 @@ export class PrometheusMetrics extends PlatformMetrics {
     series.time.observe(seconds);
   }
 
-  /** A request refused by a rate limit (`rest`, `admin_graphql`, `storefront`, `checkout`, `login`, …). */
   override throttled(bucket: string): void {
     this.refusals.inc({ bucket });
   }
 
-  /** A GraphQL answer: each error's code, and the admin cost extension when it has one. */
   override graphql(surface: string, answer: GraphqlAnswer): void {
     if (Array.isArray(answer.errors)) {
       for (const error of answer.errors as { extensions?: { code?: unknown } }[]) {
@@ -119,7 +116,6 @@ export class PrometheusMetrics extends PlatformMetrics {
     if (typeof cost?.actualQueryCost === 'number') this.cost.observe({ kind: 'actual' }, cost.actualQueryCost);
   }
 
-  /** The exposition text and its content type. */
   override async scrape(): Promise<{ contentType: string; body: string }> {
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }

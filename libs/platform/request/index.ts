@@ -12,3 +12,4 @@ export { BUYER_IP_HEADER, RequestPipeline, type RequestStep } from './request-pi
 export { RequestModule } from './request.module.js';
 export { type Surface } from './surface.js';
 export { answerClientError, answerFrameworkError } from './framework-errors.js';
+export { replyStatus } from './reply-status.js';

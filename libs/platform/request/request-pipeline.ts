@@ -6,13 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthService, type Caller } from '@platform/auth';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
 import { forkForShop } from '@platform/database';
-import { DomainError, invalidAccessToken, notFound, reasonPhrase } from '@platform/errors';
+import { DomainError, invalidAccessToken, notFound } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { ShopService, type ShopSnapshot, inactiveShopError, parseHost } from '@platform/tenancy';
 import { SUPPORTED_VERSIONS, isSupportedVersion, unsupportedVersionMessage } from '@platform/versioning';
 import { isCrossSitePost } from './cross-site.js';
 import { errorResponse } from './error-response.js';
 import { requestOrigin, requestScheme } from './origin.js';
+import { replyStatus } from './reply-status.js';
 import { restInputError } from './rest-input.js';
 import type { RequestContext } from './request-context.js';
 import { type RouteTarget, type Surface, isGraphqlSurface, requestTarget } from './surface.js';
@@ -160,9 +161,7 @@ export class RequestPipeline {
   private reject(reply: FastifyReply, error: unknown, surface: RequestContext['surface'], requestId: string): FastifyReply {
     const response = errorResponse(error, surface, requestId);
     if (response.unexpected) this.logger.error({ err: error, requestId }, 'request pipeline failed');
-    const reason = reasonPhrase(response.status);
-    if (reason) reply.raw.statusMessage = reason;
-    return reply.code(response.status).headers(response.headers).send(response.body);
+    return replyStatus(reply, response.status).headers(response.headers).send(response.body);
   }
 }
 

@@ -137,7 +137,7 @@ describe('GraphiQL', () => {
     expect(page.text).not.toMatch(/https?:\/\//);
   });
 
-  it('sends the bundle compressed as the browser accepts it, brotli first, and as it is to a client that names none', async () => {
+  it('sends the bundle compressed as the browser accepts it (codings in any case), brotli first, and as it is to a client that names none', async () => {
     const page = await send(t.app, { url: '/graphiql', host: shop.host });
     const script = /<script type="module" src="(\/graphiql\/assets\/[^"]+)"/.exec(page.text)![1]!;
     const fetchAs = (acceptEncoding?: string) =>
@@ -152,6 +152,8 @@ describe('GraphiQL', () => {
     const gz = await fetchAs('gzip;q=1, br;q=0');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Content codings are case-insensitive (RFC 9110 8.4.1).
+    expect((await fetchAs('GZIP, BR')).headers['content-encoding']).toBe('br');
     expect((await fetchAs('identity')).headers['content-encoding']).toBeUndefined();
     expect((await fetchAs('compress, *;q=0')).headers['content-encoding']).toBeUndefined();
   });
