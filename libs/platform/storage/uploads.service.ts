@@ -5,7 +5,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isErrorOf } from '@platform/errors';
 import { LOGGER, type Logger } from '@platform/logging';
 import { type FileKeyParts, fileTypeOf } from './file-key.rules.js';
-import { FILE_STORAGE, type FileStorage } from './file-storage.js';
+import { FILE_STORAGE, type FileStorage, type StoredFile } from './file-storage.js';
 import { FileUrls } from './file-urls.js';
 import { type FileHttpResponse, refusal } from './files.service.js';
 import { UPLOADS_PATH } from './upload-url.rules.js';
@@ -99,6 +99,17 @@ export class UploadsService {
       form.on('field', (name, value) => {
         fields[name] = value;
       });
+      // S3 reads the whole form before it answers: a second file refuses the upload (its 400 and message), and a form
+      // that breaks after the file keeps nothing; either way what was kept of the file goes.
+      let secondFile = false;
+      form.on('filesLimit', () => {
+        secondFile = true;
+      });
+      const formRead = new Promise<boolean>((resolve) => {
+        form.on('finish', () => resolve(true));
+        form.on('error', () => resolve(false));
+        finished(request.body, (error) => error && resolve(false));
+      });
       let receiving: Readable | undefined;
       form.on('file', (name, file) => {
         sawFile = true;
@@ -111,7 +122,11 @@ export class UploadsService {
         });
         void this.urls.uploadGrant(fields.key, fields).then(async (grant) => {
           if (name !== 'file' || !grant) return answer(drained(file, refusal(403, 'Forbidden')));
-          await this.keep(grant, file);
+          const kept = await this.keep(grant, file);
+          if (!(await formRead) || secondFile) {
+            await this.storage.delete(kept.key);
+            return answer(secondFile ? refusal(400, 'POST requires exactly one file upload per request') : refusal(400, 'The form cannot be read'));
+          }
           const status = fields.success_action_status === '200' ? 200 : fields.success_action_status === '201' ? 201 : 204;
           const body = status === 201 ? `<?xml version="1.0" encoding="UTF-8"?>\n<PostResponse><Key>${grant.key}</Key></PostResponse>` : undefined;
           answer({ status, headers: { 'cache-control': 'no-store', ...(body ? { 'content-type': 'application/xml' } : {}) }, body });
@@ -135,7 +150,7 @@ export class UploadsService {
     });
   }
 
-  private async keep(grant: { file: FileKeyParts; maxBytes: number }, body: Readable): Promise<void> {
+  private async keep(grant: { file: FileKeyParts; maxBytes: number }, body: Readable): Promise<StoredFile> {
     const { shopId, access, folder, name, contentType } = grant.file;
     // A failed put destroys the stream it was given: a stream of its own, so the request lives to carry the answer.
     const bytes = new PassThrough();
@@ -151,7 +166,7 @@ export class UploadsService {
     });
     body.pipe(bytes);
     try {
-      await this.storage.put({ shopId, access, folder, name }, bytes, { contentType, maxBytes: grant.maxBytes });
+      return await this.storage.put({ shopId, access, folder, name }, bytes, { contentType, maxBytes: grant.maxBytes });
     } catch (error) {
       body.unpipe(bytes);
       body.resume();

@@ -176,6 +176,22 @@ describe('hostile input on uploads, files and the routes beside the API', () => 
       expect(await storage.exists(key)).toBe(false);
     });
 
+    // The first file was kept and the second dropped, answered as a success.
+    it('refuses a form with two files 400, as S3 does, and keeps neither', async () => {
+      const { parameters, key } = await target({ httpMethod: 'POST' });
+      const one = form(parameters);
+      const closing = Buffer.from(`--${BOUNDARY}--\r\n`);
+      const second = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`);
+      const twoFiles = Buffer.concat([one.subarray(0, one.length - closing.length), second, png, Buffer.from('\r\n'), closing]);
+      const res = await postForm(twoFiles);
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { errors: 'POST requires exactly one file upload per request' } });
+      await noTemporaryFilesLeft();
+      expect(await storage.exists(key)).toBe(false);
+      // The same target still takes the form with its one file.
+      expect((await postForm(one)).statusCode).toBe(201);
+      expect(await storage.exists(key)).toBe(true);
+    });
+
     it('answers a Content-Type that cannot be read 415 in the refusal shape', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/uploads', headers: { host: acme.host, 'content-type': `multipart/form-data, text/html; boundary=${BOUNDARY}` }, payload: form([]) });
       expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 415, body: { errors: 'Unsupported Media Type' } });
