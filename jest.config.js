@@ -1,5 +1,5 @@
 // One database per test file. The files run in plain Node processes that keep their modules from one file to the
-// next (jest-light-runner), with the TypeScript sources loaded through test/support/register-typescript.mjs, which
+// next (jest-light-runner), with the TypeScript sources loaded through test/support/test-process.mjs, which
 // `npm test` passes to node (see docs/decisions.md): Jest's own runner evaluated the whole app again for every file,
 // and that was most of the run's time.
 export default {

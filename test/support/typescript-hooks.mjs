@@ -1,6 +1,7 @@
-// Module hooks that let Node run the TypeScript sources as they are (the tests import them directly): a `.ts` file
-// is transpiled by swc with tsconfig.json's semantics (legacy decorators with metadata, no define semantics), a
-// relative `./x.js` finds `./x.ts`, and `@platform/…` resolves by tsconfig.json's `paths`.
+// Synchronous module hooks (`module.registerHooks`) that let Node run the TypeScript sources as they are (the tests
+// import them directly): a `.ts` file is transpiled by swc with tsconfig.json's semantics (legacy decorators with
+// metadata, no define semantics), a relative `./x.js` finds `./x.ts`, and `@platform/…` resolves by tsconfig.json's
+// `paths`.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,12 +24,12 @@ const SWC_OPTIONS = {
   sourceMaps: 'inline',
 };
 
-export async function resolve(specifier, context, nextResolve) {
+export function resolve(specifier, context, nextResolve) {
   const alias = ALIASES.get(specifier);
   if (alias) return { url: alias, shortCircuit: true };
   if (specifier.endsWith('.js') && (specifier.startsWith('./') || specifier.startsWith('../')) && isTypeScript(context.parentURL)) {
     try {
-      return await nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
     } catch {
       // A real .js file beside the sources (plain JS helpers).
     }
@@ -36,7 +37,7 @@ export async function resolve(specifier, context, nextResolve) {
   return nextResolve(specifier, context);
 }
 
-export async function load(url, context, nextLoad) {
+export function load(url, context, nextLoad) {
   if (!isTypeScript(url)) return nextLoad(url, context);
   const filename = fileURLToPath(url.split('?')[0]);
   const { code } = transformSync(readFileSync(filename, 'utf8'), { ...SWC_OPTIONS, filename });

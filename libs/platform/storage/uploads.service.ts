@@ -105,12 +105,19 @@ export class UploadsService {
       form.on('filesLimit', () => {
         secondFile = true;
       });
+      let receiving: Readable | undefined;
       const formRead = new Promise<boolean>((resolve) => {
         form.on('finish', () => resolve(true));
         form.on('error', () => resolve(false));
-        finished(request.body, (error) => error && resolve(false));
+        // A request that stops before its end leaves the form unfinished: the file being received fails with it.
+        finished(request.body, (error) => {
+          if (!error) return;
+          resolve(false);
+          const cut = new UploadCutShort(error);
+          receiving?.destroy(cut);
+          answer(refusal(400, cut.message));
+        });
       });
-      let receiving: Readable | undefined;
       form.on('file', (name, file) => {
         sawFile = true;
         receiving = file;
@@ -138,13 +145,6 @@ export class UploadsService {
       form.on('error', () => answer(refusal(400, 'The form cannot be read')));
       form.on('finish', () => {
         if (!sawFile) answer(refusal(400, 'The form has no file'));
-      });
-      // A request that stops before its end leaves the form unfinished: the file being received fails with it.
-      finished(request.body, (error) => {
-        if (!error) return;
-        const cut = new UploadCutShort(error);
-        receiving?.destroy(cut);
-        answer(refusal(400, cut.message));
       });
       request.body.pipe(form);
     });
