@@ -121,12 +121,17 @@ export class BullmqJobQueue implements JobQueue {
 
   async drain(): Promise<void> {
     // Wait until nothing is waiting, active or delayed, except the next run of a schedule (delayed until its time).
+    // The counts are one atomic read; the delayed jobs, read after, are compared with them: a retry whose backoff
+    // ended between two separate reads was in neither (seen: a drain that returned while a download was retried).
     for (;;) {
       let busy = false;
       for (const queue of this.queues.values()) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
-        const delayed = await queue.getDelayed();
-        if (Object.values(counts).some((n) => n > 0) || delayed.some((job) => !(job.repeatJobKey && job.attemptsMade === 0))) busy = true;
+        const { delayed: delayedCount = 0, ...others } = await queue.getJobCounts('waiting', 'active', 'prioritized', 'delayed');
+        if (Object.values(others).some((n) => n > 0)) busy = true;
+        else if (delayedCount > 0) {
+          const delayed = await queue.getDelayed();
+          if (delayed.length !== delayedCount || delayed.some((job) => !(job.repeatJobKey && job.attemptsMade === 0))) busy = true;
+        }
       }
       if (!busy) return;
       await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));

@@ -77,6 +77,21 @@ describe.each([
     expect(await q.list({ state: 'failed' })).toEqual([]);
   });
 
+  it('drains only once every retry has run: a job between its backoff and its next try is still unfinished', async () => {
+    const q = queue();
+    const done = new Set<number>();
+    q.process<{ n: number }>('bouncing', async (job) => {
+      if (job.attempt < 3) throw new Error('try again');
+      done.add(job.data.n);
+    });
+    for (let round = 0; round < 4; round++) {
+      done.clear();
+      for (let n = 0; n < 20; n++) await q.enqueue('bouncing', { n }, { attempts: 5 });
+      await q.drain();
+      expect(done.size).toBe(20);
+    }
+  });
+
   it('keeps a job whose every try failed as failed (the dead letter), lists it with its error, and retries it on demand', async () => {
     const q = queue();
     let fail = true;
