@@ -96,6 +96,14 @@ export class SqlPool {
     return (await this.execute(ctx, statement, values)).count;
   }
 
+  /**
+   * The rows a statement returns in the transaction of `em` (a fork `em.transactional` hands its work), or on the pool
+   * when it has none: for the kernel's helpers that are given an EntityManager rather than a request (`insertRows`).
+   */
+  async rowsOf<T>(em: EntityManager, statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
+    return (await this.executeOn(em.getTransactionContext() as KyselyTransaction | undefined, statement, values)).rows as T[];
+  }
+
   /** A statement of the platform's own, outside any request or shop (token lookup, installation rows). */
   async unscoped<T>(statement: SqlStatement, values: readonly unknown[]): Promise<T[]> {
     return (await this.pool.query(this.config(statement, values))).rows as T[];
@@ -110,10 +118,13 @@ export class SqlPool {
     if (this.ownsPool) await this.pool.end();
   }
 
-  private async execute(ctx: SqlContext, statement: SqlStatement, values: readonly unknown[]): Promise<{ rows: unknown[]; count: number }> {
+  private execute(ctx: SqlContext, statement: SqlStatement, values: readonly unknown[]): Promise<{ rows: unknown[]; count: number }> {
+    return this.executeOn(transactionOf(ctx)?.getTransactionContext() as KyselyTransaction | undefined, statement, values);
+  }
+
+  private async executeOn(transaction: KyselyTransaction | undefined, statement: SqlStatement, values: readonly unknown[]): Promise<{ rows: unknown[]; count: number }> {
     assertShopScoped(statement.text, this.tenantTables);
     const config = this.config(statement, values);
-    const transaction = transactionOf(ctx)?.getTransactionContext() as KyselyTransaction | undefined;
     if (!transaction) {
       const result = await this.pool.query(config);
       return { rows: result.rows, count: result.rowCount ?? 0 };
