@@ -14,36 +14,47 @@ export type CachedDocument =
 
 /** Bytes of parsed and validated documents a surface keeps (an estimate: see `estimatedBytes`). */
 export const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
+/** Bytes of the texts a surface has seen once (UTF-16), to know a document's second request. */
+export const SEEN_ONCE_BYTES = 4 * 1024 * 1024;
 
 // A parsed document with locations takes about 70 bytes of heap per character of its text (measured on
 // graphql 17); refused documents keep only their text and one error.
 const AST_BYTES_PER_CHAR = 80;
 const ENTRY_OVERHEAD_BYTES = 1024;
+const SEEN_OVERHEAD_BYTES = 128;
 
 /**
  * Parsed and validated documents per schema: a repeated query skips every step. A document reaches the
  * parser only after its text passed the lexical limits, and validation only after its measure with
  * fragments expanded passed the structural ones, so a hostile document costs time linear in its length
  * once, and a lookup on every repeat. Refusals and errors are cached like documents.
+ *
+ * A document is kept from its second request on. One sent once (a value or an idempotency key written into its
+ * text, new every request) would otherwise hold its tree, about 80 bytes a character, until evicted: old-generation
+ * garbage at every request, and the documents that do repeat pushed out.
  */
 export class DocumentCache {
   private readonly cache: LRUCache<string, CachedDocument>;
+  private readonly seenOnce: LRUCache<string, true>;
 
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS,
     maxBytes = DOCUMENT_CACHE_BYTES,
+    seenOnceBytes = SEEN_ONCE_BYTES,
   ) {
     this.cache = new LRUCache({ maxSize: maxBytes, sizeCalculation: (entry, query) => estimatedBytes(query, entry) });
+    this.seenOnce = new LRUCache({ maxSize: seenOnceBytes, sizeCalculation: (_seen, query) => SEEN_OVERHEAD_BYTES + query.length * 2 });
   }
 
   get(query: string): CachedDocument {
-    let entry = this.cache.get(query);
-    if (!entry) {
-      entry = this.prepare(query);
-      // A document larger than the whole budget is answered, not kept.
-      if (estimatedBytes(query, entry) <= this.cache.maxSize) this.cache.set(query, entry);
-    }
+    const cached = this.cache.get(query);
+    if (cached) return cached;
+    const entry = this.prepare(query);
+    // A document larger than the whole budget is answered, not kept.
+    if (estimatedBytes(query, entry) > this.cache.maxSize) return entry;
+    if (this.seenOnce.delete(query)) this.cache.set(query, entry);
+    else if (SEEN_OVERHEAD_BYTES + query.length * 2 <= this.seenOnce.maxSize) this.seenOnce.set(query, true);
     return entry;
   }
 
