@@ -11,11 +11,21 @@ const TWO_LETTERS = /^[A-Za-z]{2}$/;
 
 let countryCodesByName: Map<string, string> | undefined;
 
+// Each two-letter code's answer, read once: building an Intl.Locale costs more than the rest of an address's checks.
+// At most 676 entries (every pair of letters).
+const currentCodes = new Map<string, string | null>();
+
 /** A two-letter code (any case) as the current ISO code of its country (`UK` → `GB`, `FX` → `FR`), or null when unknown. */
 export function knownCountryCode(code: string): string | null {
   if (!TWO_LETTERS.test(code)) return null;
-  const current = new Intl.Locale(`und-${code.toUpperCase()}`).region ?? '';
-  return Object.hasOwn(CountryCode, current) ? current : null;
+  const upper = code.toUpperCase();
+  let current = currentCodes.get(upper);
+  if (current === undefined) {
+    const region = new Intl.Locale(`und-${upper}`).region ?? '';
+    current = Object.hasOwn(CountryCode, region) ? region : null;
+    currentCodes.set(upper, current);
+  }
+  return current;
 }
 
 /** The ISO code of a country given by its English name (any case) or its two-letter code; null when unknown. */
