@@ -26,7 +26,6 @@ import {
   FIRST_LEVELS,
   GROUP_OF_KEY,
   IDEMPOTENCY_LOCK,
-  INSERT_ADJUSTMENT_GROUP,
   KNOWN_ITEMS_AND_LOCATIONS,
   LEVEL_AT,
   LEVEL_COUNT,
@@ -34,7 +33,7 @@ import {
   LOCK_LEVELS,
   REFRESH_VARIANT_STOCK,
   STOCK_AT_FIRST_LOCATION,
-  WRITE_LEVELS,
+  WRITE_LEVELS_RECORDING_GROUP,
 } from './inventory.sql.js';
 
 /** One quantity of inventorySetQuantities (`quantity`) or inventoryAdjustQuantities (`delta`), with its compare-and-swap. */
@@ -229,7 +228,7 @@ export class InventoryService {
     return { items: new Set(row!.items), locations: new Set(row!.locations) };
   }
 
-  // Writes the levels, brings the variants' stock and their products' totals with them, and records the group.
+  // Writes the levels and records the group, then brings the variants' stock and their products' totals with them.
   private async write(
     tx: RequestContext,
     levels: readonly (LevelQuantities & { id: number; itemId: number })[],
@@ -239,16 +238,17 @@ export class InventoryService {
   ): Promise<AdjustmentGroupRecord> {
     const now = new Date(this.clock.now());
     const rows = levels.map((l) => ({ id: l.id, available: l.available, damaged: l.damaged, incoming: l.incoming, quality_control: l.quality_control, reserved: l.reserved, safety_stock: l.safety_stock }));
-    await this.sql.run(tx, WRITE_LEVELS, [tx.shop.id, JSON.stringify(rows), now]);
-    await this.refreshStock(tx, [...new Set(levels.map((l) => Number(l.itemId)))]);
-    const [group] = await this.sql.rows<AdjustmentGroupRecord>(tx, INSERT_ADJUSTMENT_GROUP, [
+    const [group] = await this.sql.rows<AdjustmentGroupRecord>(tx, WRITE_LEVELS_RECORDING_GROUP, [
       tx.shop.id,
+      JSON.stringify(rows),
+      now,
       input.reason,
       input.referenceDocumentUri ?? null,
       JSON.stringify(changes),
       input.idempotencyKey ?? null,
       digest,
     ]);
+    await this.refreshStock(tx, [...new Set(levels.map((l) => Number(l.itemId)))]);
     return group!;
   }
 

@@ -49,11 +49,19 @@ export const LOCK_LEVELS = preparedSql(`select ${LEVEL_COLUMNS} from inventory_l
   where il.shop_id = $1 and (il.variant_id, il.location_id) in (select * from unnest($2::bigint[], $3::bigint[]))
   order by il.id for update`);
 
-/** Writes levels ($2: `[{id, available, …}]`) at $3. */
-export const WRITE_LEVELS = preparedSql(`update inventory_levels il set available = u.available, damaged = u.damaged, incoming = u.incoming,
-    quality_control = u.quality_control, reserved = u.reserved, safety_stock = u.safety_stock, updated_at = $3
-  from jsonb_to_recordset($2::jsonb) as u (id bigint, available int, damaged int, incoming int, quality_control int, reserved int, safety_stock int)
-  where il.shop_id = $1 and il.id = u.id`);
+/**
+ * Writes levels ($2: `[{id, available, …}]`) at $3 and records their adjustment group (reason $4, document $5,
+ * changes $6 as jsonb, key $7, request digest $8), in one statement: the levels stay locked for one round trip less.
+ */
+export const WRITE_LEVELS_RECORDING_GROUP = preparedSql(`with written as (
+    update inventory_levels il set available = u.available, damaged = u.damaged, incoming = u.incoming,
+      quality_control = u.quality_control, reserved = u.reserved, safety_stock = u.safety_stock, updated_at = $3
+    from jsonb_to_recordset($2::jsonb) as u (id bigint, available int, damaged int, incoming int, quality_control int, reserved int, safety_stock int)
+    where il.shop_id = $1 and il.id = u.id
+  )
+  insert into inventory_adjustment_groups (shop_id, reason, reference_document_uri, changes, idempotency_key, request_digest)
+  values ($1, $4, $5, $6::jsonb, $7, $8)
+  returning id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes`);
 
 /**
  * The variants ($2) stock as the storefront and carts read it: what is available at their active locations, and for
@@ -67,11 +75,6 @@ export const REFRESH_VARIANT_STOCK = preparedSql(`update product_variants v set
         from product_variants v2 where v2.shop_id = $1 and v2.id = any($2::bigint[])) s
   where v.shop_id = $1 and v.id = s.id
   returning v.product_id`);
-
-/** Records an adjustment group: reason $2, document $3, changes $4 (jsonb), key $5 and request digest $6. */
-export const INSERT_ADJUSTMENT_GROUP = preparedSql(`insert into inventory_adjustment_groups (shop_id, reason, reference_document_uri, changes, idempotency_key, request_digest)
-  values ($1, $2, $3, $4::jsonb, $5, $6)
-  returning id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes`);
 
 /** The group made with an idempotency key ($2), and the digest of the request that made it. */
 export const GROUP_OF_KEY = preparedSql(`select id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes,
