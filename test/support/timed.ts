@@ -19,4 +19,3 @@ export function timed(fn: Callback, timeout: number, takesDone = fn.length > 0):
   }
   return (...args: unknown[]) => bounded(async () => fn(...args));
 }
-

@@ -37,11 +37,11 @@ describe('DocumentCache', () => {
     const cache = new DocumentCache(schema, undefined, undefined, 2 * 1024);
     const first = cache.get(query('early'));
     for (let i = 0; i < 100; i++) cache.get(query(`once-${i}`));
-    // Its first sight was forgotten: this is a first sight again, and the next request finds it kept.
+    // Its first sight was forgotten: this is a first sight again, the next one keeps it.
     const again = cache.get(query('early'));
-    expect(again).not.toBe(first);
-    expect(cache.get(query('early'))).not.toBe(again);
     const kept = cache.get(query('early'));
+    expect(again).not.toBe(first);
+    expect(kept).not.toBe(again);
     expect(cache.get(query('early'))).toBe(kept);
   });
 });

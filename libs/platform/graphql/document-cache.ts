@@ -53,8 +53,9 @@ export class DocumentCache {
     const entry = this.prepare(query);
     // A document larger than the whole budget is answered, not kept.
     if (estimatedBytes(query, entry) > this.cache.maxSize) return entry;
+    // A text over the seen-once budget is not recorded (lru-cache keeps no entry larger than its maxSize).
     if (this.seenOnce.delete(query)) this.cache.set(query, entry);
-    else if (SEEN_OVERHEAD_BYTES + query.length * 2 <= this.seenOnce.maxSize) this.seenOnce.set(query, true);
+    else this.seenOnce.set(query, true);
     return entry;
   }
 

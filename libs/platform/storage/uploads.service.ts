@@ -106,9 +106,16 @@ export class UploadsService {
         secondFile = true;
       });
       let receiving: Readable | undefined;
+      // One listener an event: it settles `formRead` (what a kept file waits for) and answers what it can alone.
       const formRead = new Promise<boolean>((resolve) => {
-        form.on('finish', () => resolve(true));
-        form.on('error', () => resolve(false));
+        form.on('finish', () => {
+          resolve(true);
+          if (!sawFile) answer(refusal(400, 'The form has no file'));
+        });
+        form.on('error', () => {
+          resolve(false);
+          answer(refusal(400, 'The form cannot be read'));
+        });
         // A request that stops before its end leaves the form unfinished: the file being received fails with it.
         finished(request.body, (error) => {
           if (!error) return;
@@ -141,10 +148,6 @@ export class UploadsService {
           file.resume();
           answer(this.failed(error, request));
         });
-      });
-      form.on('error', () => answer(refusal(400, 'The form cannot be read')));
-      form.on('finish', () => {
-        if (!sawFile) answer(refusal(400, 'The form has no file'));
       });
       request.body.pipe(form);
     });
