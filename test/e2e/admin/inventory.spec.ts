@@ -192,6 +192,37 @@ describe('admin GraphQL inventory', () => {
     expect((await deactivate(last.id)).data.inventoryDeactivate.userErrors).toEqual([expect.objectContaining({ field: ['inventoryLevelId'], code: 'INVALID' })]);
   });
 
+  it("one write at two locations: the variant's stock counts active locations only, and its product's totals follow every variant", async () => {
+    const activated = await gql(`mutation($item: ID!, $location: ID!) { inventoryActivate(inventoryItemId: $item, locationId: $location, available: 0) { ${ERRORS} } }`, { item, location: locations[1]!.id });
+    expect(activated.data.inventoryActivate.userErrors).toEqual([]);
+    const both = await gql(SET, {
+      key: key(),
+      input: { name: 'available', reason: 'correction', quantities: [{ inventoryItemId: item, locationId: locations[0]!.id, quantity: 4 }, { inventoryItemId: item, locationId: locations[1]!.id, quantity: 6 }] },
+    });
+    expect(both.data.inventorySetQuantities.userErrors).toEqual([]);
+    const product = async () =>
+      (await gql(`query($id: ID!) { productVariant(id: $id) { inventoryQuantity product { totalInventory variants(first: 50) { nodes { inventoryQuantity availableForSale } } } } }`, { id: variantId })).data.productVariant;
+    const read = await product();
+    expect(read.inventoryQuantity).toBe(10);
+    const sum = (p: any) => p.variants.nodes.reduce((total: number, v: any) => total + v.inventoryQuantity, 0);
+    expect(read.product.totalInventory).toBe(sum(read.product));
+
+    // A level at an inactive location is kept and not counted.
+    await db.query('update locations set is_active = false where id = $1', [locations[1]!.id.split('/').pop()]);
+    try {
+      expect((await setAvailable(1)).data.inventorySetQuantities.userErrors).toEqual([]);
+      const after = await product();
+      expect(after.inventoryQuantity).toBe(1);
+      expect(after.product.totalInventory).toBe(sum(after.product));
+      expect(after.product.totalInventory).toBe(read.product.totalInventory - 9);
+    } finally {
+      await db.query('update locations set is_active = true where id = $1', [locations[1]!.id.split('/').pop()]);
+    }
+    const levelId = (await gql(LEVEL, { item, location: locations[1]!.id })).data.inventoryItem.inventoryLevel.id;
+    expect((await gql(`mutation($id: ID!) { inventoryDeactivate(inventoryLevelId: $id) { ${ERRORS} } }`, { id: levelId })).data.inventoryDeactivate.userErrors).toEqual([]);
+    expect((await product()).inventoryQuantity).toBe(1);
+  });
+
   it('carts check stock against the levels: a line is capped at what is available, an emptied variant is not for sale', async () => {
     await setAvailable(2);
     const CART = `mutation($lines: [CartLineInput!]!) { cartCreate(input: { lines: $lines }) { cart { lines(first: 5) { nodes { quantity } } } warnings { code } userErrors { code } } }`;

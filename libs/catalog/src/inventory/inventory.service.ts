@@ -4,7 +4,6 @@ import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { SqlPool } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { type RequestContext, inTransaction } from '@platform/request';
-import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
 import { type InventoryError, InventoryErrors } from '../catalog.errors.js';
 import type { AdjustmentGroupRecord, InventoryLevelRecord, LocationRecord } from './inventory.records.js';
 import {
@@ -228,7 +227,7 @@ export class InventoryService {
     return { items: new Set(row!.items), locations: new Set(row!.locations) };
   }
 
-  // Writes the levels and records the group, then brings the variants' stock and their products' totals with them.
+  // Writes the levels, brings the variants' stock and their products' totals with them and records the group.
   private async write(
     tx: RequestContext,
     levels: readonly (LevelQuantities & { id: number; itemId: number })[],
@@ -241,6 +240,8 @@ export class InventoryService {
     const [group] = await this.sql.rows<AdjustmentGroupRecord>(tx, WRITE_LEVELS_RECORDING_GROUP, [
       tx.shop.id,
       JSON.stringify(rows),
+      levels.map((l) => l.id),
+      [...new Set(levels.map((l) => Number(l.itemId)))],
       now,
       input.reason,
       input.referenceDocumentUri ?? null,
@@ -248,15 +249,12 @@ export class InventoryService {
       input.idempotencyKey ?? null,
       digest,
     ]);
-    await this.refreshStock(tx, [...new Set(levels.map((l) => Number(l.itemId)))]);
     return group!;
   }
 
   /** The variants' stock (what is available at their active locations) and availability, and their products' totals. */
   async refreshStock(ctx: RequestContext, variantIds: readonly number[]): Promise<void> {
-    const products = await this.sql.rows<{ product_id: string }>(ctx, REFRESH_VARIANT_STOCK, [ctx.shop.id, variantIds]);
-    const ids = [...new Set(products.map((p) => Number(p.product_id)))];
-    if (ids.length > 0) await this.sql.run(ctx, REFRESH_VARIANT_AGGREGATES, [ctx.shop.id, ids]);
+    await this.sql.run(ctx, REFRESH_VARIANT_STOCK, [ctx.shop.id, variantIds]);
   }
 }
 

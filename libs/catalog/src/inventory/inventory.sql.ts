@@ -50,31 +50,52 @@ export const LOCK_LEVELS = preparedSql(`select ${LEVEL_COLUMNS} from inventory_l
   order by il.id for update`);
 
 /**
- * Writes levels ($2: `[{id, available, …}]`) at $3 and records their adjustment group (reason $4, document $5,
- * changes $6 as jsonb, key $7, request digest $8), in one statement: the levels stay locked for one round trip less.
+ * CTEs bringing the variants (`variantIds`, a bigint[]) with their levels: each variant's stock is what is available
+ * at its active locations (a level's `available` from `newLevels` when it is written in the same statement, whose
+ * snapshot has the old one), for sale while untracked or in stock; its product's totals follow. `$1` is the shop.
+ * Every row is found by an `= any(array)`, which the planner reads as a few index lookups.
  */
-export const WRITE_LEVELS_RECORDING_GROUP = preparedSql(`with written as (
-    update inventory_levels il set available = u.available, damaged = u.damaged, incoming = u.incoming,
-      quality_control = u.quality_control, reserved = u.reserved, safety_stock = u.safety_stock, updated_at = $3
-    from jsonb_to_recordset($2::jsonb) as u (id bigint, available int, damaged int, incoming int, quality_control int, reserved int, safety_stock int)
-    where il.shop_id = $1 and il.id = u.id
-  )
-  insert into inventory_adjustment_groups (shop_id, reason, reference_document_uri, changes, idempotency_key, request_digest)
-  values ($1, $4, $5, $6::jsonb, $7, $8)
-  returning id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes`);
+function stockFollowing(variantIds: string, newLevels: string): string {
+  return `stock as (
+    select v.id, coalesce(sum(coalesce(n.available, il.available)) filter (where loc.is_active), 0)::int as quantity
+    from product_variants v left join inventory_levels il on il.variant_id = v.id left join locations loc on loc.id = il.location_id
+      left join ${newLevels} n on n.id = il.id
+    where v.shop_id = $1 and v.id = any(${variantIds}) group by v.id
+  ), stocked_variants as (
+    update product_variants v set inventory_quantity = s.quantity, available_for_sale = not v.tracked or s.quantity > 0
+    from stock s where v.shop_id = $1 and v.id = any(${variantIds}) and v.id = s.id
+    returning v.id, v.product_id, v.inventory_quantity, v.available_for_sale
+  ), stocked_products as (
+    update products p set available_for_sale = t.available_for_sale, total_inventory = t.total_inventory
+    from (select v.product_id, bool_or(coalesce(s.available_for_sale, v.available_for_sale)) as available_for_sale,
+            coalesce(sum(coalesce(s.inventory_quantity, v.inventory_quantity)), 0) as total_inventory
+          from product_variants v left join stocked_variants s on s.id = v.id
+          where v.shop_id = $1 and v.product_id = any(array(select product_id from stocked_variants)) group by v.product_id) t
+    where p.shop_id = $1 and p.id = any(array(select product_id from stocked_variants)) and p.id = t.product_id
+    returning p.id
+  )`;
+}
 
 /**
- * The variants ($2) stock as the storefront and carts read it: what is available at their active locations, and for
- * sale while untracked or in stock. Answers their products, whose totals follow.
+ * Writes levels ($2: `[{id, available, …}]`, ids $3) of variants $4 at $5, brings the variants' stock and their
+ * products' totals with them and records their adjustment group (reason $6, document $7, changes $8 as jsonb, key $9,
+ * request digest $10), in one statement: the levels stay locked for this round trip, then the commit's.
  */
-export const REFRESH_VARIANT_STOCK = preparedSql(`update product_variants v set
-    inventory_quantity = s.quantity,
-    available_for_sale = not v.tracked or s.quantity > 0
-  from (select v2.id, coalesce((select sum(il.available) from inventory_levels il join locations loc on loc.id = il.location_id
-          where il.variant_id = v2.id and loc.is_active), 0)::int as quantity
-        from product_variants v2 where v2.shop_id = $1 and v2.id = any($2::bigint[])) s
-  where v.shop_id = $1 and v.id = s.id
-  returning v.product_id`);
+export const WRITE_LEVELS_RECORDING_GROUP = preparedSql(`with new_levels as (
+    select * from jsonb_to_recordset($2::jsonb) as u (id bigint, available int, damaged int, incoming int, quality_control int, reserved int, safety_stock int)
+  ), written as (
+    update inventory_levels il set available = u.available, damaged = u.damaged, incoming = u.incoming,
+      quality_control = u.quality_control, reserved = u.reserved, safety_stock = u.safety_stock, updated_at = $5
+    from new_levels u where il.shop_id = $1 and il.id = any($3::bigint[]) and il.id = u.id
+  ), ${stockFollowing('$4::bigint[]', 'new_levels')}
+  insert into inventory_adjustment_groups (shop_id, reason, reference_document_uri, changes, idempotency_key, request_digest)
+  values ($1, $6, $7, $8::jsonb, $9, $10)
+  returning id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes`);
+
+/** The variants ($2) stock and availability, and their products' totals, after their levels changed. */
+export const REFRESH_VARIANT_STOCK = preparedSql(`with no_levels as (select null::bigint as id, null::int as available where false),
+  ${stockFollowing('$2::bigint[]', 'no_levels')}
+  select count(*)::int as products from stocked_products`);
 
 /** The group made with an idempotency key ($2), and the digest of the request that made it. */
 export const GROUP_OF_KEY = preparedSql(`select id, created_at as "createdAt", reason, reference_document_uri as "referenceDocumentUri", changes,
