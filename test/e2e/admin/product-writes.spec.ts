@@ -144,12 +144,12 @@ describe('admin GraphQL products: productCreate, productUpdate, productDelete, p
     it('refuses bad input with userErrors on the field at fault, and writes nothing', async () => {
       const tables = ['products', 'product_variants', 'product_options', 'collection_products', 'metafields'];
       const before = await counts(tables);
-      const cases: [Record<string, unknown>, { field: string[]; code: string }][] = [
+      const cases: [Record<string, unknown>, { field: string[]; code: string; message?: string }][] = [
         [{}, { field: ['product', 'title'], code: 'BLANK' }],
         [{ title: '   ' }, { field: ['product', 'title'], code: 'BLANK' }],
         [{ title: 'x'.repeat(256) }, { field: ['product', 'title'], code: 'TOO_LONG' }],
         [{ title: 'Ok', handle: 'Not A Handle' }, { field: ['product', 'handle'], code: 'INVALID' }],
-        [{ title: 'Ok', handle: 'plain-mug' }, { field: ['product', 'handle'], code: 'TAKEN' }],
+        [{ title: 'Ok', handle: 'plain-mug' }, { field: ['product', 'handle'], code: 'TAKEN', message: "Handle 'plain-mug' already in use. Please provide a new handle." }],
         [{ title: 'Ok', tags: ['t'.repeat(256)] }, { field: ['product', 'tags'], code: 'TOO_LONG' }],
         [{ title: 'Ok', productOptions: [1, 2, 3, 4].map((n) => ({ name: `O${n}`, values: [{ name: 'a' }] })) }, { field: ['product', 'productOptions'], code: 'INVALID' }],
         [{ title: 'Ok', productOptions: [{ name: 'Size', values: [] }] }, { field: ['product', 'productOptions', '0', 'values'], code: 'BLANK' }],

@@ -7,7 +7,7 @@ import { type RequestContext, inTransaction } from '@platform/request';
 import type { NewCollection, NewProduct } from '../catalog.inputs.js';
 import type { ImportedCollection, ImportedProduct } from '../catalog.records.js';
 import { CatalogErrors, invalidHandle } from '../catalog.errors.js';
-import { LAST_COLLECTION_POSITIONS, REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
+import { LAST_COLLECTION_POSITIONS, REFRESH_VARIANT_AGGREGATES } from './catalog-writes.sql.js';
 import { InventoryService } from '../inventory/inventory.service.js';
 import { EXISTING_COLLECTIONS, EXISTING_PRODUCTS } from '../metafield-owners.sql.js';
 import { CollectionProduct } from '../collection-product.entity.js';
@@ -17,6 +17,7 @@ import { ProductOption } from '../product-option.entity.js';
 import { ProductVariant } from '../product-variant.entity.js';
 import { Product } from '../product.entity.js';
 import { checkCollectionInput } from './collection-input.rules.js';
+import type { AdminProductRecord } from './product-admin.records.js';
 import { productRows } from './product-rows.rules.js';
 
 /**
@@ -35,6 +36,16 @@ export class CatalogImportService {
 
   /** Products with their options, variants (stocked at the first location), images and collections, in one transaction; ids in the order given. */
   async importProducts(ctx: RequestContext, products: readonly NewProduct[]): Promise<ImportedProduct[]> {
+    return (await this.importWithRecords(ctx, products)).map(({ record: _record, ...imported }) => imported);
+  }
+
+  /** One product as importProducts makes it, with the product as the admin reads it: productCreate's and productSet's new product. */
+  async importProduct(ctx: RequestContext, product: NewProduct): Promise<ImportedProduct & { record: AdminProductRecord }> {
+    const [imported] = await this.importWithRecords(ctx, [product]);
+    return imported!;
+  }
+
+  private async importWithRecords(ctx: RequestContext, products: readonly NewProduct[]): Promise<(ImportedProduct & { record: AdminProductRecord })[]> {
     if (products.length === 0) return [];
     const shopId = ctx.shop.id;
     const now = new Date(this.clock.now());
@@ -49,12 +60,13 @@ export class CatalogImportService {
       await insertRows(em, ProductImage, children((p) => p.images));
       // Every variant is stocked at the shop's first location from its first moment, with what it came with.
       await this.inventory.stockNewVariants(tx, variantIds, prepared.flatMap((p) => p.variants.map((v) => v.inventoryQuantity)));
-      await this.sql.run(tx, REFRESH_VARIANT_AGGREGATES, [shopId, productIds]);
+      const records = new Map((await this.sql.rows<AdminProductRecord>(tx, REFRESH_VARIANT_AGGREGATES, [shopId, productIds, null])).map((r) => [Number(r.id), r]));
       await this.joinCollections(tx, prepared.flatMap((p, i) => p.collectionIds.map((collectionId) => ({ collectionId, productId: productIds[i]! }))));
       let v = 0;
       return prepared.map((p, i) => ({
         id: productIds[i]!,
         handle: p.product.handle,
+        record: records.get(productIds[i]!)!,
         variants: p.variants.map((variant) => ({ id: variantIds[v++]!, sku: variant.sku })),
       }));
     }, joinCaller()));

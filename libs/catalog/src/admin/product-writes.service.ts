@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CLOCK, type Clock, systemClock } from '@platform/clock';
 import { joinCaller, SqlPool } from '@platform/database';
 import { isRecordId } from '@platform/ids';
-import { DomainError, MAX_TAGS } from '@platform/errors';
+import { DomainError, MAX_TAGS, isErrorOf } from '@platform/errors';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
 import { type TagError, checkedTags, tooManyTags } from '@platform/tags';
@@ -24,7 +24,6 @@ import {
   HANDLE_TAKEN,
   JOIN_COLLECTIONS,
   LEAVE_COLLECTIONS,
-  PRODUCT_AFTER_WRITE,
   PRODUCT_EXISTS,
   SET_PRODUCT_PUBLISHED_AT,
   UPDATE_PRODUCT,
@@ -86,14 +85,14 @@ export class ProductWritesService {
     if (problems.length > 0) return refused(problems);
     const title = changes.title!;
     return this.refusing(ctx, async (tx) => {
+      // A handle given is free or refused by the products' unique index (TAKEN below): no read first.
       const handle = changes.handle ?? (await this.generatedHandle(tx, productHandle(title)));
-      if (changes.handle !== undefined) await this.requireFreeHandle(tx, handle, 0);
       await this.requireCollections(tx, changes.collectionsToJoin ?? [], 'collectionsToJoin');
       const options = list ? list.options : (changes.options ?? []);
       // Not tracked in stock until the merchant says so, so for sale once published (as hosted).
       const variants = list ? list.variants.map(newVariant) : [{ price: '0.00', options: options.map((o) => o.values[0]!), tracked: false }];
-      const [created] = await this.imports.importProducts(tx, [
-        {
+      const created = await this.imports
+        .importProduct(tx, {
           handle,
           title,
           descriptionHtml: changes.descriptionHtml,
@@ -107,12 +106,14 @@ export class ProductWritesService {
           options: options.map((o) => ({ name: o.name, values: o.values })),
           variants,
           collectionIds: changes.collectionsToJoin,
-        },
-      ]);
-      await this.limit.take(tx, created!.variants.length);
-      await this.metafields.setMetafields(tx, 'PRODUCT', created!.id, changes.metafields ?? []);
-      for (const [i, variant] of (list?.variants ?? []).entries()) await this.metafields.setMetafields(tx, 'PRODUCTVARIANT', created!.variants[i]!.id, variant.metafields ?? []);
-      return this.read(tx, created!.id);
+        })
+        .catch((error: unknown) => {
+          throw isErrorOf(CatalogErrors, error) && error.code === 'TAKEN' ? new Refused([handleTaken(handle)]) : error;
+        });
+      await this.limit.take(tx, created.variants.length);
+      await this.metafields.setMetafields(tx, 'PRODUCT', created.id, changes.metafields ?? []);
+      for (const [i, variant] of (list?.variants ?? []).entries()) await this.metafields.setMetafields(tx, 'PRODUCTVARIANT', created.variants[i]!.id, variant.metafields ?? []);
+      return created.record;
     });
   }
 
@@ -186,11 +187,6 @@ export class ProductWritesService {
     }
   }
 
-  private async read(tx: RequestContext, id: number): Promise<AdminProductRecord> {
-    const [row] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, id]);
-    return row!;
-  }
-
   private async generatedHandle(tx: RequestContext, base: string): Promise<string> {
     const rows = await this.sql.rows<{ handle: string }>(tx, HANDLES_LIKE, [tx.shop.id, base]);
     return freeHandle(base, new Set(rows.map((r) => r.handle)));
@@ -198,7 +194,7 @@ export class ProductWritesService {
 
   private async requireFreeHandle(tx: RequestContext, handle: string, exceptId: number): Promise<void> {
     const taken = await this.sql.rows(tx, HANDLE_TAKEN, [tx.shop.id, handle, exceptId]);
-    if (taken.length > 0) throw new Refused([CatalogErrors.TAKEN(`Handle '${handle}' already in use. Please provide a new handle.`, { field: 'handle' })]);
+    if (taken.length > 0) throw new Refused([handleTaken(handle)]);
   }
 
   private async requireCollections(tx: RequestContext, ids: readonly number[], field: 'collectionsToJoin' | 'collectionsToLeave'): Promise<void> {
@@ -248,6 +244,10 @@ function newVariant(fields: VariantFields): NewProductVariant {
     unitCost: fields.unitCost,
     options: fields.values!,
   };
+}
+
+function handleTaken(handle: string): CatalogError {
+  return CatalogErrors.TAKEN(`Handle '${handle}' already in use. Please provide a new handle.`, { field: 'handle' });
 }
 
 function refused(problems: readonly (CatalogError | TagError)[]): ProductWriteResult {

@@ -4,11 +4,10 @@ import { joinCaller, SqlPool, insertRows } from '@platform/database';
 import { isRecordId } from '@platform/ids';
 import { MetafieldsService } from '@platform/metafields';
 import { type RequestContext, inTransaction } from '@platform/request';
-import { REFRESH_VARIANT_AGGREGATES } from '../catalog-writes.sql.js';
+import { REFRESH_VARIANT_AGGREGATES } from './catalog-writes.sql.js';
 import { ProductVariant } from '../product-variant.entity.js';
 import { MAX_VARIANTS } from '../product-limits.js';
 import type { AdminProductRecord } from './product-admin.records.js';
-import { PRODUCT_AFTER_WRITE } from './product-writes.sql.js';
 import { InventoryService } from '../inventory/inventory.service.js';
 import { VariantCreationLimit } from './variant-creation-limit.js';
 import { type OptionState, type VariantFields, type VariantInput, checkVariantInput, combinationKey, variantTitle } from './variant-input.rules.js';
@@ -25,7 +24,6 @@ import {
   OPTIONS_OF_PRODUCT,
   RENUMBER_VARIANTS,
   SET_OPTION_VALUES,
-  TOUCH_PRODUCT,
   UPDATE_VARIANTS,
   VARIANTS_OF_PRODUCT,
 } from './variant-writes.sql.js';
@@ -379,9 +377,7 @@ export class VariantWritesService {
 
   // The product's aggregates from its variants, its updated_at, and the product as it now is.
   private async finish<E>(tx: RequestContext, productId: number, variantIds: number[], now: Date): Promise<VariantsWriteResult<E>> {
-    await this.sql.run(tx, REFRESH_VARIANT_AGGREGATES, [tx.shop.id, [productId]]);
-    await this.sql.run(tx, TOUCH_PRODUCT, [tx.shop.id, productId, now]);
-    const [product] = await this.sql.rows<AdminProductRecord>(tx, PRODUCT_AFTER_WRITE, [tx.shop.id, productId]);
+    const [product] = await this.sql.rows<AdminProductRecord>(tx, REFRESH_VARIANT_AGGREGATES, [tx.shop.id, [productId], now]);
     return { product: product!, variantIds, problems: [] };
   }
 }

@@ -58,5 +58,3 @@ export const RENUMBER_VARIANTS = preparedSql(`update product_variants v set posi
     select id, row_number() over (order by position, id)::int as n from product_variants where shop_id = $1 and product_id = $2
   ) r where v.id = r.id and v.position <> r.n`);
 
-/** Marks the product $2 changed at $3. */
-export const TOUCH_PRODUCT = preparedSql(`update products set updated_at = $3 where shop_id = $1 and id = $2`);
