@@ -89,10 +89,14 @@ export class ImageVariants implements FileVariantMaker {
 
   private async make(key: string, target: FileTarget, variantKey: string, transform: ImageTransform, extension: string): Promise<string> {
     const original = await this.storage.get(key);
-    const chunks: Buffer[] = [];
-    for await (const chunk of original.body) chunks.push(chunk as Buffer);
+    let input = original.bytes;
+    if (!input) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of original.body) chunks.push(chunk as Buffer);
+      input = Buffer.concat(chunks);
+    }
     const format = transform.format ?? (extension as OutputFormat | 'gif');
-    const bytes = await imageWork(() => this.transformed(Buffer.concat(chunks), transform, format));
+    const bytes = await imageWork(() => this.transformed(input, transform, format));
     try {
       return (await this.storage.put(target, Readable.from([bytes]), { contentType: FILE_TYPES[format]!, remakeable: true })).key;
     } catch (error) {

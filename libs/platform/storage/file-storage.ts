@@ -38,6 +38,8 @@ export interface StoredFile extends FileInfo {
 /** A file being read: its description, and a stream of the bytes asked for. */
 export interface FileDownload extends FileInfo {
   body: Readable;
+  /** The whole file's bytes, when the adapter holds them in memory (a kept public file): sent without a stream. */
+  bytes?: Buffer;
   /** The range the body holds, clamped to the file; absent when it holds the whole file. */
   range?: ByteRange;
   /** How many bytes the body yields. */

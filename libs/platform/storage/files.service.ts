@@ -22,7 +22,7 @@ export interface FileHttpRequest extends FileRequest {
 export interface FileHttpResponse {
   status: number;
   headers: Record<string, string>;
-  body?: Readable | string;
+  body?: Readable | Buffer | string;
 }
 
 const REFUSED = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
@@ -78,8 +78,8 @@ export class FilesService {
   // The whole file from one get: its description is the descriptor's, so it is the bytes read.
   private async whole(key: string, access: FileAccess): Promise<FileHttpResponse> {
     const download = await this.storage.get(key);
-    const answer = fileAnswer({ method: 'GET', headers: {} }, { ...download, access });
-    return { status: answer.status, headers: answer.headers, body: download.body };
+    const answer = fileAnswer({ method: 'GET', headers: {} }, { size: download.size, contentType: download.contentType, etag: download.etag, access });
+    return { status: answer.status, headers: answer.headers, body: download.bytes ?? download.body };
   }
 
   private failed(error: unknown, request: FileHttpRequest): FileHttpResponse {

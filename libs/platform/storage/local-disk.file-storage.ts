@@ -8,6 +8,7 @@ import { ByteMeter } from './byte-meter.js';
 import { type FileTarget, checkedFileKey, folderPrefix, plannedFile } from './file-key.rules.js';
 import { rangeProblem, rangeWithin } from './file-response.rules.js';
 import type { FileDownload, FileInfo, FileStorage, GetOptions, PutOptions, StoredFile } from './file-storage.js';
+import { PublicFileCache } from './public-file-cache.js';
 import { StorageErrors } from './storage.errors.js';
 
 // Puts write here first, inside the root so a rename never crosses file systems; no key can name it (a key starts
@@ -24,6 +25,7 @@ const MISSING = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EISDIR']);
  */
 export class LocalDiskFileStorage implements FileStorage {
   readonly location: string;
+  private readonly cache = new PublicFileCache();
 
   constructor(readonly root: string) {
     this.location = root;
@@ -61,6 +63,12 @@ export class LocalDiskFileStorage implements FileStorage {
 
   async get(key: string, options: GetOptions = {}): Promise<FileDownload> {
     const file = checkedFileKey(key);
+    // A small public file, whole, from memory once read (PublicFileCache).
+    if (file.access === 'public' && !options.range) return this.cache.get(key, { head: () => this.head(key), read: () => this.read(key, file.contentType, options) });
+    return this.read(key, file.contentType, options);
+  }
+
+  private async read(key: string, contentType: string, options: GetOptions): Promise<FileDownload> {
     const problem = options.range ? rangeProblem(options.range) : null;
     if (problem) throw StorageErrors.INVALID_RANGE(problem, { field: 'range' });
     // The descriptor is what is read and described, so a file replaced meanwhile cannot mix with its successor;
@@ -77,7 +85,7 @@ export class LocalDiskFileStorage implements FileStorage {
       // The stream closes the descriptor when it ends or is destroyed.
       const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
       const length = range ? range.end - range.start + 1 : size;
-      return { key, size, contentType: file.contentType, etag: etagOf(stats), body, range, length };
+      return { key, size, contentType, etag: etagOf(stats), body, range, length };
     } catch (error) {
       await handle.close();
       throw error;
@@ -97,6 +105,7 @@ export class LocalDiskFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     checkedFileKey(key);
+    this.cache.forget(key);
     try {
       await unlink(this.pathOf(key));
     } catch (error) {
@@ -106,6 +115,7 @@ export class LocalDiskFileStorage implements FileStorage {
   }
 
   async deleteFolder(folder: Omit<FileTarget, 'name'>): Promise<void> {
+    this.cache.forgetUnder(folderPrefix(folder));
     await rm(this.pathOf(folderPrefix(folder)), { recursive: true, force: true });
   }
 

@@ -8,6 +8,7 @@ import { ByteMeter } from './byte-meter.js';
 import { type FileTarget, checkedFileKey, folderPrefix, plannedFile } from './file-key.rules.js';
 import { rangeProblem, rangeWithin } from './file-response.rules.js';
 import type { FileDownload, FileInfo, FileStorage, GetOptions, PutOptions, StoredFile } from './file-storage.js';
+import { PublicFileCache } from './public-file-cache.js';
 import { StorageErrors } from './storage.errors.js';
 
 // Multipart parts: the smallest S3 takes, two in flight, so an upload holds at most ~15 MiB however large the file.
@@ -26,6 +27,7 @@ const loadSdk = async (): Promise<Sdk> => ({ ...(await import('@aws-sdk/client-s
  */
 export class S3FileStorage implements FileStorage {
   readonly location: string;
+  private readonly cache = new PublicFileCache();
   private readonly config: S3StorageConfig;
   private loaded?: Promise<{ sdk: Sdk; client: S3Client }>;
   private readonly bucket: string;
@@ -86,6 +88,12 @@ export class S3FileStorage implements FileStorage {
 
   async get(key: string, options: GetOptions = {}): Promise<FileDownload> {
     const file = checkedFileKey(key);
+    // A small public file, whole, from memory once read (PublicFileCache).
+    if (file.access === 'public' && !options.range) return this.cache.get(key, { head: () => this.head(key), read: () => this.read(key, file.contentType, options) });
+    return this.read(key, file.contentType, options);
+  }
+
+  private async read(key: string, contentType: string, options: GetOptions): Promise<FileDownload> {
     const range = options.range;
     const problem = range ? rangeProblem(range) : null;
     if (problem) throw StorageErrors.INVALID_RANGE(problem, { field: 'range' });
@@ -97,7 +105,7 @@ export class S3FileStorage implements FileStorage {
       const length = object.ContentLength ?? 0;
       const body = object.Body as Readable;
       const etag = object.ETag ?? '""';
-      if (!range) return { key, size: length, contentType: file.contentType, etag, body, length };
+      if (!range) return { key, size: length, contentType, etag, body, length };
       // What was served: the range Content-Range names, or the whole object from a server that ignored the Range.
       const served = servedRange(object.ContentRange) ?? { start: 0, end: length - 1, size: length };
       const wanted = rangeWithin(range, served.size);
@@ -112,7 +120,7 @@ export class S3FileStorage implements FileStorage {
       // A server that answered more than asked (s3rver reads `bytes=0-0` as the whole object) is cut to the range.
       const exact = served.start === wanted.start && served.end === wanted.end;
       const sent = exact ? body : Readable.from(sliceOf(body, wanted.start - served.start, wanted.end - wanted.start + 1), { objectMode: false });
-      return { key, size: served.size, contentType: file.contentType, etag, body: sent, range: wanted, length: wanted.end - wanted.start + 1 };
+      return { key, size: served.size, contentType, etag, body: sent, range: wanted, length: wanted.end - wanted.start + 1 };
     } catch (error) {
       if (isMissing(error)) throw StorageErrors.FILE_NOT_FOUND('No file has this key', { field: 'key' });
       if (statusOf(error) === 416) throw StorageErrors.INVALID_RANGE('The range starts past the end of the file', { field: 'range' });
@@ -134,11 +142,13 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     checkedFileKey(key);
+    this.cache.forget(key);
     const { sdk, client } = await this.sdk();
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
   }
 
   async deleteFolder(folder: Omit<FileTarget, 'name'>): Promise<void> {
+    this.cache.forgetUnder(folderPrefix(folder));
     const prefix = this.objectKey(folderPrefix(folder));
     const { sdk, client } = await this.sdk();
     // A page of at most 1,000 keys at a time, each deleted in one request.
