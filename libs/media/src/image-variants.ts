@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import { isErrorOf } from '@platform/errors';
 import { FILE_STORAGE, FILE_TYPES, type FileKeyParts, type FileStorage, type FileTarget, type FileVariantMaker, StorageErrors, fileTypeOf } from '@platform/storage';
@@ -89,12 +90,7 @@ export class ImageVariants implements FileVariantMaker {
 
   private async make(key: string, target: FileTarget, variantKey: string, transform: ImageTransform, extension: string): Promise<string> {
     const original = await this.storage.get(key);
-    let input = original.bytes;
-    if (!input) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of original.body) chunks.push(chunk as Buffer);
-      input = Buffer.concat(chunks);
-    }
+    const input = original.bytes ?? (await buffer(original.body));
     const format = transform.format ?? (extension as OutputFormat | 'gif');
     const bytes = await imageWork(() => this.transformed(input, transform, format));
     try {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { Inject, Injectable } from '@nestjs/common';
 import pLimit from 'p-limit';
 import { PLATFORM_CONFIG, type PlatformConfig } from '@platform/config';
@@ -144,9 +145,7 @@ export class MediaService {
   private async readOwnFile(key: string): Promise<Buffer | null> {
     try {
       const download = await this.storage.get(key, { range: { start: 0, end: this.config.mediaMaxBytes } });
-      const chunks: Buffer[] = [];
-      for await (const chunk of download.body) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      return await buffer(download.body);
     } catch (error) {
       if (isErrorOf(StorageErrors, error) && error.code === 'FILE_NOT_FOUND') return null;
       // An empty file has no first byte to read from: its bytes are none (refused as an empty image).

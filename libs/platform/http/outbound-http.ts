@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { METADATA_HOSTS, forbiddenAddress, hostOf, literalAddress, outboundUrl } from './address.rules.js';
 import { boundedBody } from './bounded-body.js';
 import { CallDeadline } from './call-deadline.js';
@@ -74,9 +75,7 @@ export class OutboundHttp {
   /** The response with its whole body (at most `maxBytes`). */
   async request(url: string, options: OutboundRequest = {}): Promise<OutboundResponse<Buffer>> {
     const response = await this.stream(url, options);
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.body) chunks.push(chunk as Buffer);
-    return { ...response, body: Buffer.concat(chunks) };
+    return { ...response, body: await buffer(response.body) };
   }
 
   /**

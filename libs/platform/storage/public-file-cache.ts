@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { LRUCache } from 'lru-cache';
 import type { FileDownload, FileInfo } from './file-storage.js';
 
@@ -48,9 +49,7 @@ export class PublicFileCache {
     }
     const download = await source.read();
     if (download.length > MAX_CACHED_FILE_BYTES || download.range) return download;
-    const chunks: Buffer[] = [];
-    for await (const chunk of download.body) chunks.push(chunk as Buffer);
-    const read: Kept = { info: { key: download.key, size: download.size, contentType: download.contentType, etag: download.etag }, bytes: Buffer.concat(chunks), checkedAt: this.now() };
+    const read: Kept = { info: { key: download.key, size: download.size, contentType: download.contentType, etag: download.etag }, bytes: await buffer(download.body), checkedAt: this.now() };
     // A file that changed size while it was read is answered as read, not kept.
     if (read.bytes.length === download.size) this.kept.set(key, read);
     return downloadOf(read);
